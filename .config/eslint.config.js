@@ -1,0 +1,58 @@
+// Lint: code is grouped by the runtime it may run in, and the groups' import boundaries are enforced.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const NODE_BUILTINS = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'net', 'http', 'https', 'crypto', 'stream', 'util', 'events', 'url', 'worker_threads'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', 'test-results/**', 'renderer/dist/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='spawn'] Property[key.name='shell'][value.value=true]", message: 'argv never passes through a shell: build the argv, or use a shell handler explicitly' },
+      ],
+    },
+  },
+  {
+    // The host, the CLI and shared code run under plain Node (or anywhere): no Electron.
+    files: ['electron/host/**', 'electron/cli/**', 'shared/**', 'test/**'],
+    ignores: ['test/e2e/electron/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The host is free of Electron; only electron/app/ may import it.' }] }],
+    },
+  },
+  {
+    // shared/ is runtime-neutral: used by the renderer too.
+    files: ['shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'shared/ is runtime-neutral.' }], patterns: [{ group: NODE_BUILTINS, message: 'shared/ is runtime-neutral: no Node modules.' }] },
+      ],
+    },
+  },
+  {
+    // The renderer runs in a sandboxed page: browser APIs and the typed client only.
+    files: ['renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The renderer talks to the host only through the typed client.' }],
+          patterns: [
+            { group: NODE_BUILTINS, message: 'The renderer is a sandboxed page: no Node modules.' },
+            { group: ['**/electron/**'], message: 'The renderer imports only shared/ and its own code.' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,55 @@
+import { parseArgs } from 'node:util';
+import { DialectSchema, type Source } from '../../../shared/model.js';
+import { contextFor } from '../../host/context.js';
+import { dialectModule } from '../../host/dialects/registry.js';
+import { applyTrust, loadCandidate, loadSources } from '../../host/sources/load.js';
+import { looseCandidate, placeFile } from '../../host/sources/single.js';
+import { TrustStore } from '../../host/trust/store.js';
+import { formatDiagnostic, formatSourceLine, UsageError } from '../output.js';
+
+export async function check(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { project: { type: 'string' }, json: { type: 'boolean', default: false }, dialect: { type: 'string' } },
+  });
+  if (positionals.length > 1) throw new UsageError('check takes at most one FILE');
+  const ctx = await contextFor(values.project ?? process.cwd());
+  if (ctx.settingsProblem) process.stderr.write(`hookpanel: settings ignored: ${ctx.settingsProblem}\n`);
+  const trust = await TrustStore.open(ctx.host);
+  let sources: Source[];
+  const file = positionals[0];
+  if (file) {
+    let dialect;
+    if (values.dialect !== undefined) {
+      const parsed = DialectSchema.safeParse(values.dialect);
+      if (!parsed.success) throw new UsageError(`--dialect must be one of ${DialectSchema.options.join(', ')}`);
+      dialect = parsed.data;
+    }
+    const placed = placeFile(file, ctx, dialect);
+    if (!placed && !dialect) throw new UsageError(`cannot tell which dialect ${file} is; pass --dialect (${DialectSchema.options.join(', ')})`);
+    const module = placed?.module ?? dialectModule(dialect!);
+    const { source } = await loadCandidate(module, placed?.candidate ?? looseCandidate(module, file), ctx);
+    if (source.state === 'absent') throw new UsageError(`${file}: no such file`);
+    applyTrust(source, trust);
+    sources = [source];
+  } else {
+    sources = await loadSources(ctx, trust);
+  }
+  const errors = sources.reduce((n, s) => n + s.diagnostics.filter((d) => d.severity === 'error').length, 0);
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify({ workspace: ctx.workspace, sources }, null, 2)}\n`);
+    return errors ? 1 : 0;
+  }
+  const present = sources.filter((s) => s.state !== 'absent');
+  const lines = present.flatMap((s) => s.diagnostics.map(formatDiagnostic));
+  const warnings = present.reduce((n, s) => n + s.diagnostics.filter((d) => d.severity === 'warning').length, 0);
+  const out = [...lines];
+  if (lines.length) out.push('');
+  out.push(present.length ? 'Sources:' : 'No hook files found.');
+  out.push(...present.map(formatSourceLine));
+  const ruleCount = present.reduce((n, s) => n + s.rules.length, 0);
+  out.push('', `${present.length} source${present.length === 1 ? '' : 's'}, ${ruleCount} rule${ruleCount === 1 ? '' : 's'}, ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
+  process.stdout.write(`${out.join('\n')}\n`);
+  return errors ? 1 : 0;
+}

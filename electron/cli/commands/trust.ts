@@ -1,0 +1,53 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { contextFor } from '../../host/context.js';
+import { loadCandidate } from '../../host/sources/load.js';
+import { placeFile } from '../../host/sources/single.js';
+import { TrustStore } from '../../host/trust/store.js';
+import { UsageError } from '../output.js';
+
+export async function trust(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { list: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, project: { type: 'string' } },
+  });
+  const ctx = await contextFor(values.project ?? null);
+  const store = await TrustStore.open(ctx.host);
+  if (values.list) {
+    const entries = store.list();
+    if (values.json) process.stdout.write(`${JSON.stringify({ trusted: entries }, null, 2)}\n`);
+    else if (!entries.length) process.stdout.write('No project files are trusted.\n');
+    else for (const e of entries) process.stdout.write(`${e.trustedAt}  ${e.dialect.padEnd(7)}${e.sha256.slice(0, 12)}  ${e.path}${e.scripts.length ? ` (+${e.scripts.length} script${e.scripts.length === 1 ? '' : 's'})` : ''}\n`);
+    return 0;
+  }
+  const [path] = positionals;
+  if (!path || positionals.length > 1) throw new UsageError('usage: hookpanel trust PATH | --list [--json]');
+  const placed = placeFile(path, ctx);
+  if (!placed) throw new UsageError(`${resolve(path)} is not a hook file location Hookpanel knows (see hookpanel check)`);
+  if (!placed.candidate.projectScoped) {
+    process.stdout.write(`${placed.candidate.path} is a user-level file; its hooks are always active and need no trust.\n`);
+    return 0;
+  }
+  const { source, bytes } = await loadCandidate(placed.module, placed.candidate, { ...ctx, workspace: ctx.workspace });
+  if (!bytes) throw new UsageError(`${placed.candidate.path}: ${source.state === 'absent' ? 'no such file' : 'cannot be read'}`);
+  const scripts = await Promise.all(source.scripts.map(async (s) => ({ path: s.path, bytes: await readFile(s.path).catch(() => null) })));
+  const entry = await store.trust(source, bytes, scripts);
+  const errors = source.diagnostics.filter((d) => d.severity === 'error').length;
+  process.stdout.write(`Trusted ${entry.path} (sha256 ${entry.sha256.slice(0, 12)}…, ${source.rules.length} rule${source.rules.length === 1 ? '' : 's'}${scripts.length ? `, ${scripts.length} script${scripts.length === 1 ? '' : 's'}` : ''}).\n`);
+  if (errors) process.stdout.write(`Note: the file has ${errors} error${errors === 1 ? '' : 's'}; run hookpanel check to see them.\n`);
+  return 0;
+}
+
+export async function untrust(argv: string[]): Promise<number> {
+  const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });
+  const [path] = positionals;
+  if (!path || positionals.length > 1) throw new UsageError('usage: hookpanel untrust PATH');
+  const ctx = await contextFor(null);
+  const store = await TrustStore.open(ctx.host);
+  const full = resolve(path);
+  const removed = await store.untrust(full);
+  process.stdout.write(removed ? `Untrusted ${full}; its hooks are inert again.\n` : `${full} was not trusted.\n`);
+  return 0;
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// The `hookpanel` command. Subcommands are imported on demand so `emit` starts with little to load.
+import { UsageError } from './output.js';
+
+const USAGE = `usage: hookpanel <command> [options]
+
+  check [--project DIR] [--json] [FILE --dialect D]   load and validate every hook file
+  trust PATH | --list [--json]                         trust a project file's exact bytes
+  untrust PATH                                         make a project file inert again
+`;
+
+type Command = (argv: string[]) => Promise<number>;
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  check: async () => (await import('./commands/check.js')).check,
+  trust: async () => (await import('./commands/trust.js')).trust,
+  untrust: async () => (await import('./commands/trust.js')).untrust,
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(USAGE);
+    return name ? 0 : 2;
+  }
+  const load = COMMANDS[name];
+  if (!load) {
+    process.stderr.write(`hookpanel: unknown command "${name}"\n${USAGE}`);
+    return 2;
+  }
+  try {
+    return await (await load())(rest);
+  } catch (e) {
+    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`hookpanel ${name}: ${(e as Error).message}\n`);
+      return 2;
+    }
+    process.stderr.write(`hookpanel ${name}: ${(e as Error).stack ?? e}\n`);
+    return 1;
+  }
+}
+
+main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

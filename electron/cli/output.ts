@@ -1,0 +1,14 @@
+import type { Diagnostic, Source } from '../../shared/model.js';
+
+/** `path:line:col: severity: message`, the form editors and terminals link. */
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = d.line !== null ? `${d.path}:${d.line}:${d.column ?? 1}` : d.path;
+  return `${where}: ${d.severity}: ${d.message}`;
+}
+
+export function formatSourceLine(s: Source): string {
+  const rules = `${s.rules.length} rule${s.rules.length === 1 ? '' : 's'}`;
+  return `  ${s.dialect.padEnd(7)}${s.layer.padEnd(9)}${s.role.padEnd(10)}${s.state.padEnd(10)}${rules.padEnd(10)}${s.path}`;
+}
+
+export class UsageError extends Error {}

@@ -1,0 +1,30 @@
+// claude: real Claude Code settings files (pw's schema, Claude Code's event list). Claude Code runs
+// its own files, so they are inspected; Hookpanel hosts the rules in its own hooks/claude.json.
+import { join } from 'node:path';
+import { CLAUDE_EVENTS } from '../../../../shared/events/pw.js';
+import { homePaths } from '../../paths.js';
+import type { Candidate, DialectModule } from '../dialect.js';
+import { combineSettingsSources, loadSettingsFile } from '../pw/settings-file.js';
+
+export const claude: DialectModule = {
+  dialect: 'claude',
+  label: 'Claude Code',
+  events: CLAUDE_EVENTS,
+  formatOf: () => 'json',
+  locate({ host, workspace }) {
+    const configDir = host.env.CLAUDE_CONFIG_DIR || join(host.home, '.claude');
+    const out: Candidate[] = [
+      { path: homePaths(host).hostedClaude, layer: 'hosted', priority: 0, role: 'hosted', projectScoped: false, format: 'json' },
+      { path: join(configDir, 'settings.json'), layer: 'user', priority: 1, role: 'inspected', projectScoped: false, format: 'json' },
+    ];
+    if (workspace) {
+      out.push(
+        { path: join(workspace, '.claude', 'settings.json'), layer: 'project', priority: 2, role: 'inspected', projectScoped: true, format: 'json' },
+        { path: join(workspace, '.claude', 'settings.local.json'), layer: 'local', priority: 3, role: 'inspected', projectScoped: true, format: 'json' },
+      );
+    }
+    return out;
+  },
+  load: (doc, candidate, sink) => loadSettingsFile(doc, candidate, sink, { events: CLAUDE_EVENTS, unknownEvent: 'warning', harness: 'Claude Code' }),
+  combine: (sources) => combineSettingsSources(sources),
+};

@@ -1,0 +1,30 @@
+// pw (seed 003): pw code's settings.json hooks across seven layered files.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { PW_EVENTS } from '../../../../shared/events/pw.js';
+import type { Candidate, DialectModule } from '../dialect.js';
+import { combineSettingsSources, loadSettingsFile } from './settings-file.js';
+
+export const pw: DialectModule = {
+  dialect: 'pw',
+  label: 'pw code',
+  events: PW_EVENTS,
+  formatOf: () => 'json',
+  locate({ host, workspace }) {
+    const user = (path: string, priority: number): Candidate => ({ path, layer: 'user', priority, role: 'hosted', projectScoped: false, format: 'json' });
+    const out: Candidate[] = [user(join(host.home, '.config', 'agents', 'settings.json'), 1), user(join(host.home, '.config', 'pw', 'code.json'), 2)];
+    if (!workspace) return out;
+    const ws = (rel: string[], layer: string, priority: number): Candidate => ({ path: join(workspace, ...rel), layer, priority, role: 'hosted', projectScoped: true, format: 'json' });
+    out.push(ws(['.mcp.json'], 'project', 3));
+    // Legacy `.pw/code/` files count only where the `.agents/` equivalent is absent.
+    const project = ws(['.agents', 'settings.json'], 'project', 5);
+    const local = ws(['.agents', 'settings.local.json'], 'local', 7);
+    if (!existsSync(project.path)) out.push(ws(['.pw', 'code', 'settings.json'], 'project', 4));
+    out.push(project);
+    if (!existsSync(local.path)) out.push(ws(['.pw', 'code', 'settings.local.json'], 'local', 6));
+    out.push(local);
+    return out;
+  },
+  load: (doc, candidate, sink) => loadSettingsFile(doc, candidate, sink, { events: PW_EVENTS, unknownEvent: 'error', harness: 'pw code' }),
+  combine: (sources) => combineSettingsSources(sources),
+};

@@ -1,0 +1,51 @@
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import type { ParsedDocument, Position } from './document.js';
+import { LineIndex } from './lines.js';
+
+/** YAML 1.2 (core schema, unique keys) with positions for every key and value. */
+export function parseYamlDocument(text: string, version: '1.1' | '1.2' = '1.2'): ParsedDocument {
+  const counter = new LineCounter();
+  const lines = new LineIndex(text);
+  const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: false, strict: true, version });
+  const pos = (offset: number): Position => {
+    const p = counter.linePos(offset);
+    return { line: p.line, column: p.col };
+  };
+  const syntaxProblems = doc.errors.map((e) => ({
+    message: `invalid YAML: ${e.message.split('\n')[0]}`,
+    position: e.pos ? pos(e.pos[0]) : null,
+  }));
+  return {
+    value: syntaxProblems.length === 0 ? doc.toJS({ maxAliasCount: 100 }) : undefined,
+    syntaxProblems,
+    parseWarnings: doc.warnings.map((w) => ({ message: w.message.split('\n')[0] ?? w.message, path: [] })),
+    locate(path, part = 'value'): Position | null {
+      let node: unknown = doc.contents;
+      let keyNode: Node | null = null;
+      let best: Position | null = rangeStart(node, pos);
+      for (const step of path) {
+        keyNode = null;
+        if (isMap(node)) {
+          const pair = node.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === step);
+          if (!pair) return best;
+          keyNode = isScalar(pair.key) ? pair.key : null;
+          node = pair.value;
+          best = rangeStart(node, pos) ?? rangeStart(keyNode, pos) ?? best;
+        } else if (isSeq(node) && typeof step === 'number') {
+          node = node.items[step];
+          best = rangeStart(node, pos) ?? best;
+        } else {
+          return best;
+        }
+      }
+      if (part === 'key' && keyNode) return rangeStart(keyNode, pos) ?? best;
+      return best;
+    },
+    lineText: (line) => lines.lineText(line),
+  };
+}
+
+function rangeStart(node: unknown, pos: (offset: number) => Position): Position | null {
+  const range = (node as { range?: [number, number, number] } | null)?.range;
+  return range ? pos(range[0]) : null;
+}

@@ -1,0 +1,48 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/** What Hookpanel knows of the machine it runs on. Tests build one around a temporary home. */
+export interface HostEnv {
+  home: string;
+  platform: NodeJS.Platform;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+export function hostEnvFromProcess(): HostEnv {
+  const env = process.env;
+  const home = (process.platform === 'win32' ? env.USERPROFILE : env.HOME) || homedir();
+  return { home, platform: process.platform, env };
+}
+
+/** `$XDG_CONFIG_HOME`, else `~/.config`. */
+export function xdgConfigHome(h: HostEnv): string {
+  return h.env.XDG_CONFIG_HOME || join(h.home, '.config');
+}
+
+/** The platform's per-user config directory. */
+export function platformConfigDir(h: HostEnv): string {
+  if (h.platform === 'win32') return h.env.APPDATA || join(h.home, 'AppData', 'Roaming');
+  if (h.platform === 'darwin') return join(h.home, 'Library', 'Application Support');
+  return xdgConfigHome(h);
+}
+
+/** Hookpanel's own state directory: `$HOOKPANEL_HOME`, else the config directory plus `hookpanel`. */
+export function hookpanelHome(h: HostEnv): string {
+  return h.env.HOOKPANEL_HOME || join(platformConfigDir(h), 'hookpanel');
+}
+
+export const homePaths = (h: HostEnv) => {
+  const root = hookpanelHome(h);
+  return {
+    root,
+    settings: join(root, 'settings.json'),
+    trustDir: join(root, 'trust'),
+    trustIndex: join(root, 'trust', 'index.json'),
+    historyDir: join(root, 'history'),
+    outbox: join(root, 'outbox'),
+    logs: join(root, 'logs'),
+    runDir: join(root, 'run'),
+    socket: h.platform === 'win32' ? `\\\\.\\pipe\\hookpanel-${Buffer.from(root).toString('hex').slice(-32)}` : join(root, 'run', 'host.sock'),
+    hostedClaude: join(root, 'hooks', 'claude.json'),
+  };
+};

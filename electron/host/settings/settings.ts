@@ -1,0 +1,62 @@
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { homePaths, type HostEnv } from '../paths.js';
+import { writeFileAtomic } from '../util/atomic.js';
+
+export const NOTIFICATION_KINDS = ['turnDone', 'blocked', 'hookFailed', 'reviewNeeded'] as const;
+
+export const SettingsSchema = z.object({
+  /** Pause every hook Hookpanel hosts; matching rules are recorded as skipped. */
+  paused: z.boolean().default(false),
+  chrys: z
+    .object({
+      /** chrys' user-level `project.hooks_enabled`: a project file cannot set it, so Hookpanel keeps it. */
+      projectHooksEnabled: z.boolean().default(false),
+    })
+    .prefault({}),
+  /** Per-source role overrides, keyed by absolute path. */
+  roles: z.record(z.string(), z.enum(['hosted', 'inspected'])).default({}),
+  notifications: z
+    .object(Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean().default(true)])) as Record<(typeof NOTIFICATION_KINDS)[number], z.ZodDefault<z.ZodBoolean>>)
+    .prefault({}),
+  workspaces: z.array(z.string()).default([]),
+  history: z
+    .object({
+      maxRecordsPerFile: z.number().int().positive().default(50_000),
+      maxFiles: z.number().int().positive().default(20),
+      payloadBytes: z.number().int().positive().default(16_384),
+    })
+    .prefault({}),
+  startAtLogin: z.boolean().default(false),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = SettingsSchema.parse({});
+
+export interface LoadedSettings {
+  settings: Settings;
+  /** Set when the file exists but could not be used; defaults apply then. */
+  problem: string | null;
+}
+
+export async function loadSettings(h: HostEnv): Promise<LoadedSettings> {
+  const path = homePaths(h).settings;
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { settings: DEFAULT_SETTINGS, problem: null };
+    return { settings: DEFAULT_SETTINGS, problem: `${path}: ${(e as Error).message}` };
+  }
+  try {
+    const parsed = SettingsSchema.safeParse(JSON.parse(text));
+    if (parsed.success) return { settings: parsed.data, problem: null };
+    return { settings: DEFAULT_SETTINGS, problem: `${path}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` };
+  } catch (e) {
+    return { settings: DEFAULT_SETTINGS, problem: `${path}: invalid JSON: ${(e as Error).message}` };
+  }
+}
+
+export async function saveSettings(h: HostEnv, settings: Settings): Promise<void> {
+  await writeFileAtomic(homePaths(h).settings, `${JSON.stringify(SettingsSchema.parse(settings), null, 2)}\n`);
+}

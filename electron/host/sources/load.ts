@@ -1,0 +1,92 @@
+// Loads every hook file of every dialect for a workspace: read → parse → validate → combine → trust.
+import { readFile } from 'node:fs/promises';
+import type { Source } from '../../../shared/model.js';
+import type { Candidate, DialectModule, LoadContext } from '../dialects/dialect.js';
+import { DIALECT_MODULES } from '../dialects/registry.js';
+import { DiagnosticSink } from '../diagnostics/sink.js';
+import { readHookFile, sha256 } from '../documents/read.js';
+import type { TrustStore } from '../trust/store.js';
+import { parseDocument } from './parse.js';
+
+export interface LoadedFileBytes {
+  source: Source;
+  /** The bytes the source was read from (null when absent or unreadable). */
+  bytes: Buffer | null;
+}
+
+/** Reads, parses and validates one file as one candidate of a dialect. */
+export async function loadCandidate(mod: DialectModule, candidate: Candidate, ctx: LoadContext): Promise<LoadedFileBytes> {
+  const source: Source = {
+    path: candidate.path,
+    dialect: mod.dialect,
+    layer: candidate.layer,
+    priority: candidate.priority,
+    role: ctx.settings.roles[candidate.path] ?? candidate.role,
+    state: 'active',
+    projectScoped: candidate.projectScoped,
+    workspace: candidate.projectScoped ? ctx.workspace : null,
+    sha256: null,
+    scripts: [],
+    rules: [],
+    diagnostics: [],
+    settings: {},
+  };
+  const read = await readHookFile(candidate.path);
+  if (read.status === 'absent') return { source: { ...source, state: 'absent' }, bytes: null };
+  if (read.status === 'failed') {
+    const sink = new DiagnosticSink(candidate.path);
+    for (const n of read.notes) sink.add(n.severity, n.code, n.message, { position: n.position });
+    mod.onRejected?.(candidate, sink);
+    return { source: { ...source, state: 'invalid', sha256: read.sha256, diagnostics: sink.list }, bytes: null };
+  }
+  source.sha256 = read.sha256;
+  const doc = parseDocument(read.text, candidate.format, mod.yamlVersion);
+  const sink = new DiagnosticSink(candidate.path, doc);
+  for (const n of read.notes) sink.add(n.severity, n.code, n.message, { position: n.position });
+  if (doc.syntaxProblems.length) {
+    for (const p of doc.syntaxProblems) sink.error('syntax', p.message, { position: p.position });
+    mod.onRejected?.(candidate, sink);
+    return { source: { ...source, state: 'invalid', diagnostics: sink.list }, bytes: read.bytes };
+  }
+  for (const w of doc.parseWarnings) sink.warn('parse_warning', w.message, { at: w.path });
+  if (read.text.trim() === '' && candidate.format !== 'json') sink.info('empty_file', 'the file is empty, so it declares no hooks');
+  const result = await mod.load(doc, candidate, sink, ctx);
+  source.state = result.state ?? (result.valid ? 'active' : 'invalid');
+  source.rules = result.valid ? result.rules : [];
+  source.settings = result.settings ?? {};
+  source.scripts = await Promise.all(
+    [...new Set(result.scripts ?? [])].map(async (path) => ({ path, sha256: await readFile(path).then(sha256, () => null) })),
+  );
+  source.diagnostics = sink.list;
+  return { source, bytes: read.bytes };
+}
+
+/** Every source of every dialect for the context, with trust and cross-file rules applied. */
+export async function loadSources(ctx: LoadContext, trust: TrustStore | null): Promise<Source[]> {
+  const perDialect = await Promise.all(
+    DIALECT_MODULES.map(async (mod) => {
+      const loaded = await Promise.all(mod.locate(ctx).map((c) => loadCandidate(mod, c, ctx)));
+      const sources = loaded.map((l) => l.source);
+      if (trust) for (const s of sources) applyTrust(s, trust);
+      await mod.combine?.(sources, ctx);
+      return sources;
+    }),
+  );
+  return perDialect.flat();
+}
+
+/** Project files with rules stay inert until their exact bytes (and scripts) are trusted. */
+export function applyTrust(source: Source, trust: TrustStore): void {
+  if (!source.projectScoped || source.state !== 'active' || source.rules.length === 0) return;
+  const status = trust.status(source);
+  if (status === 'trusted') return;
+  source.state = 'untrusted';
+  const sink = new DiagnosticSink(source.path);
+  sink.warn(
+    status === 'changed' ? 'trust_changed' : 'untrusted',
+    status === 'changed'
+      ? 'this project file (or a script it runs) changed since you trusted it, so its hooks are inert again; review the change and trust it (hookpanel trust PATH, or Trust review in the panel)'
+      : 'project hooks are inert until you review and trust this exact file (hookpanel trust PATH, or Trust review in the panel)',
+  );
+  source.diagnostics.unshift(...sink.list);
+}
