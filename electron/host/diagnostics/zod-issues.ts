@@ -67,6 +67,13 @@ function describeIssue(schema: z.ZodType, issue: z.core.$ZodIssue): Described[] 
     case 'too_big':
       return [{ code: 'out_of_range', message: `must be ${issue.inclusive ? 'at most' : 'less than'} ${issue.maximum}`, path, part: 'value' }];
     case 'invalid_union': {
+      const disc = (issue as { discriminator?: string }).discriminator;
+      if (disc !== undefined && issue.errors.length === 0) {
+        const options = discriminatorValues(schema, path.slice(0, -1), disc);
+        const input = (issue as { input?: unknown }).input;
+        const got = isRecord(input) && input[disc] !== undefined ? `, got ${describeValue(input[disc])}` : ' (it is missing)';
+        return [{ code: 'invalid_value', message: `must be one of ${options.map((o) => JSON.stringify(o)).join(', ')}${got}`, path, part: 'value' }];
+      }
       const inner = issue.errors.flat();
       if (inner.length) return inner.flatMap((i) => describeIssue(schema, { ...i, path: [...issue.path, ...i.path] }));
       return [{ code: 'invalid_value', message: issue.message, path, part: 'value' }];
@@ -131,6 +138,27 @@ function allowedKeys(schema: z.ZodType, path: readonly (string | number)[]): str
   }
   node = unwrap(node);
   return node instanceof z.ZodObject ? Object.keys(node.shape) : [];
+}
+
+/** The literal values a discriminated union at a path accepts for its discriminator. */
+function discriminatorValues(schema: z.ZodType, path: readonly (string | number)[], disc: string): string[] {
+  let node: z.ZodType | undefined = schema;
+  for (const step of path) {
+    node = unwrap(node);
+    if (node instanceof z.ZodObject) node = (node.shape as Record<string, z.ZodType>)[String(step)];
+    else if (node instanceof z.ZodArray) node = node.element as z.ZodType;
+    else return [];
+  }
+  node = unwrap(node);
+  if (!(node instanceof z.ZodDiscriminatedUnion)) return [];
+  return (node.options as z.ZodType[]).flatMap((o) => {
+    const lit = o instanceof z.ZodObject ? (o.shape as Record<string, z.ZodType>)[disc] : undefined;
+    return lit instanceof z.ZodLiteral ? [...lit.values].map(String) : [];
+  });
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function unwrap(node: z.ZodType | undefined): z.ZodType | undefined {

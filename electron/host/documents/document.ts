@@ -16,7 +16,7 @@ export interface ParsedDocument {
   value: unknown;
   syntaxProblems: SyntaxProblem[];
   /** Warnings found while parsing that do not stop loading (duplicate keys, …). */
-  parseWarnings: { message: string; path: KeyPath }[];
+  parseWarnings: { message: string; path: KeyPath; position?: Position }[];
   /** Where a key (its name) or value sits; falls back to the nearest enclosing node. */
   locate(path: KeyPath, part?: 'key' | 'value'): Position | null;
   lineText(line: number): string | null;

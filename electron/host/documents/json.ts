@@ -8,11 +8,12 @@ export function parseJsonDocument(text: string): ParsedDocument {
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const parseWarnings: ParsedDocument['parseWarnings'] = [];
-  if (tree) collectDuplicateKeys(tree, [], parseWarnings);
+  if (tree) collectDuplicateKeys(tree, [], parseWarnings, lines);
 
   return {
     value: tree && errors.length === 0 ? getNodeValue(tree) : undefined,
-    syntaxProblems: errors.map((e) => ({
+    // Only the first: later errors are mostly echoes of it.
+    syntaxProblems: errors.slice(0, 1).map((e) => ({
       message: describeJsonError(e, text),
       position: lines.position(e.offset),
     })),
@@ -32,18 +33,18 @@ export function parseJsonDocument(text: string): ParsedDocument {
   };
 }
 
-function collectDuplicateKeys(node: Node, path: (string | number)[], out: ParsedDocument['parseWarnings']): void {
+function collectDuplicateKeys(node: Node, path: (string | number)[], out: ParsedDocument['parseWarnings'], lines: LineIndex): void {
   if (node.type === 'object') {
     const seen = new Set<string>();
     for (const prop of node.children ?? []) {
       const key = prop.children?.[0]?.value as string;
-      if (seen.has(key)) out.push({ message: `duplicate key "${key}": only the last one counts`, path: [...path, key] });
+      if (seen.has(key)) out.push({ message: `duplicate key "${key}": only the last one counts`, path: [...path, key], position: lines.position(prop.offset) });
       seen.add(key);
       const value = prop.children?.[1];
-      if (value) collectDuplicateKeys(value, [...path, key], out);
+      if (value) collectDuplicateKeys(value, [...path, key], out, lines);
     }
   } else if (node.type === 'array') {
-    node.children?.forEach((child, i) => collectDuplicateKeys(child, [...path, i], out));
+    node.children?.forEach((child, i) => collectDuplicateKeys(child, [...path, i], out, lines));
   }
 }
 
@@ -65,7 +66,7 @@ const FRIENDLY: Record<string, string> = {
 
 function describeJsonError(e: ParseError, text: string): string {
   const code = printParseErrorCode(e.error);
-  if (code === 'ValueExpected' && text.trim() === '') return 'the file is empty; expected a JSON object';
+  if (code === 'ValueExpected' && text.trim() === '') return 'invalid JSON: the file is empty; expected a JSON object';
   const near = text.slice(e.offset, e.offset + Math.max(e.length, 1)).replace(/\s+/g, ' ').slice(0, 20);
   return `invalid JSON: ${FRIENDLY[code] ?? code}${near ? ` (near ${JSON.stringify(near)})` : ''}`;
 }

@@ -48,7 +48,7 @@ export async function loadCandidate(mod: DialectModule, candidate: Candidate, ct
     mod.onRejected?.(candidate, sink);
     return { source: { ...source, state: 'invalid', diagnostics: sink.list }, bytes: read.bytes };
   }
-  for (const w of doc.parseWarnings) sink.warn('parse_warning', w.message, { at: w.path });
+  for (const w of doc.parseWarnings) sink.warn('parse_warning', w.message, { at: w.path, position: w.position });
   if (read.text.trim() === '' && candidate.format !== 'json') sink.info('empty_file', 'the file is empty, so it declares no hooks');
   const result = await mod.load(doc, candidate, sink, ctx);
   source.state = result.state ?? (result.valid ? 'active' : 'invalid');

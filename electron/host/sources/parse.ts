@@ -5,6 +5,16 @@ import { parseTomlDocument } from '../documents/toml.js';
 import { parseYamlDocument } from '../documents/yaml.js';
 
 export function parseDocument(text: string, format: FileFormat, yamlVersion: '1.1' | '1.2' = '1.2'): ParsedDocument {
+  try {
+    return parseWith(text, format, yamlVersion);
+  } catch (e) {
+    // Parsers recurse; pathological nesting overflows the stack. That is a bad file, not a crash.
+    const why = e instanceof RangeError ? 'the file is nested too deeply to read' : `the parser failed: ${(e as Error).message}`;
+    return { value: undefined, syntaxProblems: [{ message: why, position: null }], parseWarnings: [], locate: () => null, lineText: () => null };
+  }
+}
+
+function parseWith(text: string, format: FileFormat, yamlVersion: '1.1' | '1.2'): ParsedDocument {
   if (format === 'json') return parseJsonDocument(text);
   if (format === 'toml') return parseTomlDocument(text);
   return parseYamlDocument(text, yamlVersion);

@@ -48,7 +48,8 @@ export const arya: DialectModule = {
         if (key !== 'hooks') sink.warn('unknown_key', `unknown top-level key "${key}" is ignored; the file holds only "hooks"`, { at: [key], part: 'key' });
       }
     } else {
-      sink.error('wrong_shape', `expected a JSON array of rules or an object { "hooks": [...] }, got ${describeValue(value)}`, { at: isPlainObject(value) ? ['hooks'] : [] });
+      const got = isPlainObject(value) ? (value.hooks === undefined ? 'an object without a "hooks" key' : `"hooks" set to ${describeValue(value.hooks)}`) : describeValue(value);
+      sink.error('wrong_shape', `expected a JSON array of rules or an object { "hooks": [...] }, got ${got}`, { position: doc.locate(isPlainObject(value) && value.hooks !== undefined ? ['hooks'] : []) });
       return { rules: [], valid: false };
     }
 

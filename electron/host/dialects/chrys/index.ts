@@ -163,7 +163,8 @@ export const chrys: DialectModule = {
       if (run.type === 'shell') return { kind: 'shell', command: run.shell };
       const path = isAbsolute(run.path) ? run.path : resolve(base, run.path);
       if (!existsSync(path)) {
-        sink.warn('script_not_found', `script ${path} does not exist (relative paths resolve against ${base}); the hook will fail when it fires`, { ruleIndex: index, at: [...at, 'run', 'path'] });
+        const hint = isAbsolute(run.path) ? '' : ` (relative paths resolve against ${base})`;
+        sink.warn('script_not_found', `script ${path} does not exist${hint}; the hook will fail when it fires`, { ruleIndex: index, at: [...at, 'run', 'path'] });
       }
       return { kind: 'script', path, interpreter: interpreterFor(path, ctx.host.env.PATH, ctx.host.platform), args: run.args ?? [] };
     }

@@ -127,7 +127,7 @@ export function loadSettingsFile(doc: ParsedDocument, candidate: Candidate, sink
     }
     const type = def.type ?? 'command';
     if (typeof type !== 'string' || !(HANDLER_TYPES as readonly string[]).includes(type)) {
-      sink.error('invalid_value', `type must be one of ${HANDLER_TYPES.join(', ')}, got ${describeValue(type)}${typeof type === 'string' ? suggest(type, HANDLER_TYPES) : ''}`, { ...o, at: [...at, 'type'] });
+      sink.error('invalid_value', `must be one of ${HANDLER_TYPES.join(', ')}, got ${describeValue(type)}${typeof type === 'string' ? suggest(type, HANDLER_TYPES) : ''}`, { ...o, at: [...at, 'type'] });
       return null;
     }
     const t = type as HandlerType;

@@ -1,0 +1,91 @@
+// A temporary home, workspace and Hookpanel home, so tests touch real files and nothing of the user's.
+import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Dialect, Source } from '../../shared/model.js';
+import type { LoadContext } from '../../electron/host/dialects/dialect.js';
+import type { HostEnv } from '../../electron/host/paths.js';
+import { DEFAULT_SETTINGS, type Settings } from '../../electron/host/settings/settings.js';
+import { loadSources } from '../../electron/host/sources/load.js';
+import { TrustStore } from '../../electron/host/trust/store.js';
+
+export const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const FIXTURES = join(REPO, 'test', 'fixtures');
+
+export interface TestEnv {
+  root: string;
+  home: string;
+  workspace: string;
+  hookpanelHome: string;
+  host: HostEnv;
+  /** Environment variables for a child `hookpanel` process. */
+  processEnv: Record<string, string>;
+  ctx(settings?: Partial<Settings>): LoadContext;
+  /** Copies a fixture to a path under the home (`~/…`) or the workspace (`ws/…`). */
+  place(target: string, fixture: string): string;
+  write(target: string, text: string | Buffer): string;
+  path(target: string): string;
+  load(settings?: Partial<Settings>): Promise<Source[]>;
+  source(target: string, settings?: Partial<Settings>): Promise<Source>;
+  cleanup(): void;
+}
+
+export function makeEnv(): TestEnv {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'hookpanel-test-')));
+  const home = join(root, 'home');
+  const workspace = join(root, 'ws');
+  const hookpanelHome = join(root, 'hookpanel');
+  for (const d of [home, workspace]) mkdirSync(d, { recursive: true });
+  const processEnv: Record<string, string> = {
+    HOME: home,
+    HOOKPANEL_HOME: hookpanelHome,
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    LANG: 'C.UTF-8',
+  };
+  const host: HostEnv = { home, platform: process.platform, env: processEnv };
+  const resolveTarget = (target: string) =>
+    target.startsWith('~/') ? join(home, target.slice(2)) : target.startsWith('ws/') ? join(workspace, target.slice(3)) : target.startsWith('hp/') ? join(hookpanelHome, target.slice(3)) : join(root, target);
+  const env: TestEnv = {
+    root,
+    home,
+    workspace,
+    hookpanelHome,
+    host,
+    processEnv,
+    ctx: (settings = {}) => ({ host, workspace, settings: { ...DEFAULT_SETTINGS, ...settings } }),
+    place(target, fixture) {
+      const to = resolveTarget(target);
+      mkdirSync(dirname(to), { recursive: true });
+      cpSync(join(FIXTURES, fixture), to);
+      return to;
+    },
+    write(target, text) {
+      const to = resolveTarget(target);
+      mkdirSync(dirname(to), { recursive: true });
+      writeFileSync(to, text);
+      return to;
+    },
+    path: resolveTarget,
+    async load(settings) {
+      return loadSources(env.ctx(settings), await TrustStore.open(host));
+    },
+    async source(target, settings) {
+      const path = resolveTarget(target);
+      const found = (await env.load(settings)).find((s) => s.path === path);
+      if (!found) throw new Error(`no source at ${path}`);
+      return found;
+    },
+    cleanup: () => rmSync(root, { recursive: true, force: true }),
+  };
+  return env;
+}
+
+/** The diagnostics of a source as compact tuples, for readable assertions. */
+export function diag(s: Source): [string, string, number | null, number | null][] {
+  return s.diagnostics.map((d) => [d.severity, d.code, d.line, d.column]);
+}
+
+export function byDialect(sources: Source[], dialect: Dialect): Source[] {
+  return sources.filter((s) => s.dialect === dialect);
+}
