@@ -1,4 +1,4 @@
-import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { ParsedDocument, Position } from './document.js';
 import { LineIndex } from './lines.js';
 
@@ -11,7 +11,8 @@ export function parseJsonDocument(text: string): ParsedDocument {
   if (tree) collectDuplicateKeys(tree, [], parseWarnings, lines);
 
   return {
-    value: tree && errors.length === 0 ? getNodeValue(tree) : undefined,
+    // JSON.parse is several times faster than walking the tree for the value.
+    value: tree && errors.length === 0 ? JSON.parse(text) : undefined,
     // Only the first: later errors are mostly echoes of it.
     syntaxProblems: errors.slice(0, 1).map((e) => ({
       message: describeJsonError(e, text),

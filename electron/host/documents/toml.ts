@@ -24,6 +24,11 @@ export function parseTomlDocument(text: string): ParsedDocument {
     }
   }
   const tables = scanTables(lines);
+  const byName = new Map<string, TableHeader[]>();
+  for (const t of tables) {
+    if (!byName.has(t.name)) byName.set(t.name, []);
+    byName.get(t.name)!.push(t);
+  }
   return {
     value,
     syntaxProblems,
@@ -31,7 +36,7 @@ export function parseTomlDocument(text: string): ParsedDocument {
     locate(path: KeyPath, part = 'value'): Position | null {
       const [head, index, key] = path;
       if (typeof head !== 'string') return null;
-      const headers = tables.filter((t) => t.name === head);
+      const headers = byName.get(head) ?? [];
       const table = typeof index === 'number' ? headers[index] : headers[0];
       if (!table) return findTopLevelKey(lines, head, tables);
       if (typeof key !== 'string') return { line: table.line, column: table.column };

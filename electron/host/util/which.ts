@@ -28,3 +28,13 @@ function isExecutable(path: string): boolean {
     return false;
   }
 }
+
+/** findProgram with answers remembered for one load (a file of 1,000 rules names few programs). */
+export function programFinder(pathEnv: string | undefined, platform = process.platform): (program: string, baseDir: string | null) => string | null {
+  const seen = new Map<string, string | null>();
+  return (program, baseDir) => {
+    const key = `${baseDir ?? ''}\0${program}`;
+    if (!seen.has(key)) seen.set(key, findProgram(program, pathEnv, baseDir, platform));
+    return seen.get(key)!;
+  };
+}

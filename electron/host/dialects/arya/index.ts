@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ARYA_EVENTS, ARYA_REFUSED_EVENTS } from '../../../../shared/events/arya.js';
 import type { Rule } from '../../../../shared/model.js';
 import { describeValue, reportZodIssues, suggest } from '../../diagnostics/zod-issues.js';
-import { findProgram } from '../../util/which.js';
+import { programFinder } from '../../util/which.js';
 import type { DialectModule } from '../dialect.js';
 import { isPlainObject, makeRule } from '../rule.js';
 
@@ -55,6 +55,7 @@ export const arya: DialectModule = {
 
     const rules: Rule[] = [];
     const names = new Map<string, number>();
+    const find = programFinder(ctx.host.env.PATH, ctx.host.platform);
     list.forEach((entry, index) => {
       const at = [...base, index];
       const mark = sink.list.length;
@@ -83,7 +84,7 @@ export const arya: DialectModule = {
       const { command } = rule.action;
       if (/\s/.test(command.trim()) && !rule.action.args?.length) {
         sink.warn('command_has_spaces', `"${command}" is run as one program name without a shell; put its arguments in "args", e.g. "command": "${command.trim().split(/\s+/)[0]}", "args": [...]`, { at: [...at, 'action', 'command'], ruleIndex: index });
-      } else if (!findProgram(command, ctx.host.env.PATH, ctx.workspace, ctx.host.platform)) {
+      } else if (!find(command, ctx.workspace)) {
         sink.warn('program_not_found', `"${command}" was not found${command.includes('/') ? '' : ' on PATH'}; this rule will record a failed dispatch each time it fires`, { at: [...at, 'action', 'command'], ruleIndex: index });
       }
       rules.push(

@@ -7,7 +7,7 @@ import type { Rule, Source } from '../../../../shared/model.js';
 import { DiagnosticSink } from '../../diagnostics/sink.js';
 import { describeValue, reportZodIssues } from '../../diagnostics/zod-issues.js';
 import { xdgConfigHome } from '../../paths.js';
-import { findProgram } from '../../util/which.js';
+import { programFinder } from '../../util/which.js';
 import type { DialectModule } from '../dialect.js';
 import { isPlainObject, makeRule } from '../rule.js';
 
@@ -63,6 +63,7 @@ export const io: DialectModule = {
     }
     const rules: Rule[] = [];
     let errors = 0;
+    const find = programFinder(ctx.host.env.PATH, ctx.host.platform);
     tables.forEach((entry, index) => {
       const at = ['hook', index];
       const mark = sink.list.length;
@@ -124,7 +125,7 @@ export const io: DialectModule = {
       if (h.run) {
         const program = h.run[0]!;
         const relative = !isAbsolute(program) && program.includes('/');
-        if (!(relative && base === null) && !findProgram(program, ctx.host.env.PATH, base, ctx.host.platform)) {
+        if (!(relative && base === null) && !find(program, base)) {
           sink.warn(
             'program_not_found',
             `"${program}" ${program.includes('/') ? 'does not exist or is not executable' : 'was not found on PATH'}; io-harness would fail this hook silently${h.on_failure === 'cancel' ? ' and cancel the turn without saying which hook did it' : ''}`,

@@ -1,0 +1,28 @@
+// Benchmarks print ratios against a baseline measured in the same run, never absolute targets.
+
+export interface Sample {
+  name: string;
+  medianMs: number;
+}
+
+/** Median wall time of fn over a number of runs after warm-up. */
+export async function measure(name: string, fn: () => unknown, opts: { runs?: number; warmup?: number } = {}): Promise<Sample> {
+  const runs = opts.runs ?? 15;
+  for (let i = 0; i < (opts.warmup ?? 3); i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { name, medianMs: times[Math.floor(times.length / 2)]! };
+}
+
+export function report(title: string, subject: Sample, baseline: Sample, goal?: number): void {
+  const ratio = subject.medianMs / baseline.medianMs;
+  const verdict = goal === undefined ? '' : ratio <= goal ? `  (goal ≤ ${goal.toFixed(2)}×: met)` : `  (goal ≤ ${goal.toFixed(2)}×: NOT met)`;
+  console.log(
+    `${title.padEnd(58)} ${subject.medianMs.toFixed(2).padStart(9)} ms vs ${baseline.name} ${baseline.medianMs.toFixed(2).padStart(9)} ms  = ${ratio.toFixed(2)}×${verdict}`,
+  );
+}
