@@ -7,6 +7,9 @@ const USAGE = `usage: hookpanel <command> [options]
   check [--project DIR] [--json] [FILE --dialect D]   load and validate every hook file
   trust PATH | --list [--json]                         trust a project file's exact bytes
   untrust PATH                                         make a project file inert again
+  emit <dialect> <event> [--project DIR] [--json]      the bridge an agent calls as its hook
+  history [--json] [--limit N] [--dialect D] [--event E] [--rule R] [--outcome O] [--since T] [--until T] [--text S]
+  serve [--port N] [--open]                            run the host (intake socket)
 `;
 
 type Command = (argv: string[]) => Promise<number>;
@@ -14,6 +17,9 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   check: async () => (await import('./commands/check.js')).check,
   trust: async () => (await import('./commands/trust.js')).trust,
   untrust: async () => (await import('./commands/trust.js')).untrust,
+  emit: async () => (await import('./commands/emit.js')).emit,
+  history: async () => (await import('./commands/history.js')).history,
+  serve: async () => (await import('./commands/serve.js')).serve,
 };
 
 async function main(argv: string[]): Promise<number> {

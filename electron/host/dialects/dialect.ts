@@ -4,6 +4,7 @@ import type { EventCatalog } from '../../../shared/events/index.js';
 import type { Dialect, Role, Rule, Source } from '../../../shared/model.js';
 import type { DiagnosticSink } from '../diagnostics/sink.js';
 import type { ParsedDocument } from '../documents/document.js';
+import type { DialectRuntime } from '../engine/runtime.js';
 import type { HostEnv } from '../paths.js';
 import type { Settings } from '../settings/settings.js';
 
@@ -41,6 +42,8 @@ export interface DialectModule {
   readonly dialect: Dialect;
   readonly label: string;
   readonly events: EventCatalog;
+  /** How the engine runs this dialect's rules. */
+  readonly runtime: DialectRuntime;
   /** Every place this dialect's files may be, in the dialect's own priority order. */
   locate(ctx: LoadContext): Candidate[];
   /** YAML version to read with (chrys files are PyYAML's YAML 1.1). */

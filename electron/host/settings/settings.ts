@@ -22,7 +22,7 @@ export const SettingsSchema = z.object({
   workspaces: z.array(z.string()).default([]),
   history: z
     .object({
-      maxRecordsPerFile: z.number().int().positive().default(50_000),
+      maxFileBytes: z.number().int().positive().default(32 * 1024 * 1024),
       maxFiles: z.number().int().positive().default(20),
       payloadBytes: z.number().int().positive().default(16_384),
     })

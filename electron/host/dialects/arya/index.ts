@@ -5,6 +5,7 @@ import { ARYA_EVENTS, ARYA_REFUSED_EVENTS } from '../../../../shared/events/arya
 import type { Rule } from '../../../../shared/model.js';
 import { describeValue, reportZodIssues, suggest } from '../../diagnostics/zod-issues.js';
 import { programFinder } from '../../util/which.js';
+import { aryaRuntime } from './runtime.js';
 import type { DialectModule } from '../dialect.js';
 import { isPlainObject, makeRule } from '../rule.js';
 
@@ -27,6 +28,7 @@ const RuleSchema = z.strictObject({
 
 export const arya: DialectModule = {
   dialect: 'arya',
+  runtime: aryaRuntime,
   label: 'AryaCode',
   events: ARYA_EVENTS,
   formatOf: () => 'json',

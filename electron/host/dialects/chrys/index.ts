@@ -5,8 +5,9 @@ import { CHRYS_EVENTS, CHRYS_TOOL_KINDS } from '../../../../shared/events/chrys.
 import type { Handler, Rule, Source } from '../../../../shared/model.js';
 import { DiagnosticSink } from '../../diagnostics/sink.js';
 import { describeValue, reportZodIssues } from '../../diagnostics/zod-issues.js';
-import type { HostEnv } from '../../paths.js';
+import { chrysHome } from './home.js';
 import type { Candidate, DialectModule, FileFormat } from '../dialect.js';
+import { chrysRuntime } from './runtime.js';
 import { isPlainObject, makeRule } from '../rule.js';
 import { compilePythonRegex, interpreterFor } from './interpreter.js';
 import { CHRYS_DEFAULT_TIMEOUT_SECONDS, FileSchema, HookSchema, TEMPLATE_VARIABLES, type ChrysHook } from './schema.js';
@@ -14,12 +15,6 @@ import { CHRYS_DEFAULT_TIMEOUT_SECONDS, FileSchema, HookSchema, TEMPLATE_VARIABL
 const FILE_NAMES = ['hooks.yaml', 'hooks.yml', 'hooks.json'];
 const TOOL_EVENTS = new Set(CHRYS_EVENTS.filter((e) => e.toolEvent).map((e) => e.name));
 
-/** `<config_dir>`: `$CHRYS_HOME`, else `~/.chrys` (Windows `%APPDATA%\chrys`). */
-export function chrysHome(host: HostEnv): string {
-  if (host.env.CHRYS_HOME) return host.env.CHRYS_HOME;
-  if (host.platform === 'win32') return join(host.env.APPDATA || join(host.home, 'AppData', 'Roaming'), 'chrys');
-  return join(host.home, '.chrys');
-}
 
 function pickFile(dir: string): { path: string; format: FileFormat; others: string[] } {
   const present = FILE_NAMES.map((n) => join(dir, n)).filter((p) => existsSync(p));
@@ -29,6 +24,7 @@ function pickFile(dir: string): { path: string; format: FileFormat; others: stri
 
 export const chrys: DialectModule = {
   dialect: 'chrys',
+  runtime: chrysRuntime,
   label: 'Chrys',
   events: CHRYS_EVENTS,
   // Chrys reads YAML with PyYAML (YAML 1.1): `enabled: yes` is a boolean there.

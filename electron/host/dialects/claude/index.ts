@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import { CLAUDE_EVENTS } from '../../../../shared/events/pw.js';
 import { homePaths } from '../../paths.js';
 import type { Candidate, DialectModule } from '../dialect.js';
+import { settingsRuntime } from '../pw/runtime.js';
 import { combineSettingsSources, loadSettingsFile } from '../pw/settings-file.js';
 
 export const claude: DialectModule = {
   dialect: 'claude',
+  runtime: settingsRuntime({ events: CLAUDE_EVENTS, matcher: 'claude' }),
   label: 'Claude Code',
   events: CLAUDE_EVENTS,
   formatOf: () => 'json',

@@ -8,6 +8,7 @@ import { DiagnosticSink } from '../../diagnostics/sink.js';
 import { describeValue, reportZodIssues } from '../../diagnostics/zod-issues.js';
 import { xdgConfigHome } from '../../paths.js';
 import { programFinder } from '../../util/which.js';
+import { ioRuntime } from './runtime.js';
 import type { DialectModule } from '../dialect.js';
 import { isPlainObject, makeRule } from '../rule.js';
 
@@ -26,6 +27,7 @@ type IoHook = z.infer<typeof HookSchema>;
 
 export const io: DialectModule = {
   dialect: 'io',
+  runtime: ioRuntime,
   label: 'io-harness',
   events: IO_EVENTS,
   formatOf: () => 'toml',

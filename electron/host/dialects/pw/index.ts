@@ -3,10 +3,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PW_EVENTS } from '../../../../shared/events/pw.js';
 import type { Candidate, DialectModule } from '../dialect.js';
+import { settingsRuntime } from './runtime.js';
 import { combineSettingsSources, loadSettingsFile } from './settings-file.js';
 
 export const pw: DialectModule = {
   dialect: 'pw',
+  runtime: settingsRuntime({ events: PW_EVENTS, matcher: 'exact' }),
   label: 'pw code',
   events: PW_EVENTS,
   formatOf: () => 'json',

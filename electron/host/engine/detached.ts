@@ -1,0 +1,34 @@
+// Detached hooks start a new session, write to an owner-only log under Hookpanel's home, and
+// outlive the host; they are not counted against the parallel cap.
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface DetachedSpec {
+  argv: string[];
+  cwd: string;
+  env: Record<string, string>;
+  stdin: string | null;
+  logDir: string;
+  name: string;
+}
+
+export function spawnDetached(spec: DetachedSpec): { pid: number | null; logPath: string; error: string | null } {
+  mkdirSync(spec.logDir, { recursive: true, mode: 0o700 });
+  const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  const safe = spec.name.replace(/[^\w.-]+/g, '_');
+  const logPath = join(spec.logDir, `${safe}-${stamp}.log`);
+  const inputPath = join(spec.logDir, `${safe}-${stamp}.input.json`);
+  writeFileSync(inputPath, spec.stdin ?? '', { mode: 0o600 });
+  const log = openSync(logPath, 'a', 0o600);
+  const input = openSync(inputPath, 'r');
+  try {
+    const child = spawn(spec.argv[0]!, spec.argv.slice(1), { cwd: spec.cwd, env: spec.env, detached: true, stdio: [input, log, log], windowsHide: true });
+    child.on('error', () => {}); // reported below: a child that never started has no pid
+    child.unref();
+    return { pid: child.pid ?? null, logPath, error: child.pid === undefined ? `${spec.argv[0]}: could not start (not found or not executable)` : null };
+  } finally {
+    closeSync(log);
+    closeSync(input);
+  }
+}

@@ -1,0 +1,119 @@
+// Runs one rule's handler and returns a HandlerResult of the same shape whatever the handler is.
+import { appendFile } from 'node:fs/promises';
+import { isAbsolute, resolve } from 'node:path';
+import type { Rule } from '../../../shared/model.js';
+import type { HostEnv } from '../paths.js';
+import { runProcess } from './process/run.js';
+import type { DialectRuntime, EngineEvent, HandlerResult } from './runtime.js';
+
+export interface HandlerContext {
+  host: HostEnv;
+  /** Working directory for hooks: the workspace, else the home folder. */
+  cwd: string;
+  /** pw/claude: variables an http hook may put into its headers (user layer `allowedEnvVars`). */
+  allowedEnvVars: ReadonlySet<string>;
+  resultFile: string | null;
+  signal?: AbortSignal;
+  killGraceMs?: number;
+}
+
+/** The environment every hook process gets, documented in docs/engine.md. */
+export function hookEnvironment(rule: Rule, runtime: DialectRuntime, ev: EngineEvent, ctx: HandlerContext, dialectEnv: Record<string, string>): Record<string, string> {
+  const base: Record<string, string> = {};
+  for (const [k, v] of Object.entries(ctx.host.env)) if (v !== undefined) base[k] = v;
+  const ruleEnv: Record<string, string> = {};
+  for (const [k, v] of Object.entries(rule.env)) ruleEnv[k] = runtime.expand ? runtime.expand(v, ev, ctx.host) : v;
+  return { ...base, HOOKPANEL_DISPATCH: ev.id, HOOKPANEL_DIALECT: ev.dialect, HOOKPANEL_EVENT: ev.event, ...dialectEnv, ...ruleEnv };
+}
+
+export function hookCwd(rule: Rule, runtime: DialectRuntime, ev: EngineEvent, ctx: HandlerContext): string {
+  if (!rule.cwd) return ctx.cwd;
+  const expanded = runtime.expand ? runtime.expand(rule.cwd, ev, ctx.host) : rule.cwd;
+  return isAbsolute(expanded) ? expanded : resolve(ctx.cwd, expanded);
+}
+
+/** The argv a process-backed handler runs, or null for handlers that are not processes. */
+export function handlerArgv(rule: Rule, runtime: DialectRuntime, env: Record<string, string>): string[] | null {
+  const h = rule.handler;
+  if (h.kind === 'exec') return h.argv;
+  if (h.kind === 'shell') return runtime.shellArgv(h.command, env);
+  if (h.kind === 'script') return [...h.interpreter, h.path, ...h.args];
+  return null;
+}
+
+export async function runHandler(rule: Rule, runtime: DialectRuntime, ev: EngineEvent, ctx: HandlerContext): Promise<HandlerResult> {
+  const input = runtime.input(rule, ev, { resultFile: ctx.resultFile });
+  const env = hookEnvironment(rule, runtime, ev, ctx, input.env);
+  const argv = handlerArgv(rule, runtime, env);
+  if (argv) {
+    return runProcess({ argv, cwd: hookCwd(rule, runtime, ev, ctx), env, stdin: input.stdin, timeoutMs: rule.timeoutMs, signal: ctx.signal, killGraceMs: ctx.killGraceMs });
+  }
+  const h = rule.handler;
+  if (h.kind === 'append') return appendEvent(h.path, ev, ctx);
+  if (h.kind === 'http') return postHttp(h.url, h.headers, input.stdin ?? JSON.stringify(ev.payload), rule.timeoutMs, ctx);
+  return notRun(`${h.kind} handlers are not supported yet: Hookpanel records them as failed until they are built`);
+}
+
+export function notRun(reason: string): HandlerResult {
+  return { pid: null, exitCode: null, signal: null, timedOut: false, groupKilled: false, spawnError: reason, stdout: null, stdoutTail: '', stderrTail: '', startedAt: Date.now(), durationMs: 0 };
+}
+
+async function appendEvent(path: string, ev: EngineEvent, ctx: HandlerContext): Promise<HandlerResult> {
+  const started = Date.now();
+  const target = isAbsolute(path) ? path : resolve(ctx.cwd, path);
+  const line = `${JSON.stringify({ time: new Date(started).toISOString(), event: ev.event, payload: ev.payload })}\n`;
+  try {
+    // One write of one line with O_APPEND: concurrent writers never interleave inside a line.
+    await appendFile(target, line, { flag: 'a' });
+    return { ...notRun(''), spawnError: null, exitCode: 0, startedAt: started, durationMs: Date.now() - started };
+  } catch (e) {
+    return { ...notRun(`cannot append to ${target}: ${(e as Error).message}`), startedAt: started, durationMs: Date.now() - started };
+  }
+}
+
+/** `$VAR` / `${VAR}` in header values, only for allowlisted variables; any other is a loud failure. */
+export function interpolateHeaders(headers: Record<string, string>, env: HostEnv['env'], allowed: ReadonlySet<string>): { headers: Record<string, string> } | { error: string } {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    let error: string | null = null;
+    out[name] = value.replace(/\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))/g, (_m, a?: string, b?: string) => {
+      const variable = (a ?? b)!;
+      if (!allowed.has(variable)) error ??= `header "${name}" uses $${variable}, which is not in allowedEnvVars of a user-layer file`;
+      else if (env[variable] === undefined) error ??= `header "${name}" uses $${variable}, which is not set in the environment`;
+      return env[variable] ?? '';
+    });
+    if (error) return { error };
+  }
+  return { headers: out };
+}
+
+async function postHttp(url: string, headers: Record<string, string>, body: string, timeoutMs: number, ctx: HandlerContext): Promise<HandlerResult> {
+  const started = Date.now();
+  const base = { ...notRun(''), spawnError: null as string | null, startedAt: started };
+  const done = (r: Partial<HandlerResult>): HandlerResult => ({ ...base, ...r, durationMs: Date.now() - started });
+  const interpolated = interpolateHeaders(headers, ctx.host.env, ctx.allowedEnvVars);
+  if ('error' in interpolated) return done({ spawnError: interpolated.error });
+  const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(ctx.signal ? [ctx.signal] : [])]);
+  let target = new URL(url);
+  try {
+    for (let hop = 0; hop < 5; hop++) {
+      const res = await fetch(target, { method: 'POST', body, headers: { 'content-type': 'application/json', ...interpolated.headers }, redirect: 'manual', signal });
+      const location = res.headers.get('location');
+      if (res.status >= 300 && res.status < 400 && location) {
+        const next = new URL(location, target);
+        // Following a cross-origin redirect would forward the secret headers to a host you did not configure.
+        if (next.origin !== target.origin) return done({ httpStatus: res.status, spawnError: `refused a cross-origin redirect from ${target.origin} to ${next.origin}` });
+        target = next;
+        continue;
+      }
+      const text = await res.text();
+      const tail = text.length > 8192 ? `…${text.slice(-8192)}` : text;
+      if (!res.ok) return done({ httpStatus: res.status, exitCode: null, spawnError: `HTTP ${res.status} from ${target.href}`, stdoutTail: tail });
+      return done({ httpStatus: res.status, exitCode: 0, stdout: text.length <= 1024 * 1024 ? text : null, stdoutTail: tail });
+    }
+    return done({ spawnError: `too many redirects from ${url}` });
+  } catch (e) {
+    const timedOut = (e as Error).name === 'TimeoutError';
+    return done({ timedOut, spawnError: timedOut ? `no answer from ${target.href} within ${timeoutMs} ms` : `POST ${target.href} failed: ${(e as Error).message}` });
+  }
+}

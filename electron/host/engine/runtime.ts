@@ -1,0 +1,101 @@
+// What a dialect tells the engine: which rules match, how a hook receives the event, how its result
+// reads, how results combine, and how the answer is spoken in the harness's own protocol.
+import type { Decision, EmitAnswer, Outcome } from '../../../shared/dispatch.js';
+import type { Dialect, Rule, Source } from '../../../shared/model.js';
+import type { HostEnv } from '../paths.js';
+import type { ProcessResult } from './process/run.js';
+
+export interface EngineEvent {
+  id: string;
+  dialect: Dialect;
+  event: string;
+  payload: Record<string, unknown>;
+  /** The workspace whose project files apply: payload cwd, else --project, else the caller's cwd. */
+  workspace: string | null;
+  sessionId: string | null;
+}
+
+/**
+ * - `chain`: awaited one after another in order; a step may stop the chain or rewrite the event.
+ * - `parallel`: awaited together; reported in config order.
+ * - `background`: started after the awaited ones; never part of the decision.
+ */
+export type RunClass = 'chain' | 'parallel' | 'background';
+
+export interface HookInput {
+  env: Record<string, string>;
+  stdin: string | null;
+}
+
+/** A handler's result: a process's, or the same shape for http, append and unsupported handlers. */
+export interface HandlerResult extends ProcessResult {
+  httpStatus?: number;
+  /** chrys: the text the hook left in CHRYS_HOOK_RESULT (null if none). */
+  resultFile?: string | null;
+}
+
+export interface Verdict {
+  outcome: Exclude<Outcome, 'skipped'>;
+  /** Set when this hook decided: block or cancel (allow is the absence of a decision). */
+  decision: Decision | null;
+  reason: string | null;
+  context?: string | null;
+  updatedInput?: unknown;
+  permissionDecision?: string | null;
+}
+
+export interface Aggregate {
+  decision: Decision;
+  reason: string | null;
+  context: string | null;
+  updatedInput: unknown;
+  permissionDecision: string | null;
+  /** The rule that decided, for notifications. */
+  decidedBy: string | null;
+}
+
+export interface DialectRuntime {
+  matches(rule: Rule, ev: EngineEvent): boolean;
+  classify(rule: Rule, ev: EngineEvent): RunClass;
+  /** How a shell string runs for this dialect. */
+  shellArgv(command: string, env: Record<string, string>): string[];
+  input(rule: Rule, ev: EngineEvent, extra: { resultFile: string | null }): HookInput;
+  /** Variables expanded in a rule's cwd and env (chrys templates). */
+  expand?(text: string, ev: EngineEvent, host: HostEnv): string;
+  interpret(rule: Rule, ev: EngineEvent, result: HandlerResult): Verdict;
+  /** After each chain step: stop the chain, or hand a rewritten event to the next step. */
+  afterChainStep?(rule: Rule, verdict: Verdict, ev: EngineEvent): { stop: boolean; event: EngineEvent };
+  aggregate(verdicts: { rule: Rule; verdict: Verdict }[], ev: EngineEvent): Aggregate;
+  /** The answer in the harness's own hook protocol. */
+  render(answer: Omit<EmitAnswer, 'protocol'>, ev: EngineEvent): EmitAnswer['protocol'];
+  /** Events on which in-flight `async` background hooks are drained before answering (chrys). */
+  drainOn?: readonly string[];
+  /** Cap on concurrent non-detached processes, from the sources' settings (chrys). */
+  maxParallel?(sources: Source[]): number | null;
+  /** Grace for draining, in ms (chrys shutdown_grace_seconds). */
+  drainGraceMs?(sources: Source[]): number;
+  /** Whether hooks get a result file (chrys CHRYS_HOOK_RESULT). */
+  resultFile?: boolean;
+  /** Events that mean "the agent's turn is done" (for notifications). */
+  turnDoneEvents: readonly string[];
+  /** Events that start a session (review-needed notices). */
+  sessionStartEvents: readonly string[];
+}
+
+export function noDecision(): Aggregate {
+  return { decision: 'allow', reason: null, context: null, updatedInput: undefined, permissionDecision: null, decidedBy: null };
+}
+
+/** A failure verdict from a handler result: timeout, spawn error, or non-zero exit. */
+export function failureOf(result: HandlerResult): { outcome: 'failed' | 'timeout'; reason: string } | null {
+  if (result.timedOut) return { outcome: 'timeout', reason: `timed out after ${result.durationMs} ms` };
+  if (result.spawnError) return { outcome: 'failed', reason: result.spawnError };
+  if (result.signal) return { outcome: 'failed', reason: `killed by ${result.signal}` };
+  if (result.exitCode !== 0) return { outcome: 'failed', reason: `exit ${result.exitCode}${result.stderrTail.trim() ? `: ${lastLine(result.stderrTail)}` : ''}` };
+  return null;
+}
+
+export function lastLine(text: string): string {
+  const lines = text.trim().split('\n');
+  return lines[lines.length - 1]!.slice(0, 500);
+}

@@ -1,0 +1,47 @@
+// Sources per workspace, reloaded only when something they depend on changed: the hook files,
+// the trust index or Hookpanel's settings (cheap stats, so every event sees today's files).
+import { stat } from 'node:fs/promises';
+import type { Source } from '../../../shared/model.js';
+import type { LoadContext } from '../dialects/dialect.js';
+import { DIALECT_MODULES } from '../dialects/registry.js';
+import { homePaths } from '../paths.js';
+import type { TrustStore } from '../trust/store.js';
+import { loadSources } from './load.js';
+
+interface Entry {
+  fingerprint: string;
+  sources: Promise<Source[]>;
+}
+
+export class SourceCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly context: (workspace: string | null) => LoadContext,
+    private readonly trust: TrustStore,
+  ) {}
+
+  async get(workspace: string | null): Promise<Source[]> {
+    const ctx = this.context(workspace);
+    const fingerprint = await this.fingerprint(ctx);
+    const key = workspace ?? '';
+    const hit = this.entries.get(key);
+    if (hit && hit.fingerprint === fingerprint) return hit.sources;
+    const sources = (async () => {
+      await this.trust.reload();
+      return loadSources(ctx, this.trust);
+    })();
+    this.entries.set(key, { fingerprint, sources });
+    return sources;
+  }
+
+  invalidate(): void {
+    this.entries.clear();
+  }
+
+  private async fingerprint(ctx: LoadContext): Promise<string> {
+    const paths = [...DIALECT_MODULES.flatMap((m) => m.locate(ctx).map((c) => c.path)), homePaths(ctx.host).trustIndex, homePaths(ctx.host).settings];
+    const parts = await Promise.all(paths.map((p) => stat(p).then((s) => `${s.mtimeMs}:${s.size}:${s.ino}`, () => '-')));
+    return `${JSON.stringify(ctx.settings)}|${parts.join('|')}`;
+  }
+}
