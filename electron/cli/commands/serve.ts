@@ -9,9 +9,12 @@ export async function serve(argv: string[]): Promise<number> {
   const host = await HookHost.open(hostEnvFromProcess());
   if (host.settingsProblem) process.stderr.write(`hookpanel: settings ignored: ${host.settingsProblem}\n`);
   const server = await listenIntake(host);
-  const recovered = await host.recoverOutbox();
-  if (recovered.retried.length || recovered.givenUp.length) process.stdout.write(`Outbox: retried ${recovered.retried.length} pending job(s), gave up on ${recovered.givenUp.length}.\n`);
   process.stdout.write(`Hookpanel host listening on ${host.paths.socket}\n`);
+  // Jobs a crash left pending are retried in the background: events are served meanwhile.
+  void host.recoverOutbox().then(
+    (r) => process.stdout.write(`Outbox: retried ${r.retried.length} pending job(s), gave up on ${r.givenUp.length}.\n`),
+    (e: Error) => process.stderr.write(`hookpanel: outbox recovery failed: ${e.message}\n`),
+  );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);

@@ -38,6 +38,7 @@ export async function enqueue(root: string, job: Job): Promise<string> {
 /** Runs a pending job and moves it to done/ or failed/ by its result. */
 export async function runJob(root: string, job: Job, signal?: AbortSignal): Promise<ProcessResult> {
   const dirs = outboxDirs(root);
+  for (const d of Object.values(dirs)) await mkdir(d, { recursive: true, mode: 0o700 });
   const attempt: Job = { ...job, attempts: job.attempts + 1 };
   await writeFileAtomic(join(dirs.pending, `${job.id}.json`), JSON.stringify(attempt));
   const result = await runProcess({ argv: job.argv, cwd: job.cwd, env: job.env, stdin: job.stdin, timeoutMs: job.timeoutMs, signal });
@@ -79,7 +80,11 @@ export async function recoverOutbox(root: string, opts: { retryAgeMs: number; ma
       continue;
     }
     report.retried.push(name);
-    await opts.run(parsed.data);
+    try {
+      await opts.run(parsed.data);
+    } catch {
+      // left where it is: the next start tries again
+    }
   }
   return report;
 }

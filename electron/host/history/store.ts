@@ -53,7 +53,7 @@ export class HistoryStore {
       if (again < this.opts.maxFileBytes) return;
       // A writer that opened current.jsonl just before the rename appends to the rotated file: nothing is lost.
       await rename(this.currentPath, join(this.opts.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}.jsonl`));
-      const rotated = (await this.files()).slice(1);
+      const rotated = (await this.files()).filter((f) => f !== this.currentPath);
       for (const old of rotated.slice(this.opts.maxFiles)) await rm(old, { force: true });
     });
   }
