@@ -17,6 +17,7 @@ export async function history(argv: string[]): Promise<number> {
       since: { type: 'string' },
       until: { type: 'string' },
       text: { type: 'string' },
+      events: { type: 'boolean', default: false },
     },
   });
   const limit = Number(values.limit);
@@ -25,6 +26,13 @@ export async function history(argv: string[]): Promise<number> {
   const { settings } = await loadSettings(host);
   const store = new HistoryStore({ dir: homePaths(host).historyDir, maxFileBytes: settings.history.maxFileBytes, maxFiles: settings.history.maxFiles });
   const filter: HistoryFilter = { dialect: values.dialect, event: values.event, rule: values.rule, outcome: values.outcome, text: values.text, since: parseTime(values.since, '--since'), until: parseTime(values.until, '--until') };
+  if (values.events) {
+    const list = await store.events(limit, filter);
+    if (values.json) process.stdout.write(`${JSON.stringify({ events: list }, null, 2)}\n`);
+    else if (!list.length) process.stdout.write('No events recorded yet (or none match).\n');
+    else for (const e of list) process.stdout.write(`${e.time}  ${e.dialect.padEnd(6)} ${e.event.padEnd(20)} ${e.decision.padEnd(6)} ${String(e.durationMs).padStart(6)} ms  ${e.dispatchCount} rule(s)${e.reason ? `  — ${e.reason}` : ''}\n`);
+    return 0;
+  }
   const { dispatches, events } = await store.query(filter, limit);
   if (values.json) {
     process.stdout.write(`${JSON.stringify({ dispatches, events: [...events.values()] }, null, 2)}\n`);
