@@ -267,10 +267,18 @@ export class Engine {
       dispatchCount: plan.length,
       untrustedSkips: untrusted.length,
     };
-    await this.deps.record?.([...records, event]);
+    // Recorded off the answer's path; shutdown waits for every pending write.
+    this.track(this.deps.record?.([...records, event]));
     this.publish(ev, runtime, records, aggregate, untrusted);
     const summary = { eventId: ev.id, decision: aggregate.decision, reason: aggregate.reason, context: aggregate.context, updatedInput: aggregate.updatedInput, permissionDecision: aggregate.permissionDecision, dispatches: records.map(dispatchSummary) };
     return { answer: { ...summary, protocol: runtime.render(summary, ev) }, background };
+  }
+
+  private track(work: Promise<unknown> | undefined): void {
+    if (!work) return;
+    const p = work.catch((e: Error) => process.stderr.write(`hookpanel: could not write history: ${e.message}\n`));
+    this.pending.add(p);
+    void p.finally(() => this.pending.delete(p));
   }
 
   private publish(ev: EngineEvent, runtime: DialectRuntime, records: DispatchRecord[], aggregate: Aggregate, untrusted: PlanEntry[]): void {

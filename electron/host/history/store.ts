@@ -27,7 +27,8 @@ export interface HistoryFilter {
 const CURRENT = 'current.jsonl';
 
 export class HistoryStore {
-  private checkedAt = 0;
+  private checkedAt = Date.now();
+  private dirReady = false;
 
   constructor(readonly opts: HistoryOptions) {}
 
@@ -37,7 +38,10 @@ export class HistoryStore {
 
   async append(records: HistoryRecord[]): Promise<void> {
     if (!records.length) return;
-    await mkdir(this.opts.dir, { recursive: true, mode: 0o700 });
+    if (!this.dirReady) {
+      await mkdir(this.opts.dir, { recursive: true, mode: 0o700 });
+      this.dirReady = true;
+    }
     await appendFile(this.currentPath, records.map((r) => `${JSON.stringify(r)}\n`).join(''), { mode: 0o600 });
     if (Date.now() - this.checkedAt > 1000) {
       this.checkedAt = Date.now();

@@ -1,6 +1,6 @@
 // Sources per workspace, reloaded only when something they depend on changed: the hook files,
 // the trust index or Hookpanel's settings (cheap stats, so every event sees today's files).
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import type { Source } from '../../../shared/model.js';
 import type { LoadContext } from '../dialects/dialect.js';
 import { DIALECT_MODULES } from '../dialects/registry.js';
@@ -23,7 +23,7 @@ export class SourceCache {
 
   async get(workspace: string | null): Promise<Source[]> {
     const ctx = this.context(workspace);
-    const fingerprint = await this.fingerprint(ctx);
+    const fingerprint = this.fingerprint(ctx);
     const key = workspace ?? '';
     const hit = this.entries.get(key);
     if (hit && hit.fingerprint === fingerprint) return hit.sources;
@@ -39,9 +39,13 @@ export class SourceCache {
     this.entries.clear();
   }
 
-  private async fingerprint(ctx: LoadContext): Promise<string> {
+  private fingerprint(ctx: LoadContext): string {
     const paths = [...DIALECT_MODULES.flatMap((m) => m.locate(ctx).map((c) => c.path)), homePaths(ctx.host).trustIndex, homePaths(ctx.host).settings];
-    const parts = await Promise.all(paths.map((p) => stat(p).then((s) => `${s.mtimeMs}:${s.size}:${s.ino}`, () => '-')));
+    // Synchronous stats: for a score of small files they cost microseconds, the async ones a thread-pool hop each.
+    const parts = paths.map((p) => {
+      const s = statSync(p, { throwIfNoEntry: false });
+      return s ? `${s.mtimeMs}:${s.size}:${s.ino}` : '-';
+    });
     return `${JSON.stringify(ctx.settings)}|${parts.join('|')}`;
   }
 }
