@@ -9,6 +9,8 @@ export interface TestHost {
   signals: EngineSignal[];
   records: HistoryRecord[];
   fire(dialect: Dialect, event: string, payload?: Record<string, unknown>): ReturnType<HookHost['dispatch']>;
+  /** Waits for history writes and background hooks, so `records` is complete. */
+  flush(): Promise<void>;
 }
 
 export async function openHost(env: TestEnv): Promise<TestHost> {
@@ -22,6 +24,7 @@ export async function openHost(env: TestEnv): Promise<TestHost> {
     signals,
     records,
     fire: (dialect, event, payload = {}) => host.dispatch({ dialect, event, payload, project: env.workspace, callerCwd: env.workspace }),
+    flush: () => host.engine.idle(),
   };
 }
 

@@ -14,7 +14,9 @@ export async function emit(argv: string[]): Promise<number> {
   const [dialect, event] = positionals;
   if (!dialect || !event || positionals.length > 2) throw new UsageError('usage: hookpanel emit <dialect> <event> [--project DIR] [--json]  (payload JSON on stdin)');
   if (!KNOWN_DIALECTS.includes(dialect)) throw new UsageError(`unknown dialect "${dialect}"; one of ${KNOWN_DIALECTS.join(', ')}`);
-  const text = process.stdin.isTTY ? '' : await readStdin();
+  let text = process.stdin.isTTY ? '' : await readStdin();
+  // arya hands its payload over in the environment, never on stdin.
+  if (!text.trim() && dialect === 'arya' && process.env.POLISH_HOOK_PAYLOAD) text = process.env.POLISH_HOOK_PAYLOAD;
   let payload: unknown = {};
   if (text.trim()) {
     try {

@@ -136,7 +136,8 @@ export class Engine {
       // Inspected sources are run by their own agent; running them here would run them twice.
       if (source.role === 'inspected' || source.state === 'absent' || source.state === 'invalid') continue;
       for (const rule of source.rules) {
-        if (!runtime.matches(rule, ev)) continue;
+        // The bridge entry that sends this event here is not a rule to run again.
+        if (isBridgeRule(rule) || !runtime.matches(rule, ev)) continue;
         out.push({ source, rule, cls: runtime.classify(rule, ev), skip: skipReason(source, rule, settings) });
       }
     }
@@ -240,6 +241,11 @@ export class Engine {
     await all;
   }
 
+  /** Resolves when every history write and background hook started so far has finished. */
+  async idle(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+
   /** Shutdown: drain every background hook within the grace, then wait for records to be written. */
   async shutdown(graceMs: number): Promise<void> {
     await this.drain(null, graceMs);
@@ -329,6 +335,14 @@ export class Engine {
       stderrTail: result.stderrTail,
     };
   }
+}
+
+/** A rule whose command is `hookpanel emit …` or `hookpanel-hook …`: the harness's bridge to Hookpanel. */
+export function isBridgeRule(rule: Rule): boolean {
+  const h = rule.handler;
+  const words = h.kind === 'exec' ? h.argv : h.kind === 'shell' ? h.command.trim().split(/\s+/) : [];
+  const program = (words[0] ?? '').split('/').pop();
+  return (program === 'hookpanel' && words[1] === 'emit') || program === 'hookpanel-hook';
 }
 
 function skipReason(source: Source, rule: Rule, settings: Settings): string | null {

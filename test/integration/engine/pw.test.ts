@@ -105,6 +105,7 @@ describe('pw and claude semantics with real processes', () => {
     ({ answer } = await h.fire('pw', 'Stop', {}));
     expect(answer.decision).toBe('allow');
     expect(answer.dispatches.map((d) => d.outcome)).toEqual(['failed', 'failed']);
+    await h.flush();
     const rec = h.records.find((r) => r.type === 'dispatch' && r.rule === 'Stop[0].hooks[0]');
     expect(rec).toMatchObject({ reason: expect.stringContaining('agent handlers are not supported yet') });
   });
@@ -145,12 +146,14 @@ describe('pw and claude semantics with real processes', () => {
       ({ answer } = await h.fire('pw', 'PreToolUse', { tool_name: 'C' }));
       expect(answer.dispatches[0]!.outcome).toBe('failed');
       expect(seen.some((s) => s.path === '/steal')).toBe(false);
-      expect(h.records.filter((r) => r.type === 'dispatch').at(-1)).toMatchObject({ reason: expect.stringContaining('refused a cross-origin redirect') });
+      await h.flush();
+      expect(h.records.find((r) => r.type === 'dispatch' && r.eventId === answer.eventId)).toMatchObject({ reason: expect.stringContaining('refused a cross-origin redirect') });
       const before = seen.length;
       ({ answer } = await h.fire('pw', 'PreToolUse', { tool_name: 'D' }));
       expect(answer.dispatches[0]!.outcome).toBe('failed');
       expect(seen.length).toBe(before);
-      expect(h.records.filter((r) => r.type === 'dispatch').at(-1)).toMatchObject({ reason: expect.stringContaining('$OTHER, which is not in allowedEnvVars') });
+      await h.flush();
+      expect(h.records.find((r) => r.type === 'dispatch' && r.eventId === answer.eventId)).toMatchObject({ reason: expect.stringContaining('$OTHER, which is not in allowedEnvVars') });
     } finally {
       server.close();
     }
@@ -192,5 +195,15 @@ describe('pw and claude semantics with real processes', () => {
     const h = await openHost(env);
     await h.fire('claude', 'Stop', {});
     expect(h.signals).toContainEqual(expect.objectContaining({ kind: 'turnDone', agent: 'Claude Code', workspace: env.workspace }));
+  });
+});
+
+describe('the bridge entry in a hosted file', () => {
+  test('is never run as a rule', async () => {
+    env = makeEnv();
+    env.write(USER, hooks({ Stop: [{ hooks: [cmd('hookpanel emit pw Stop'), cmd('/usr/local/bin/hookpanel-hook pw Stop'), { type: 'command', command: 'hookpanel', args: ['emit', 'pw', 'Stop'] }, cmd('true')] }] }));
+    const h = await openHost(env);
+    const { answer } = await h.fire('pw', 'Stop', {});
+    expect(answer.dispatches.map((d) => d.rule)).toEqual(['Stop[0].hooks[3]']);
   });
 });
