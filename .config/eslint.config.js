@@ -16,7 +16,7 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='spawn'] Property[key.name='shell'][value.value=true]", message: 'argv never passes through a shell: build the argv, or use a shell handler explicitly' },
+        { selector: "CallExpression Property[key.name='shell'][value.value=true]", message: 'argv never passes through a shell: build the argv, or use a shell handler explicitly' },
       ],
     },
   },
