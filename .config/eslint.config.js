@@ -39,8 +39,18 @@ export default tseslint.config(
     },
   },
   {
+    // Raw IPC appears in one file each: ipcMain in ipc-main.ts, ipcRenderer in the preload.
+    files: ['electron/app/**'],
+    ignores: ['electron/app/ipc-main.ts', 'electron/app/preload.cts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', importNames: ['ipcMain', 'ipcRenderer'], message: 'Use the typed contract: ipcMain only in ipc-main.ts, ipcRenderer only in preload.cts.' }] }],
+      'no-restricted-properties': ['error', { object: 'electron', property: 'ipcMain' }, { object: 'electron', property: 'ipcRenderer' }],
+    },
+  },
+  {
     // The renderer runs in a sandboxed page: browser APIs and the typed client only.
     files: ['renderer/**'],
+    ignores: ['renderer/vite.config.ts'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': [

@@ -18,6 +18,8 @@ export interface HostEvents {
   record: [HistoryRecord];
   signal: [EngineSignal];
   settings: [Settings];
+  /** Hook files, trust or settings changed: views should reload their sources. */
+  sourcesChanged: [string];
 }
 
 export class HookHost extends EventEmitter<HostEvents> {
@@ -67,6 +69,11 @@ export class HookHost extends EventEmitter<HostEvents> {
     return this.cache.get(workspace);
   }
 
+  /** Forget cached sources: the next request reads every file again. */
+  invalidate(): void {
+    this.cache.invalidate();
+  }
+
   dispatch(req: EmitRequest): Promise<DispatchResult> {
     return this.engine.dispatch(req);
   }
@@ -76,6 +83,7 @@ export class HookHost extends EventEmitter<HostEvents> {
     await saveSettings(this.host, this.settings);
     this.cache.invalidate();
     this.emit('settings', this.settings);
+    this.emit('sourcesChanged', 'settings changed');
     return this.settings;
   }
 

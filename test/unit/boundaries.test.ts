@@ -30,3 +30,24 @@ describe('runtime boundaries', () => {
     expect(KNOWN_DIALECTS).toEqual([...DIALECTS]);
   });
 });
+
+describe('IPC boundaries', () => {
+  test('raw ipcMain and ipcRenderer are refused outside their one file each', async () => {
+    expect(await lint('electron/app/window.ts', "import { ipcMain } from 'electron';\nipcMain.handle('x', () => 1);\n")).toContain('no-restricted-imports');
+    expect(await lint('electron/app/tray.ts', "import { ipcRenderer } from 'electron';\nipcRenderer.send('x');\n")).toContain('no-restricted-imports');
+    expect(await lint('electron/app/ipc-main.ts', "import { ipcMain } from 'electron';\nipcMain.handle('x', () => 1);\n")).not.toContain('no-restricted-imports');
+  });
+
+  test('the preload exposes exactly the contract: one method per channel, one subscription per push', async () => {
+    const { CHANNELS, PUSH_NAMES } = await import('../../shared/ipc.js');
+    const { REQUEST_CHANNELS, PUSH_EVENTS } = await import('../../electron/app/channels.js');
+    expect([...REQUEST_CHANNELS]).toEqual(CHANNELS);
+    expect([...PUSH_EVENTS]).toEqual(PUSH_NAMES);
+    const { readFileSync } = await import('node:fs');
+    const preload = readFileSync(join(REPO, 'electron', 'app', 'preload.cts'), 'utf8');
+    const list = (name: string) => JSON.parse(`[${/const NAME = \[([\s\S]*?)\];/.exec(preload.replace(name, 'NAME'))![1]!.replace(/'/g, '"').replace(/,\s*$/, '')}]`);
+    expect(list('REQUEST_CHANNELS')).toEqual(CHANNELS);
+    expect(list('PUSH_EVENTS')).toEqual(PUSH_NAMES);
+    expect(preload).not.toMatch(/exposeInMainWorld\([^)]*invoke/);
+  });
+});

@@ -1,26 +1,47 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { listenIntake } from '../../host/intake/server.js';
+import { startPanelSession } from '../../host/panel/session.js';
+import { startWebPanel, type WebPanel } from '../../host/panel/web-server.js';
 import { hostEnvFromProcess } from '../../host/paths.js';
 import { HookHost } from '../../host/service.js';
+import { UsageError } from '../output.js';
 
-/** Runs the host: the intake socket agents emit to, until interrupted. */
+export const RENDERER_DIR = fileURLToPath(new URL('../../../renderer', import.meta.url));
+
+/** Runs the host (the intake socket agents emit to) and the panel in a browser, until interrupted. */
 export async function serve(argv: string[]): Promise<number> {
-  parseArgs({ args: argv, options: { port: { type: 'string' }, open: { type: 'boolean' } } });
+  const { values } = parseArgs({ args: argv, options: { port: { type: 'string' }, open: { type: 'boolean', default: false }, project: { type: 'string' } } });
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be a port number (0 picks a free one)');
   const host = await HookHost.open(hostEnvFromProcess());
   if (host.settingsProblem) process.stderr.write(`hookpanel: settings ignored: ${host.settingsProblem}\n`);
   const server = await listenIntake(host);
-  process.stdout.write(`Hookpanel host listening on ${host.paths.socket}\n`);
+  let web: WebPanel | null = null;
+  const session = startPanelSession(host, { mode: 'browser', workspace: values.project ?? process.cwd(), push: (event, payload) => web?.push(event, payload) });
+  web = await startWebPanel(session.api, { rendererDir: RENDERER_DIR, port });
+  process.stdout.write(`Hookpanel host listening on ${host.paths.socket}\nPanel: ${web.url}\n`);
+  if (values.open) openBrowser(web.url);
   // Jobs a crash left pending are retried in the background: events are served meanwhile.
   void host.recoverOutbox().then(
     (r) => process.stdout.write(`Outbox: retried ${r.retried.length} pending job(s), gave up on ${r.givenUp.length}.\n`),
     (e: Error) => process.stderr.write(`hookpanel: outbox recovery failed: ${e.message}\n`),
   );
   await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
   });
   server.close();
+  await web.close();
+  await session.close();
   await host.close();
   return 0;
+}
+
+function openBrowser(url: string): void {
+  const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  const child = spawn(opener, [url], { stdio: 'ignore', detached: true });
+  child.on('error', () => process.stderr.write(`hookpanel: could not open a browser; open ${url}\n`));
+  child.unref();
 }

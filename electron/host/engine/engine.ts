@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DispatchRecord, EmitAnswer, EngineSignal, EventRecord, HistoryRecord } from '../../../shared/dispatch.js';
+import type { DryRun } from '../../../shared/ipc.js';
 import type { Dialect, Rule, Source } from '../../../shared/model.js';
 import { dialectModule } from '../dialects/registry.js';
 import { describeHandler } from '../dialects/rule.js';
@@ -128,6 +129,29 @@ export class Engine {
     const awaited = plan.filter((e) => records.has(e)).map((e) => records.get(e)!);
     const bg = Promise.all(background);
     return this.finish(ev, runtime, plan, awaited, aggregate, started, bg);
+  }
+
+  /** What an event would run and decide, without running anything (Test fire, replay). */
+  async dryRun(req: EmitRequest): Promise<DryRun> {
+    const workspace = typeof req.payload.cwd === 'string' && req.payload.cwd ? req.payload.cwd : (req.project ?? req.callerCwd);
+    const ev: EngineEvent = { id: 'dry-run', dialect: req.dialect, event: req.event, payload: req.payload, workspace, sessionId: null };
+    const mod = dialectModule(req.dialect);
+    const sources = (await this.deps.sources(workspace)).filter((s) => s.dialect === req.dialect).sort((a, b) => a.priority - b.priority);
+    const plan = this.plan(sources, mod.runtime, ev, this.deps.settings());
+    const blockable = mod.events.find((e) => e.name === req.event)?.blockable ?? false;
+    const runs = plan.map((e) => {
+      const env = hookEnvironment(e.rule, mod.runtime, ev, { host: this.deps.host, cwd: workspace ?? this.deps.host.home, allowedEnvVars: new Set(), resultFile: null }, {});
+      const canDecide = !e.skip && e.cls !== 'background' && (blockable || req.dialect === 'io');
+      return { rule: e.rule.name, source: e.source.path, handler: describeHandler(e.rule.handler), argv: handlerArgv(e.rule, mod.runtime, env), mode: e.rule.mode, runClass: e.cls, timeoutMs: e.rule.timeoutMs, skip: e.skip, canDecide };
+    });
+    const deciders = runs.filter((r) => r.canDecide);
+    const failClosed = plan.filter((e) => !e.skip && ['prompt', 'agent', 'mcp_tool'].includes(e.rule.handler.kind) && (req.event === 'PreToolUse' || req.event === 'PermissionRequest'));
+    const predicted: DryRun['predicted'] = failClosed.length
+      ? { decision: 'block', because: `${failClosed[0]!.rule.name} is a ${failClosed[0]!.rule.handler.kind} guard, which cannot run yet and fails closed` }
+      : deciders.length
+        ? { decision: 'allow', because: `allow unless ${deciders.length === 1 ? `${deciders[0]!.rule} blocks` : `one of ${deciders.length} hooks blocks`}${req.dialect === 'io' ? ' or fails with refuse/cancel' : ''}` }
+        : { decision: 'allow', because: runs.length ? 'no hook that runs can decide this event' : 'no rule matches this event' };
+    return { workspace, runs, predicted };
   }
 
   private plan(sources: Source[], runtime: DialectRuntime, ev: EngineEvent, settings: Settings): PlanEntry[] {

@@ -90,16 +90,25 @@ export class HistoryStore {
   async query(filter: HistoryFilter, limit: number): Promise<{ dispatches: DispatchRecord[]; events: Map<string, EventRecord> }> {
     const dispatches: DispatchRecord[] = [];
     const events = new Map<string, EventRecord>();
+    // An event's summary is written after its dispatches, so reading backwards it comes first:
+    // keep the recent ones at hand until their dispatches arrive.
+    const recent = new Map<string, EventRecord>();
     const wanted = new Set<string>();
     for await (const r of this.newestFirst()) {
       if (r.type === 'event') {
         if (wanted.has(r.id)) events.set(r.id, r);
+        else {
+          recent.set(r.id, r);
+          if (recent.size > 10_000) recent.delete(recent.keys().next().value!);
+        }
         if (dispatches.length >= limit && [...wanted].every((id) => events.has(id))) break;
         continue;
       }
       if (dispatches.length >= limit || !matches(r, filter)) continue;
       dispatches.push(r);
       wanted.add(r.eventId);
+      const known = recent.get(r.eventId);
+      if (known) events.set(r.eventId, known);
     }
     return { dispatches, events };
   }

@@ -1,0 +1,97 @@
+// The Electron shell: one instance, the host, the window, the tray and desktop notifications.
+// Everything it decides lives in electron/host; this file only wires Electron to it.
+import { app, BrowserWindow, shell } from 'electron';
+import type { Server } from 'node:http';
+import { listenIntake } from '../host/intake/server.js';
+import type { Push } from '../../shared/ipc.js';
+import { startPanelSession } from '../host/panel/session.js';
+import { hostEnvFromProcess } from '../host/paths.js';
+import { HookHost } from '../host/service.js';
+import { bindIpc } from './ipc-main.js';
+import { showDesktopNotification } from './notify.js';
+import { TrayService } from './tray.js';
+import { createMainWindow } from './window.js';
+
+let win: BrowserWindow | null = null;
+let quitting = false;
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => showWindow());
+  app.on('window-all-closed', () => {
+    // Closing the window keeps Hookpanel in the tray; Quit is in the tray menu.
+  });
+  void app.whenReady().then(start);
+}
+
+function showWindow(): BrowserWindow {
+  if (!win || win.isDestroyed()) {
+    win = createMainWindow();
+    win.on('close', (e) => {
+      if (!quitting) {
+        e.preventDefault();
+        win?.hide();
+      }
+    });
+  }
+  win.show();
+  win.focus();
+  return win;
+}
+
+async function start(): Promise<void> {
+  const host = await HookHost.open(hostEnvFromProcess());
+  const server: Server = await listenIntake(host);
+  // The session pushes through IPC once it is bound (the binding needs the session's API first).
+  const ipcRef: { push: (event: Push, payload: unknown) => void } = { push: () => {} };
+  const session = startPanelSession(host, {
+    mode: 'electron',
+    workspace: host.settings.workspaces[0] ?? null,
+    push: (event, payload) => ipcRef.push(event, payload),
+    openPath: async (path, reveal) => {
+      if (reveal) {
+        shell.showItemInFolder(path);
+        return { ok: true, message: `Revealed ${path}` };
+      }
+      const error = await shell.openPath(path);
+      return error ? { ok: false, message: error } : { ok: true, message: `Opened ${path}` };
+    },
+  });
+  const ipc = bindIpc(session.api, () => win, 'file://');
+  ipcRef.push = ipc.push;
+  const navigate = (target: { view: 'history' | 'review'; eventId: string | null; dispatchId: string | null; path: string | null }) => {
+    showWindow();
+    ipc.push('navigate', target);
+  };
+  let reviewCount = 0;
+  const refreshReview = async () => {
+    reviewCount = (await host.sources(host.settings.workspaces[0] ?? null)).filter((s) => s.state === 'untrusted').length;
+    tray.render();
+  };
+  const tray = new TrayService(() => ({ paused: host.settings.paused, reviewCount }), {
+    open: (t) => (t ? navigate({ view: 'history', eventId: t.eventId, dispatchId: t.dispatchId, path: null }) : void showWindow()),
+    review: () => navigate({ view: 'review', eventId: null, dispatchId: null, path: null }),
+    setPaused: (paused) => void host.updateSettings((s) => ({ ...s, paused })).then(() => tray.render()),
+    quit: () => {
+      quitting = true;
+      app.quit();
+    },
+  });
+  host.on('record', (r) => r.type === 'dispatch' && tray.noteDispatch(r));
+  host.on('sourcesChanged', () => void refreshReview());
+  session.notifications.on('show', (n) => showDesktopNotification(n, navigate));
+  void refreshReview();
+  void host.recoverOutbox();
+  app.setLoginItemSettings({ openAtLogin: host.settings.startAtLogin });
+  host.on('settings', (s) => app.setLoginItemSettings({ openAtLogin: s.startAtLogin }));
+  showWindow();
+  app.on('before-quit', () => {
+    quitting = true;
+    server.close();
+    tray.destroy();
+    ipc.dispose();
+    void session.close();
+    void host.close(2000);
+  });
+}

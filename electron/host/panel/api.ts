@@ -1,0 +1,144 @@
+// The panel's API on the host side: one handler per contract channel, transport-agnostic. The
+// Electron IPC binding and the browser-mode WebSocket both call `handleRequest`, which validates the
+// channel and the request against the contract before anything runs.
+import { readFile } from 'node:fs/promises';
+import type { z } from 'zod';
+import { EVENT_CATALOGS } from '../../../shared/events/index.js';
+import { isChannel, REQUESTS, type Channel, type PanelSettings, type Req, type Res } from '../../../shared/ipc.js';
+import { DIALECT_MODULES } from '../dialects/registry.js';
+import type { HookHost } from '../service.js';
+import type { Settings } from '../settings/settings.js';
+import { loadCandidate } from '../sources/load.js';
+import { placeFile } from '../sources/single.js';
+import type { NotificationCenter } from './notifications.js';
+import { reviewItems } from './review.js';
+import { ruleStats } from './stats.js';
+
+export interface PanelContext {
+  host: HookHost;
+  mode: 'electron' | 'browser';
+  /** The workspace the panel shows when a request names none. */
+  workspace: () => string | null;
+  notifications: NotificationCenter;
+  /** Opens a file in the editor or reveals it in its folder (Electron shell); absent in browser mode. */
+  openPath?: (path: string, reveal: boolean) => Promise<{ ok: boolean; message: string }>;
+}
+
+export type Handlers = { [C in Channel]: (req: z.infer<(typeof REQUESTS)[C]['req']>) => Promise<Res<C>> };
+
+export function toPanelSettings(s: Settings): PanelSettings {
+  return {
+    paused: s.paused,
+    chrysProjectHooksEnabled: s.chrys.projectHooksEnabled,
+    notifications: { ...s.notifications },
+    workspaces: s.workspaces,
+    historyMaxFileBytes: s.history.maxFileBytes,
+    historyMaxFiles: s.history.maxFiles,
+    startAtLogin: s.startAtLogin,
+  };
+}
+
+export function createPanelApi(ctx: PanelContext): Handlers {
+  const { host } = ctx;
+  const ws = (w: string | null) => w ?? ctx.workspace();
+  const known = async (path: string) => {
+    const sources = await host.sources(ctx.workspace());
+    return sources.some((s) => s.path === path) || placeFile(path, host.context(ctx.workspace())) !== null;
+  };
+  return {
+    'host:info': async () => {
+      const workspace = ctx.workspace();
+      const context = host.context(workspace);
+      return {
+        home: host.paths.root,
+        socket: host.paths.socket,
+        mode: ctx.mode,
+        workspace,
+        folders: DIALECT_MODULES.flatMap((m) => m.locate(context).map((c) => ({ dialect: m.dialect, path: c.path, layer: c.layer }))),
+      };
+    },
+    'sources:list': async ({ workspace }) => ({ workspace: ws(workspace), sources: await host.sources(ws(workspace)) }),
+    'sources:validate': async ({ workspace }) => {
+      host.invalidate();
+      return { workspace: ws(workspace), sources: await host.sources(ws(workspace)) };
+    },
+    'sources:open': async ({ path, reveal }) => {
+      if (!(await known(path))) return { ok: false, message: `${path} is not a hook file Hookpanel knows` };
+      if (!ctx.openPath) return { ok: false, message: `Open ${path} in your editor (the browser panel cannot open files).` };
+      return ctx.openPath(path, reveal);
+    },
+    'catalog:events': async ({ dialect }) => EVENT_CATALOGS[dialect].map((e) => ({ ...e })),
+    'history:query': async ({ filter, limit }) => {
+      const { dispatches, events } = await host.history.query(filter, limit);
+      return { dispatches, events: [...events.values()] };
+    },
+    'history:stats': async ({ filter }) => ruleStats((await host.history.query(filter, 20_000)).dispatches),
+    'history:replay': async ({ eventId }) => {
+      const [event] = (await host.history.events(1_000_000, {})).filter((e) => e.id === eventId).slice(0, 1);
+      if (!event) throw new Error(`no recorded event ${eventId}`);
+      if (event.payloadTruncated) throw new Error('the recorded payload was truncated, so it cannot be replayed exactly');
+      return host.engine.dryRun({ dialect: event.dialect, event: event.event, payload: event.payload as Record<string, unknown>, project: event.workspace, callerCwd: event.workspace ?? host.host.home });
+    },
+    'fire:dryRun': async ({ dialect, event, payload, workspace }) => host.engine.dryRun({ dialect, event, payload, project: ws(workspace), callerCwd: ws(workspace) ?? host.host.home }),
+    'fire:run': async ({ dialect, event, payload, workspace }) => {
+      const { answer } = await host.dispatch({ dialect, event, payload, project: ws(workspace), callerCwd: ws(workspace) ?? host.host.home });
+      return { eventId: answer.eventId, decision: answer.decision, reason: answer.reason };
+    },
+    'review:list': async ({ workspace }) => reviewItems(await host.sources(ws(workspace)), host.trust),
+    'review:trust': async ({ path, sha256: shown, workspace }) => {
+      const placed = placeFile(path, host.context(ws(workspace)));
+      if (!placed || !placed.candidate.projectScoped) return { ok: false, message: `${path} is not a project hook file` };
+      const { source, bytes } = await loadCandidate(placed.module, placed.candidate, host.context(ws(workspace)));
+      if (!bytes) return { ok: false, message: `${path} cannot be read` };
+      // Trust exactly what the person saw: if the file changed since, they must look again.
+      if (source.sha256 !== shown) return { ok: false, message: `${path} changed since it was shown; review the new version` };
+      const scripts = await Promise.all(source.scripts.map(async (s) => ({ path: s.path, bytes: await readFile(s.path).catch(() => null) })));
+      await host.trust.trust(source, bytes, scripts);
+      host.invalidate();
+      host.emit('sourcesChanged', `trusted ${path}`);
+      return { ok: true, message: `Trusted ${path}` };
+    },
+    'review:revoke': async ({ path }) => {
+      const removed = await host.trust.untrust(path);
+      host.invalidate();
+      host.emit('sourcesChanged', `revoked ${path}`);
+      return { ok: removed, message: removed ? `${path} is inert again` : `${path} was not trusted` };
+    },
+    'settings:get': async () => toPanelSettings(host.settings),
+    'settings:update': async (patch) => {
+      const next = await host.updateSettings((s) => ({
+        ...s,
+        paused: patch.paused ?? s.paused,
+        chrys: { ...s.chrys, projectHooksEnabled: patch.chrysProjectHooksEnabled ?? s.chrys.projectHooksEnabled },
+        notifications: { ...s.notifications, ...(patch.notifications ?? {}) },
+        workspaces: patch.workspaces ?? s.workspaces,
+        history: { ...s.history, maxFileBytes: patch.historyMaxFileBytes ?? s.history.maxFileBytes, maxFiles: patch.historyMaxFiles ?? s.history.maxFiles },
+        startAtLogin: patch.startAtLogin ?? s.startAtLogin,
+      }));
+      return toPanelSettings(next);
+    },
+    'notifications:list': async () => ctx.notifications.list(),
+    'notifications:clear': async () => {
+      ctx.notifications.clear();
+      return { ok: true };
+    },
+  } as Handlers;
+}
+
+export type RequestOutcome = { ok: true; result: unknown } | { ok: false; error: string };
+
+/** Validates channel and request against the contract, runs the handler, validates the response. */
+export async function handleRequest(api: Handlers, channel: unknown, payload: unknown): Promise<RequestOutcome> {
+  if (!isChannel(channel)) return { ok: false, error: `unknown channel ${JSON.stringify(channel)}` };
+  const spec = REQUESTS[channel];
+  const parsed = spec.req.safeParse(payload);
+  if (!parsed.success) return { ok: false, error: `invalid request for ${channel}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}` };
+  try {
+    const result = await (api[channel] as (r: unknown) => Promise<unknown>)(parsed.data);
+    return { ok: true, result: spec.res.parse(result) };
+  } catch (e) {
+    return { ok: false, error: (e as Error).message };
+  }
+}
+
+export type { Req };

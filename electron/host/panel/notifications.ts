@@ -1,0 +1,71 @@
+// Which notification a signal becomes, whether it is shown, how repeats collapse, and where a click
+// leads. Runtime-neutral: the Electron adapter shows it natively, browser mode pushes it to the page.
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { basename } from 'node:path';
+import type { EngineSignal } from '../../../shared/dispatch.js';
+import type { NotificationKind, PanelNotification } from '../../../shared/ipc.js';
+
+export const COLLAPSE_WINDOW_MS = 60_000;
+const KEEP = 200;
+
+export function notificationFor(s: EngineSignal, now = Date.now()): Omit<PanelNotification, 'id' | 'count'> & { key: string } {
+  const where = s.workspace ? basename(s.workspace) : 'no workspace';
+  const time = new Date(now).toISOString();
+  switch (s.kind) {
+    case 'turnDone':
+      return { kind: 'turnDone', key: `turnDone:${s.dialect}:${s.workspace}`, title: `${s.agent} finished a turn`, body: `in ${where}`, time, target: { view: 'history', eventId: s.eventId, dispatchId: null, path: null } };
+    case 'blocked':
+      return { kind: 'blocked', key: `blocked:${s.rule}:${s.reason}`, title: `Blocked by ${s.rule || 'a hook'}`, body: s.reason ?? 'no reason given', time, target: { view: 'history', eventId: s.eventId, dispatchId: null, path: null } };
+    case 'hookFailed':
+      return { kind: 'hookFailed', key: `hookFailed:${s.rule}:${s.outcome}`, title: `${s.rule} ${s.outcome === 'timeout' ? 'timed out' : 'failed'}`, body: s.reason ?? '', time, target: { view: 'history', eventId: s.eventId, dispatchId: s.dispatchId, path: null } };
+    case 'reviewNeeded':
+      return { kind: 'reviewNeeded', key: `review:${s.paths.join('|')}`, title: 'Project hooks wait for your review', body: `${s.paths.length} file${s.paths.length === 1 ? '' : 's'} in ${where}: ${s.paths.map((p) => basename(p)).join(', ')}`, time, target: { view: 'review', eventId: s.eventId, dispatchId: null, path: s.paths[0] ?? null } };
+  }
+}
+
+export interface NotificationCenterEvents {
+  /** A new notification, or a collapsed one whose count went up. */
+  show: [PanelNotification, { collapsed: boolean }];
+}
+
+export class NotificationCenter extends EventEmitter<NotificationCenterEvents> {
+  private readonly items: (PanelNotification & { key: string })[] = [];
+
+  constructor(private readonly enabled: () => Record<NotificationKind, boolean>) {
+    super();
+  }
+
+  /** Turns a signal into a notification unless its kind is off; repeats within a minute collapse. */
+  accept(signal: EngineSignal, now = Date.now()): PanelNotification | null {
+    const n = notificationFor(signal, now);
+    if (!this.enabled()[n.kind]) return null;
+    const recent = this.items.find((i) => i.key === n.key && now - Date.parse(i.time) < COLLAPSE_WINDOW_MS);
+    if (recent) {
+      recent.count++;
+      recent.time = n.time;
+      recent.body = n.body;
+      recent.target = n.target;
+      this.emit('show', strip(recent), { collapsed: true });
+      return strip(recent);
+    }
+    const item = { ...n, id: randomUUID(), count: 1 };
+    this.items.unshift(item);
+    this.items.length = Math.min(this.items.length, KEEP);
+    this.emit('show', strip(item), { collapsed: false });
+    return strip(item);
+  }
+
+  list(): PanelNotification[] {
+    return this.items.map(strip);
+  }
+
+  clear(): void {
+    this.items.length = 0;
+  }
+}
+
+function strip(n: PanelNotification & { key?: string }): PanelNotification {
+  const { key: _key, ...rest } = n;
+  return rest;
+}

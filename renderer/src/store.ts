@@ -1,0 +1,87 @@
+import { create } from 'zustand';
+import type { DispatchRecord, EventRecord } from '../../shared/dispatch.js';
+import type { PanelNotification, PanelSettings, Res } from '../../shared/ipc.js';
+import type { Source } from '../../shared/model.js';
+import { api } from './client.js';
+
+export type View = 'rules' | 'problems' | 'history' | 'fire' | 'review' | 'settings';
+export const VIEWS: { id: View; label: string }[] = [
+  { id: 'rules', label: 'Rules' },
+  { id: 'problems', label: 'Problems' },
+  { id: 'history', label: 'History' },
+  { id: 'fire', label: 'Test fire' },
+  { id: 'review', label: 'Trust review' },
+  { id: 'settings', label: 'Settings' },
+];
+
+interface State {
+  view: View;
+  info: Res<'host:info'> | null;
+  workspace: string | null;
+  sources: Source[];
+  loadingSources: boolean;
+  error: string | null;
+  settings: PanelSettings | null;
+  notifications: PanelNotification[];
+  /** Live records pushed since the History view last queried. */
+  liveDispatches: DispatchRecord[];
+  liveEvents: EventRecord[];
+  focus: { eventId: string | null; dispatchId: string | null; path: string | null };
+  go(view: View, focus?: Partial<State['focus']>): void;
+  loadSources(validate?: boolean): Promise<void>;
+  loadSettings(): Promise<void>;
+  updateSettings(patch: Partial<PanelSettings>): Promise<void>;
+  setError(e: string | null): void;
+}
+
+export const useStore = create<State>((set, get) => ({
+  view: 'rules',
+  info: null,
+  workspace: null,
+  sources: [],
+  loadingSources: false,
+  error: null,
+  settings: null,
+  notifications: [],
+  liveDispatches: [],
+  liveEvents: [],
+  focus: { eventId: null, dispatchId: null, path: null },
+  go: (view, focus = {}) => set({ view, focus: { eventId: null, dispatchId: null, path: null, ...focus } }),
+  async loadSources(validate = false) {
+    set({ loadingSources: true });
+    try {
+      const r = await api.request(validate ? 'sources:validate' : 'sources:list', { workspace: get().workspace });
+      set({ sources: r.sources, workspace: r.workspace, error: null });
+    } catch (e) {
+      set({ error: `Could not load hook files: ${(e as Error).message}` });
+    } finally {
+      set({ loadingSources: false });
+    }
+  },
+  async loadSettings() {
+    set({ settings: await api.request('settings:get', {}) });
+  },
+  async updateSettings(patch) {
+    set({ settings: await api.request('settings:update', patch) });
+  },
+  setError: (error) => set({ error }),
+}));
+
+/** Wires pushes from the host into the store; called once at start. */
+export async function startStore(): Promise<void> {
+  const s = useStore.getState();
+  const [info, notifications] = await Promise.all([api.request('host:info', {}), api.request('notifications:list', {})]);
+  useStore.setState({ info, workspace: info.workspace, notifications });
+  await Promise.all([s.loadSources(), s.loadSettings()]);
+  api.on('sourcesChanged', () => void useStore.getState().loadSources());
+  api.on('settingsChanged', (settings) => useStore.setState({ settings }));
+  api.on('record', (r) => {
+    if (r.type === 'dispatch') useStore.setState((st) => ({ liveDispatches: [r, ...st.liveDispatches].slice(0, 5000) }));
+    else useStore.setState((st) => ({ liveEvents: [r, ...st.liveEvents].slice(0, 5000) }));
+  });
+  api.on('notification', (n) => {
+    useStore.setState((st) => ({ notifications: [n, ...st.notifications.filter((x) => x.id !== n.id)].slice(0, 200) }));
+    if (!window.hookpanelBridge && 'Notification' in window && Notification.permission === 'granted') new Notification(n.title, { body: n.body, tag: n.id });
+  });
+  api.on('navigate', (target) => useStore.getState().go(target.view, target));
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import type { NotificationKind } from '../../../shared/ipc.js';
+import { ErrorBox } from '../components/bits.js';
+import { useStore } from '../store.js';
+
+const KINDS: [NotificationKind, string][] = [
+  ['turnDone', 'An agent finished a turn'],
+  ['blocked', 'A hook blocked an action'],
+  ['hookFailed', 'A hook failed or timed out'],
+  ['reviewNeeded', 'Project hooks wait for review'],
+];
+
+export function SettingsView() {
+  const { settings, updateSettings, info } = useStore();
+  const [newWs, setNewWs] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  if (!settings) return <p className="muted">Loading…</p>;
+  const save = (patch: Parameters<typeof updateSettings>[0]) => updateSettings(patch).catch((e: Error) => setError(`Could not save settings: ${e.message}`));
+  return (
+    <section className="settings" aria-label="settings">
+      {error && <ErrorBox message={error} />}
+      <fieldset>
+        <legend>Hooks</legend>
+        <label className="toggle"><input type="checkbox" checked={settings.paused} onChange={(e) => void save({ paused: e.target.checked })} /> Pause all hooks (matching rules are recorded as skipped)</label>
+        <label className="toggle"><input type="checkbox" checked={settings.chrysProjectHooksEnabled} onChange={(e) => void save({ chrysProjectHooksEnabled: e.target.checked })} /> Chrys: run project hooks (<code>project.hooks_enabled</code>; they still need trust)</label>
+      </fieldset>
+      <fieldset>
+        <legend>Notifications</legend>
+        {KINDS.map(([k, label]) => (
+          <label key={k} className="toggle"><input type="checkbox" checked={settings.notifications[k] ?? true} onChange={(e) => void save({ notifications: { ...settings.notifications, [k]: e.target.checked } })} /> {label}</label>
+        ))}
+        {!window.hookpanelBridge && 'Notification' in window && Notification.permission === 'default' && (
+          <button type="button" onClick={() => void Notification.requestPermission()}>Also show them as desktop notifications</button>
+        )}
+      </fieldset>
+      <fieldset>
+        <legend>Workspaces</legend>
+        <ul>
+          {settings.workspaces.map((w) => (
+            <li key={w}><code>{w}</code> <button type="button" onClick={() => void save({ workspaces: settings.workspaces.filter((x) => x !== w) })}>Remove</button></li>
+          ))}
+          {!settings.workspaces.length && <li className="muted">None yet: Hookpanel shows the workspace it was started in ({info?.workspace ?? 'none'}).</li>}
+        </ul>
+        <form onSubmit={(e) => { e.preventDefault(); if (newWs.trim()) void save({ workspaces: [...new Set([...settings.workspaces, newWs.trim()])] }); setNewWs(''); }}>
+          <input aria-label="new workspace" placeholder="/path/to/project" value={newWs} onChange={(e) => setNewWs(e.target.value)} /> <button type="submit">Add workspace</button>
+        </form>
+      </fieldset>
+      <fieldset>
+        <legend>History retention</legend>
+        <label>Rotate the history file past (MiB) <input type="number" min={1} value={Math.round(settings.historyMaxFileBytes / 1048576)} onChange={(e) => void save({ historyMaxFileBytes: Math.max(1, Number(e.target.value)) * 1048576 })} /></label>
+        <label>Keep rotated files <input type="number" min={1} value={settings.historyMaxFiles} onChange={(e) => void save({ historyMaxFiles: Math.max(1, Number(e.target.value)) })} /></label>
+      </fieldset>
+      <fieldset>
+        <legend>Folders Hookpanel reads</legend>
+        <p className="muted">Hookpanel's own state: <code>{info?.home}</code> · intake socket <code>{info?.socket}</code></p>
+        <table className="folders">
+          <tbody>{info?.folders.map((f) => <tr key={f.path}><td>{f.dialect}</td><td>{f.layer}</td><td><code>{f.path}</code></td></tr>)}</tbody>
+        </table>
+      </fieldset>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+// The panel's boundary: requests are validated against the contract; browser mode lets no one else in.
+import { request } from 'node:http';
+import { afterEach, describe, expect, test } from 'vitest';
+import WebSocket from 'ws';
+import { handleRequest } from '../../electron/host/panel/api.js';
+import { startPanelSession, type PanelSession } from '../../electron/host/panel/session.js';
+import { startWebPanel, type WebPanel } from '../../electron/host/panel/web-server.js';
+import { HookHost } from '../../electron/host/service.js';
+import { makeEnv, type TestEnv } from '../helpers/env.js';
+
+let env: TestEnv;
+let session: PanelSession | null = null;
+let web: WebPanel | null = null;
+afterEach(async () => {
+  await web?.close();
+  await session?.close();
+  web = null;
+  session = null;
+  env?.cleanup();
+});
+
+async function setup() {
+  env = makeEnv();
+  env.write('renderer/index.html', '<!doctype html><title>t</title>');
+  const host = await HookHost.open(env.host);
+  session = startPanelSession(host, { mode: 'browser', workspace: env.workspace, push: (e, p) => web?.push(e, p) });
+  web = await startWebPanel(session.api, { rendererDir: env.path('renderer') });
+  return { host, web };
+}
+
+function get(port: number, path: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    request({ host: '127.0.0.1', port, path, headers }, (res) => {
+      res.resume();
+      resolve(res.statusCode!);
+    }).on('error', reject).end();
+  });
+}
+
+function wsConnect(url: string, origin?: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { origin });
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+  });
+}
+
+function ask(ws: WebSocket, msg: unknown): Promise<{ ok: boolean; error?: string; result?: unknown }> {
+  return new Promise((resolve) => {
+    ws.once('message', (d) => resolve(JSON.parse(String(d))));
+    ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
+  });
+}
+
+describe('the request boundary', () => {
+  test('unknown channels and malformed payloads are refused before anything runs', async () => {
+    await setup();
+    expect(await handleRequest(session!.api, 'fs:readFile', { path: '/etc/passwd' })).toEqual({ ok: false, error: 'unknown channel "fs:readFile"' });
+    expect(await handleRequest(session!.api, 'constructor', {})).toMatchObject({ ok: false, error: expect.stringContaining('unknown channel') });
+    const bad = await handleRequest(session!.api, 'review:trust', { path: '/x', sha256: 'not-a-digest', workspace: null });
+    expect(bad).toMatchObject({ ok: false, error: expect.stringContaining('invalid request for review:trust: sha256') });
+    expect(await handleRequest(session!.api, 'history:query', { filter: {}, limit: -1 })).toMatchObject({ ok: false });
+    expect(await handleRequest(session!.api, 'settings:get', {})).toMatchObject({ ok: true });
+  });
+
+  test('trust from the panel binds to the bytes the person saw', async () => {
+    const { host } = await setup();
+    const path = env.write('ws/.claude/settings.json', '{ "hooks": { "Stop": [{ "hooks": [{ "command": "true" }] }] } }');
+    const [item] = (await handleRequest(session!.api, 'review:list', { workspace: env.workspace })).ok ? ((await session!.api['review:list']({ workspace: env.workspace })) as { source: { sha256: string } }[]) : [];
+    env.write('ws/.claude/settings.json', '{ "hooks": { "Stop": [{ "hooks": [{ "command": "curl evil" }] }] } }');
+    const r = await session!.api['review:trust']({ path, sha256: item!.source.sha256, workspace: env.workspace });
+    expect(r).toMatchObject({ ok: false, message: expect.stringContaining('changed since it was shown') });
+    expect(host.trust.list()).toEqual([]);
+  });
+});
+
+describe('browser mode', () => {
+  test('the page needs the token; Host must be our own', async () => {
+    const { web } = await setup();
+    expect(await get(web.port, `/?token=${web.token}`)).toBe(200);
+    expect(await get(web.port, '/')).toBe(401);
+    expect(await get(web.port, '/?token=wrong')).toBe(401);
+    expect(await get(web.port, `/?token=${web.token}`, { host: 'evil.example:80' })).toBe(403);
+    expect(await get(web.port, '/../../etc/passwd')).not.toBe(200);
+  });
+
+  test('the WebSocket needs the token and our own Origin; requests are validated', async () => {
+    const { web } = await setup();
+    const base = `ws://127.0.0.1:${web.port}/ws`;
+    await expect(wsConnect(base, `http://127.0.0.1:${web.port}`)).rejects.toThrow('403');
+    await expect(wsConnect(`${base}?token=${web.token}`, 'http://evil.example')).rejects.toThrow('403');
+    await expect(wsConnect(`${base}?token=${web.token}`)).rejects.toThrow('403');
+    const ws = await wsConnect(`${base}?token=${web.token}`, `http://127.0.0.1:${web.port}`);
+    try {
+      expect(await ask(ws, { id: 1, channel: 'nope', payload: {} })).toMatchObject({ ok: false, error: 'unknown channel "nope"' });
+      expect(await ask(ws, { id: 2, channel: 'fire:run', payload: { dialect: 'pw' } })).toMatchObject({ ok: false, error: expect.stringContaining('invalid request') });
+      expect(await ask(ws, 'not json')).toMatchObject({ ok: false, error: 'not JSON' });
+      const info = await ask(ws, { id: 3, channel: 'host:info', payload: {} });
+      expect(info).toMatchObject({ ok: true, result: { mode: 'browser', workspace: env.workspace } });
+    } finally {
+      ws.close();
+    }
+  });
+});

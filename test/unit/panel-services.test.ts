@@ -1,0 +1,74 @@
+// What the tray and the notifications decide, under plain Node.
+import { describe, expect, test } from 'vitest';
+import type { EngineSignal } from '../../shared/dispatch.js';
+import { NotificationCenter, COLLAPSE_WINDOW_MS } from '../../electron/host/panel/notifications.js';
+import { trayMenu, trayState } from '../../electron/host/panel/tray.js';
+import { discBitmap } from '../../electron/app/icons.js';
+
+const all = { turnDone: true, blocked: true, hookFailed: true, reviewNeeded: true };
+const turnDone: EngineSignal = { kind: 'turnDone', dialect: 'claude', workspace: '/home/u/projects/shop', eventId: 'e1', agent: 'Claude Code' };
+const blocked: EngineSignal = { kind: 'blocked', dialect: 'pw', workspace: '/w', eventId: 'e2', rule: 'PreToolUse[0].hooks[0]', reason: 'no rm -rf' };
+const failed: EngineSignal = { kind: 'hookFailed', dialect: 'chrys', workspace: '/w', eventId: 'e3', dispatchId: 'd3', rule: 'lint', outcome: 'timeout', reason: 'timed out after 30000 ms' };
+const review: EngineSignal = { kind: 'reviewNeeded', dialect: 'claude', workspace: '/w/app', eventId: 'e4', paths: ['/w/app/.claude/settings.json'] };
+
+describe('notifications', () => {
+  test('each kind names what a person needs: workspace and agent, rule and reason, review target', () => {
+    const c = new NotificationCenter(() => all);
+    expect(c.accept(turnDone)).toMatchObject({ kind: 'turnDone', title: 'Claude Code finished a turn', body: 'in shop', target: { view: 'history', eventId: 'e1' } });
+    expect(c.accept(blocked)).toMatchObject({ title: 'Blocked by PreToolUse[0].hooks[0]', body: 'no rm -rf' });
+    expect(c.accept(failed)).toMatchObject({ title: 'lint timed out', target: { view: 'history', dispatchId: 'd3' } });
+    expect(c.accept(review)).toMatchObject({ title: 'Project hooks wait for your review', target: { view: 'review', path: '/w/app/.claude/settings.json' } });
+  });
+
+  test('a kind switched off is not shown', () => {
+    const c = new NotificationCenter(() => ({ ...all, turnDone: false }));
+    expect(c.accept(turnDone)).toBeNull();
+    expect(c.list()).toEqual([]);
+  });
+
+  test('repeats within a minute collapse into one with a count; later ones start afresh', () => {
+    const c = new NotificationCenter(() => all);
+    const shown: number[] = [];
+    c.on('show', (n) => shown.push(n.count));
+    const t0 = Date.parse('2026-11-30T10:00:00Z');
+    c.accept(blocked, t0);
+    c.accept(blocked, t0 + 1000);
+    const third = c.accept(blocked, t0 + 2000);
+    expect(third?.count).toBe(3);
+    expect(c.list()).toHaveLength(1);
+    expect(shown).toEqual([1, 2, 3]);
+    c.accept(blocked, t0 + 2000 + COLLAPSE_WINDOW_MS + 1);
+    expect(c.list().map((n) => n.count)).toEqual([1, 3]);
+  });
+});
+
+describe('tray', () => {
+  const now = Date.parse('2026-11-30T10:00:00Z');
+  const d = (outcome: string, minutesAgo: number) => ({ id: `d${minutesAgo}`, eventId: 'e', rule: 'r', event: 'Stop', dialect: 'pw' as const, outcome: outcome as 'ok', time: new Date(now - minutesAgo * 60e3).toISOString() });
+
+  test('state: paused wins, then review needed, then recent failures, else all clear', () => {
+    expect(trayState({ paused: true, reviewCount: 2, recent: [d('failed', 1)] }, now)).toBe('paused');
+    expect(trayState({ paused: false, reviewCount: 2, recent: [d('failed', 1)] }, now)).toBe('review');
+    expect(trayState({ paused: false, reviewCount: 0, recent: [d('timeout', 1)] }, now)).toBe('failing');
+    expect(trayState({ paused: false, reviewCount: 0, recent: [d('failed', 60)] }, now)).toBe('clear');
+    expect(trayState({ paused: false, reviewCount: 0, recent: [d('ok', 1)] }, now)).toBe('clear');
+  });
+
+  test('menu: open, last dispatches leading to them, pause or resume, quit', () => {
+    const input = { paused: false, reviewCount: 1, recent: [d('blocked', 1), d('ok', 2)] };
+    const menu = trayMenu(input, trayState(input, now));
+    expect(menu.map((m) => (m.type === 'action' || m.type === 'dispatch' || m.type === 'header' ? m.label : '—'))).toEqual([
+      'Open Hookpanel', 'Review 1 project file…', '—', 'Last dispatches', '⛔ r · Stop (blocked)', '✓ r · Stop (ok)', '—', 'Pause all hooks', 'Quit Hookpanel',
+    ]);
+    expect(menu.find((m) => m.type === 'dispatch')).toMatchObject({ eventId: 'e', dispatchId: 'd1' });
+    expect(trayMenu({ ...input, paused: true }, 'paused').some((m) => m.type === 'action' && m.id === 'resume')).toBe(true);
+  });
+
+  test('icons are drawn as discs in the state colour', () => {
+    const px = discBitmap(16, [10, 20, 30]);
+    expect(px.length).toBe(16 * 16 * 4);
+    const centre = (8 * 16 + 8) * 4;
+    expect([...px.subarray(centre, centre + 4)]).toEqual([30, 20, 10, 255]);
+    expect(px[3]).toBe(0);
+  });
+});
