@@ -2,13 +2,17 @@ import { BrowserWindow, session } from 'electron';
 import { fileURLToPath } from 'node:url';
 import { openExternal } from './links.js';
 
-export const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 const RENDERER = fileURLToPath(new URL('../../renderer/index.html', import.meta.url));
 const PRELOAD = fileURLToPath(new URL('./preload.cjs', import.meta.url));
 
 export function createMainWindow(): BrowserWindow {
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } });
+    callback({
+      responseHeaders: {
+        ...details.responseHeaders,
+        'Content-Security-Policy': ["default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"],
+      },
+    });
   });
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   const win = new BrowserWindow({
@@ -27,6 +31,8 @@ export function createMainWindow(): BrowserWindow {
       experimentalFeatures: false,
       webviewTag: false,
       spellcheck: false,
+      // Middle-click would otherwise open links in a new window.
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   // Nothing navigates away and no window opens: links go to the browser through one checked helper.

@@ -69,6 +69,16 @@ export class HookHost extends EventEmitter<HostEvents> {
     return this.cache.get(workspace);
   }
 
+  /** Re-reads settings.json (changed on disk by another process or by hand). */
+  async reloadSettings(): Promise<void> {
+    const loaded = await loadSettings(this.host);
+    if (JSON.stringify(loaded.settings) === JSON.stringify(this.settings)) return;
+    this.settings = loaded.settings;
+    this.settingsProblem = loaded.problem;
+    this.cache.invalidate();
+    this.emit('settings', this.settings);
+  }
+
   /** Forget cached sources: the next request reads every file again. */
   invalidate(): void {
     this.cache.invalidate();

@@ -62,7 +62,15 @@ export const useStore = create<State>((set, get) => ({
     set({ settings: await api.request('settings:get', {}) });
   },
   async updateSettings(patch) {
-    set({ settings: await api.request('settings:update', patch) });
+    const before = get().settings;
+    // Optimistic: controls answer at once; the host's answer (or the old value on failure) settles it.
+    if (before) set({ settings: { ...before, ...patch } });
+    try {
+      set({ settings: await api.request('settings:update', patch) });
+    } catch (e) {
+      set({ settings: before });
+      throw e;
+    }
   },
   setError: (error) => set({ error }),
 }));

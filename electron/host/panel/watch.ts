@@ -9,11 +9,17 @@ import type { HookHost } from '../service.js';
 export function watchSources(host: HookHost, workspaces: () => (string | null)[]): { close(): Promise<void>; rearm(): void } {
   let watcher: FSWatcher | null = null;
   let timer: NodeJS.Timeout | null = null;
+  let settingsTouched = false;
   const changed = (path: string) => {
+    if (path === host.paths.settings) settingsTouched = true;
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
-      host.invalidate();
-      host.emit('sourcesChanged', `changed on disk: ${path}`);
+      void (async () => {
+        if (settingsTouched) await host.reloadSettings().catch(() => {});
+        settingsTouched = false;
+        host.invalidate();
+        host.emit('sourcesChanged', `changed on disk: ${path}`);
+      })();
     }, 150);
   };
   const arm = () => {

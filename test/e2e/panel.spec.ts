@@ -1,0 +1,105 @@
+// The panel in browser mode, clicked through as a person would, with a screenshot of every view.
+import { expect, test } from './fixtures.js';
+
+test('Rules: every source by dialect with its state; a hook\'s detail shows argv chips; search filters', async ({ page, panel }) => {
+  await page.goto(panel.url);
+  await expect(page.getByRole('heading', { name: 'Rules' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /AryaCode/ })).toBeVisible();
+  const hosted = page.getByRole('article', { name: /claude\.json/ });
+  await expect(hosted.locator('.badge').first()).toHaveText('active');
+  await expect(page.getByRole('article', { name: /\.claude\/settings\.json/ }).getByText('inspected').first()).toBeVisible();
+  await hosted.getByRole('button', { name: 'rule PreToolUse[0].hooks[1]' }).click();
+  const chips = page.getByRole('list', { name: 'command arguments' });
+  await expect(chips.getByRole('listitem')).toHaveText(['/bin/echo', 'audit', 'argument with spaces']);
+  await expect(page.getByText('600 s')).toBeVisible();
+  await panel.shot(page, 'rules');
+  await page.getByRole('searchbox', { name: 'search rules' }).fill('turn/stopping');
+  await expect(page.getByRole('button', { name: 'rule good' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'rule PreToolUse[0].hooks[1]' })).toHaveCount(0);
+});
+
+test('Problems: grouped by file with line:column and the offending text; files reload live', async ({ page, panel }) => {
+  await page.goto(panel.url);
+  await page.getByRole('tab', { name: /Problems/ }).click();
+  const arya = page.getByRole('article', { name: /problems in .*polish\/hooks\.json/ });
+  await expect(arya.getByText('hooks[1].on: "tools/pre-execute" cannot be subscribed to')).toBeVisible();
+  await expect(arya.locator('.pos').first()).toHaveText('4:28');
+  await expect(arya.locator('.excerpt').first()).toContainText('"tools/pre-execute"');
+  await panel.shot(page, 'problems');
+  panel.env.write('~/.config/pw/code.json', '{ "hooks": { "PreToolUze": [] } }');
+  await expect(page.getByText('"PreToolUze" is not a pw code hook event (did you mean "PreToolUse"?)')).toBeVisible();
+  await page.getByRole('button', { name: 'Validate now' }).click();
+  await expect(page.getByRole('button', { name: 'Validate now' })).toBeEnabled();
+});
+
+test('Test fire: a dry run lists what would run; Fire runs it and opens History on the dispatches', async ({ page, panel }) => {
+  await page.goto(panel.url);
+  await page.getByRole('tab', { name: /Test fire/ }).click();
+  await page.getByLabel('Dialect').selectOption('claude');
+  await page.getByLabel('Event').selectOption('PreToolUse');
+  const payload = page.getByRole('textbox', { name: 'payload' });
+  await expect(payload).toContainText('"tool_name": "Bash"');
+  await payload.fill(JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'rm -rf /tmp/x' } }));
+  await page.getByRole('button', { name: 'Dry run' }).click();
+  const dry = page.getByLabel('dry run result');
+  await expect(dry.getByText('PreToolUse[0].hooks[0]')).toBeVisible();
+  await expect(dry.getByText(/allow unless one of 2 hooks blocks/)).toBeVisible();
+  await panel.shot(page, 'test-fire');
+  await page.getByRole('button', { name: 'Fire', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'blocked' })).toHaveCount(1);
+  await expect(page.getByLabel('dispatch detail')).toContainText('no rm -rf here');
+});
+
+test('History: live, filterable, with detail, per-rule stats and replay as dry run', async ({ page, panel }) => {
+  await page.goto(panel.url);
+  await page.getByRole('tab', { name: /History/ }).click();
+  await expect(page.getByText('No dispatches')).toBeVisible();
+  await panel.emit('claude', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } });
+  await panel.emit('claude', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } });
+  await expect(page.getByRole('row')).toHaveCount(4);
+  await page.getByRole('combobox', { name: 'outcome' }).selectOption('blocked');
+  await expect(page.getByRole('row')).toHaveCount(1);
+  await page.getByRole('row').first().click();
+  const detail = page.getByLabel('dispatch detail');
+  await expect(detail).toContainText('exit 2');
+  await expect(detail.getByLabel('stderr')).toHaveText('no rm -rf here\n');
+  await expect(detail.getByLabel('payload')).toContainText('"rm -rf /"');
+  await detail.getByRole('button', { name: 'Replay as dry run' }).click();
+  await expect(detail.getByLabel('dry run result')).toContainText('PreToolUse[0].hooks[0]');
+  await page.getByText(/Per-rule latency and failures/).click();
+  await expect(page.locator('.stats tbody tr')).toHaveCount(1);
+  await panel.shot(page, 'history');
+});
+
+test('Settings: notification kinds, pause, chrys project hooks, workspaces persist', async ({ page, panel }) => {
+  await page.goto(panel.url);
+  await page.getByRole('tab', { name: /Settings/ }).click();
+  await page.getByLabel('An agent finished a turn').uncheck();
+  await page.getByLabel(/Pause all hooks/).check();
+  await page.getByRole('textbox', { name: 'new workspace' }).fill('/srv/other-project');
+  await page.getByRole('button', { name: 'Add workspace' }).click();
+  await expect(page.getByText('/srv/other-project')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'All hooks paused' })).toBeVisible();
+  await panel.shot(page, 'settings');
+  await page.reload();
+  await page.getByRole('tab', { name: /Settings/ }).click();
+  await expect(page.getByLabel('An agent finished a turn')).not.toBeChecked();
+  await expect(page.getByLabel(/Pause all hooks/)).toBeChecked();
+  const r = await panel.emit('claude', 'Stop', {});
+  expect(r.code).toBe(0);
+  await page.getByRole('tab', { name: /History/ }).click();
+  await expect(page.getByRole('row').first()).toContainText('skipped');
+});
+
+test('Keyboard: Alt+number switches views; rows are reachable with the keyboard', async ({ page, panel }) => {
+  await page.goto(panel.url);
+  await panel.emit('claude', 'Stop', {});
+  await page.keyboard.press('Alt+3');
+  await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
+  await page.getByRole('row').first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('dispatch detail')).toContainText('turn finished');
+  await page.keyboard.press('Alt+6');
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+});

@@ -1,0 +1,22 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium: Playwright's own browsers cannot be downloaded here.
+export const CHROMIUM = process.env.HOOKPANEL_CHROMIUM ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: /.*\.spec\.ts/,
+  outputDir: '../../test-results/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    viewport: { width: 1400, height: 900 },
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    },
+    trace: 'off',
+  },
+});

@@ -1,0 +1,47 @@
+// The whole flow: a new workspace's project file is untrusted → a fired event shows a skipped
+// dispatch and a review-needed notice → the file is trusted in Trust review → the event fires again
+// and the dispatch appears live in History with its output.
+import { expect, test } from './fixtures.js';
+
+test('untrusted project hooks: skipped, reviewed, trusted, run', async ({ page, panel }) => {
+  panel.env.write('ws/.claude/settings.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo project-hook-ran' }] }] } }));
+  // The project file is inspected by default (Claude Code runs it); make it hosted so Hookpanel runs it.
+  panel.env.write('hp/settings.json', JSON.stringify({ roles: { [panel.env.path('ws/.claude/settings.json')]: 'hosted' } }));
+  await page.goto(panel.url);
+  await page.getByRole('tab', { name: /Trust review/ }).click();
+  const item = page.getByRole('article', { name: /review .*\.claude\/settings\.json/ });
+  await expect(item.getByText('never trusted')).toBeVisible();
+
+  await panel.emit('claude', 'Stop', {});
+  await page.getByRole('button', { name: /notifications/ }).click();
+  await expect(page.getByRole('dialog', { name: 'notifications' }).getByText('Project hooks wait for your review')).toBeVisible();
+  await panel.shot(page, 'notifications');
+  await page.getByRole('dialog', { name: 'notifications' }).getByText('Project hooks wait for your review').click();
+  await expect(page.getByRole('heading', { name: 'Trust review' })).toBeVisible();
+  await expect(item.getByRole('list', { name: 'command arguments' }).or(item.locator('code.chip'))).toContainText(['echo project-hook-ran']);
+  await panel.shot(page, 'trust-review');
+
+  await page.getByRole('tab', { name: /History/ }).click();
+  const skipped = page.getByRole('row').filter({ hasText: 'skipped' });
+  await expect(skipped).toHaveCount(1);
+  await skipped.click();
+  await expect(page.getByLabel('dispatch detail')).toContainText('untrusted: review and trust this project file');
+
+  await page.getByRole('tab', { name: /Trust review/ }).click();
+  await item.getByRole('button', { name: 'Trust this version' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Trusted / })).toBeVisible();
+  await expect(page.getByText('Nothing to review')).toBeVisible();
+
+  await page.getByRole('tab', { name: /History/ }).click();
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await panel.emit('claude', 'Stop', {});
+  const ran = page.getByRole('row').filter({ hasText: 'ok' }).filter({ hasText: 'Stop[0].hooks[0]' });
+  await expect(ran.first()).toBeVisible();
+  await ran.first().click();
+  await expect(page.getByLabel('dispatch detail').getByLabel('stdout')).toContainText('project-hook-ran');
+
+  // Revoking from the same view makes it inert again.
+  await page.getByRole('tab', { name: /Trust review/ }).click();
+  await page.getByRole('button', { name: 'Revoke' }).click();
+  await expect(item.getByText('never trusted')).toBeVisible();
+});
