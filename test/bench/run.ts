@@ -2,10 +2,11 @@
 // `npm run bench -- engine` runs one suite.
 import { benchEngine } from './engine.js';
 import { benchHistory } from './history.js';
+import { benchPanel } from './panel.js';
 import { benchValidate } from './validate.js';
 
 const only = process.argv[2];
-const suites: Record<string, () => Promise<void>> = { validate: benchValidate, engine: benchEngine, history: benchHistory };
+const suites: Record<string, () => Promise<void>> = { validate: benchValidate, engine: benchEngine, history: benchHistory, panel: benchPanel };
 for (const [name, run] of Object.entries(suites)) {
   if (only && only !== name) continue;
   await run();

@@ -13,6 +13,8 @@ function electronBinary(): { path: string | null; why: string } {
 }
 
 const binary = electronBinary();
+// Say why in the run's output, not only in the report.
+if (!binary.path) console.log(`Electron specs skipped: ${binary.why}`);
 
 test.describe('Electron app', () => {
   test.skip(!binary.path, binary.why);

@@ -30,6 +30,7 @@ export function populate(env: TestEnv): void {
 }
 
 export const test = base.extend<{ panel: Panel }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this pattern
   panel: async ({}, use) => {
     const env = makeEnv();
     populate(env);

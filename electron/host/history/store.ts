@@ -2,7 +2,7 @@
 // O_APPEND, so the host and in-process `emit` fallbacks can write at once and lose nothing.
 import { appendFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { HistoryRecordSchema, type DispatchRecord, type EventRecord, type HistoryRecord } from '../../../shared/dispatch.js';
+import { DispatchRecordSchema, EventRecordSchema, HistoryRecordSchema, type DispatchRecord, type EventRecord, type HistoryRecord } from '../../../shared/dispatch.js';
 import { withFileLock } from '../util/lock.js';
 
 export interface HistoryOptions {
@@ -38,11 +38,19 @@ export class HistoryStore {
 
   async append(records: HistoryRecord[]): Promise<void> {
     if (!records.length) return;
+    const text = records.map((r) => `${JSON.stringify(r)}\n`).join('');
     if (!this.dirReady) {
       await mkdir(this.opts.dir, { recursive: true, mode: 0o700 });
       this.dirReady = true;
     }
-    await appendFile(this.currentPath, records.map((r) => `${JSON.stringify(r)}\n`).join(''), { mode: 0o600 });
+    try {
+      await appendFile(this.currentPath, text, { mode: 0o600 });
+    } catch (e) {
+      // The folder was removed while the host ran: make it again rather than lose records.
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      await mkdir(this.opts.dir, { recursive: true, mode: 0o700 });
+      await appendFile(this.currentPath, text, { mode: 0o600 });
+    }
     if (Date.now() - this.checkedAt > 1000) {
       this.checkedAt = Date.now();
       await this.rotateIfNeeded();
@@ -69,17 +77,22 @@ export class HistoryStore {
     return [CURRENT, ...rotated].filter((n) => names.includes(n)).map((n) => join(this.opts.dir, n));
   }
 
-  /** Records newest first, read backwards so a small limit reads little. */
-  async *newestFirst(): AsyncGenerator<HistoryRecord> {
+  /**
+   * Records newest first, read backwards so a small limit reads little. `keep` sees the raw record
+   * first; only the ones it keeps are validated (the file is a boundary, but validating a million
+   * records to show fifty would be most of a query's time).
+   */
+  async *newestFirst(keep: (raw: HistoryRecord) => boolean = () => true): AsyncGenerator<HistoryRecord> {
     for (const file of await this.files()) {
       for await (const line of readLinesBackwards(file)) {
         if (!line) continue;
-        let value: unknown;
+        let value: HistoryRecord;
         try {
-          value = JSON.parse(line);
+          value = JSON.parse(line) as HistoryRecord;
         } catch {
           continue; // a torn last line from a crash mid-write
         }
+        if (typeof value !== 'object' || value === null || !keep(value)) continue;
         const parsed = HistoryRecordSchema.safeParse(value);
         if (parsed.success) yield parsed.data;
       }
@@ -91,32 +104,61 @@ export class HistoryStore {
     const dispatches: DispatchRecord[] = [];
     const events = new Map<string, EventRecord>();
     // An event's summary is written after its dispatches, so reading backwards it comes first:
-    // keep the recent ones at hand until their dispatches arrive.
-    const recent = new Map<string, EventRecord>();
+    // keep the recent ones (as text) at hand until their dispatches arrive.
+    // Two generations instead of deleting the oldest key: deleting from the front of a Map is not O(1).
+    let recent = new Map<string, string>();
+    let older = new Map<string, string>();
     const wanted = new Set<string>();
-    for await (const r of this.newestFirst()) {
-      if (r.type === 'event') {
-        if (wanted.has(r.id)) events.set(r.id, r);
-        else {
-          recent.set(r.id, r);
-          if (recent.size > 10_000) recent.delete(recent.keys().next().value!);
-        }
-        if (dispatches.length >= limit && [...wanted].every((id) => events.has(id))) break;
-        continue;
+    const addEvent = (line: string) => {
+      try {
+        const parsed = EventRecordSchema.safeParse(JSON.parse(line));
+        if (parsed.success) events.set(parsed.data.id, parsed.data);
+      } catch {
+        // torn line
       }
-      if (dispatches.length >= limit || !matches(r, filter)) continue;
-      dispatches.push(r);
-      wanted.add(r.eventId);
-      const known = recent.get(r.eventId);
-      if (known) events.set(r.eventId, known);
+    };
+    // Cheap text checks first: most lines of a large history are never parsed, and only what is
+    // returned is validated.
+    const needles = [filter.dialect && `"dialect":${JSON.stringify(filter.dialect)}`, filter.event && `"event":${JSON.stringify(filter.event)}`, filter.outcome && `"outcome":${JSON.stringify(filter.outcome)}`].filter((n): n is string => !!n);
+    for (const file of await this.files()) {
+      for await (const line of readLinesBackwards(file)) {
+        if (line.startsWith('{"type":"event"')) {
+          const id = /"id":"([^"]+)"/.exec(line)?.[1];
+          if (!id) continue;
+          if (wanted.has(id)) addEvent(line);
+          else {
+            recent.set(id, line);
+            if (recent.size > 5_000) {
+              older = recent;
+              recent = new Map();
+            }
+          }
+          if (dispatches.length >= limit && events.size >= wanted.size) return { dispatches, events };
+          continue;
+        }
+        if (dispatches.length >= limit || !needles.every((n) => line.includes(n))) continue;
+        let raw: DispatchRecord;
+        try {
+          raw = JSON.parse(line) as DispatchRecord;
+        } catch {
+          continue; // a torn last line from a crash mid-write
+        }
+        if (raw?.type !== 'dispatch' || typeof raw.time !== 'string' || !matches(raw, filter)) continue;
+        const parsed = DispatchRecordSchema.safeParse(raw);
+        if (!parsed.success) continue;
+        dispatches.push(parsed.data);
+        wanted.add(parsed.data.eventId);
+        const known = recent.get(parsed.data.eventId) ?? older.get(parsed.data.eventId);
+        if (known) addEvent(known);
+      }
     }
     return { dispatches, events };
   }
 
   async events(limit: number, filter: HistoryFilter = {}): Promise<EventRecord[]> {
     const out: EventRecord[] = [];
-    for await (const r of this.newestFirst()) {
-      if (r.type !== 'event' || !eventMatches(r, filter)) continue;
+    for await (const r of this.newestFirst((raw) => raw.type === 'event' && typeof raw.time === 'string' && eventMatches(raw, filter))) {
+      if (r.type !== 'event') continue;
       out.push(r);
       if (out.length >= limit) break;
     }

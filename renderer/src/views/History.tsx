@@ -47,7 +47,6 @@ export function HistoryView() {
       setRows(r.dispatches);
       setEvents(new Map(r.events.map((e) => [e.id, e])));
       setLoadedAt(Date.now());
-      setStats(await api.request('history:stats', { filter: query }));
       setError(null);
     } catch (e) {
       setError(`Could not read the history: ${(e as Error).message}`);
@@ -59,6 +58,11 @@ export function HistoryView() {
     const t = setTimeout(() => void load(), 120);
     return () => clearTimeout(t);
   }, [load]);
+  const [statsOpen, setStatsOpen] = useState(false);
+  // Stats read more of the history than the list: only when someone looks at them.
+  useEffect(() => {
+    if (statsOpen) void api.request('history:stats', { filter: query }).then(setStats, (e: Error) => setError(e.message));
+  }, [statsOpen, query, loadedAt]);
 
   // Live: records pushed after the last query join the top of the list.
   const live = liveDispatches.filter((r) => Date.parse(r.time) >= loadedAt - 1000 && !rows.some((x) => x.id === r.id) && keep(r, query));
@@ -124,7 +128,7 @@ export function HistoryView() {
             </div>
           </div>
         )}
-        <details className="stats">
+        <details className="stats" onToggle={(e) => setStatsOpen((e.currentTarget as HTMLDetailsElement).open)}>
           <summary>Per-rule latency and failures ({stats.length} rules)</summary>
           <table>
             <thead><tr><th>rule</th><th>dialect</th><th>runs</th><th>failures</th><th>median ms</th><th>p95 ms</th></tr></thead>
