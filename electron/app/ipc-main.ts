@@ -1,20 +1,10 @@
 // The only file that touches ipcMain: every request is checked for its sender (the main frame of our
 // own window and origin) and then validated against the contract by handleRequest.
-import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
+import { ipcMain, type BrowserWindow } from 'electron';
 import type { Push } from '../../shared/ipc.js';
 import { handleRequest, type Handlers } from '../host/panel/api.js';
 import { IPC_PUSH, IPC_REQUEST } from './channels.js';
-
-export function isTrustedSender(event: Pick<IpcMainInvokeEvent, 'senderFrame' | 'sender'>, win: BrowserWindow | null, appOrigin: string): boolean {
-  if (!win || event.sender !== win.webContents) return false;
-  const frame = event.senderFrame;
-  if (!frame || frame !== win.webContents.mainFrame) return false;
-  try {
-    return new URL(frame.url).origin === appOrigin || (appOrigin === 'file://' && frame.url.startsWith('file://'));
-  } catch {
-    return false;
-  }
-}
+import { isTrustedSender } from './sender.js';
 
 export function bindIpc(api: Handlers, window: () => BrowserWindow | null, appOrigin: string): { push(event: Push, payload: unknown): void; dispose(): void } {
   ipcMain.handle(IPC_REQUEST, async (event, channel: unknown, req: unknown) => {

@@ -1,7 +1,7 @@
 // A temporary home and workspace with files of every dialect, and `hookpanel serve` running on it.
-import { test as base, expect, type Page } from '@playwright/test';
+import { _electron, test as base, expect, type ElectronApplication, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI, runCli } from '../helpers/cli.js';
 import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
@@ -11,7 +11,10 @@ export const SHOTS = join(REPO, 'test-results', 'screenshots');
 export interface Panel {
   env: TestEnv;
   url: string;
-  serve: ChildProcess;
+  serve: ChildProcess | null;
+  app: ElectronApplication | null;
+  /** Opens the panel: the browser goes to the URL; the Electron window is already there. */
+  goto(page: Page): Promise<void>;
   emit(dialect: string, event: string, payload?: unknown): ReturnType<typeof runCli>;
   shot(page: Page, name: string): Promise<void>;
 }
@@ -29,12 +32,44 @@ export function populate(env: TestEnv): void {
   }));
 }
 
-export const test = base.extend<{ panel: Panel }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this pattern
-  panel: async ({}, use) => {
+export function electronBinary(): { path: string | null; why: string } {
+  const pathFile = join(REPO, 'node_modules', 'electron', 'path.txt');
+  if (!existsSync(pathFile)) return { path: null, why: 'no Electron binary: it cannot be downloaded here (ELECTRON_SKIP_BINARY_DOWNLOAD); the browser project runs the same specs' };
+  const bin = join(REPO, 'node_modules', 'electron', 'dist', readFileSync(pathFile, 'utf8').trim());
+  return existsSync(bin) ? { path: bin, why: '' } : { path: null, why: `the Electron binary ${bin} is missing` };
+}
+
+const electronInfo = electronBinary();
+let saidWhy = false;
+
+export const test = base.extend<{ panel: Panel; page: Page }>({
+  // In the Electron project the page is the app's window.
+  page: async ({ page, panel }, use) => {
+    await use(panel.app ? await panel.app.firstWindow() : page);
+  },
+  panel: async ({ browserName: _browser }, use, testInfo) => {
     const env = makeEnv();
     populate(env);
     mkdirSync(SHOTS, { recursive: true });
+    const emit: Panel['emit'] = (dialect, event, payload = {}) => runCli(['emit', dialect, event], { env: env.processEnv, cwd: env.workspace, input: JSON.stringify(payload) });
+    const shot: Panel['shot'] = async (page, name) => {
+      await page.screenshot({ path: join(SHOTS, `${testInfo.project.name === 'electron' ? 'electron-' : ''}${name}.png`) });
+    };
+    if (testInfo.project.name === 'electron') {
+      if (!electronInfo.path) {
+        if (!saidWhy) console.log(`Electron specs skipped: ${electronInfo.why}`);
+        saidWhy = true;
+        await env.cleanup();
+        testInfo.skip(true, electronInfo.why);
+        return;
+      }
+      env.write('hp/settings.json', JSON.stringify({ workspaces: [env.workspace] }));
+      const app = await _electron.launch({ executablePath: electronInfo.path, args: [join(REPO, 'dist', 'electron', 'app', 'main.js')], env: { ...env.processEnv, DISPLAY: process.env.DISPLAY ?? ':99' } });
+      await use({ env, url: '', serve: null, app, goto: async (page) => page.waitForLoadState(), emit, shot });
+      await app.close();
+      await env.cleanup();
+      return;
+    }
     const serve = spawn(process.execPath, [CLI, 'serve', '--project', env.workspace], { env: env.processEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     serve.stdout!.on('data', (d) => (out += d));
@@ -43,18 +78,10 @@ export const test = base.extend<{ panel: Panel }>({
     while (!/Panel: (\S+)/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const url = /Panel: (\S+)/.exec(out)?.[1];
     if (!url) throw new Error(`hookpanel serve did not start:\n${out}`);
-    await use({
-      env,
-      url,
-      serve,
-      emit: (dialect, event, payload = {}) => runCli(['emit', dialect, event], { env: env.processEnv, cwd: env.workspace, input: JSON.stringify(payload) }),
-      shot: async (page, name) => {
-        await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-      },
-    });
+    await use({ env, url, serve, app: null, goto: async (page) => void (await page.goto(url)), emit, shot });
     serve.kill('SIGTERM');
     await new Promise((r) => serve.once('exit', r));
-    env.cleanup();
+    await env.cleanup();
   },
 });
 

@@ -2,7 +2,7 @@
 import { expect, test } from './fixtures.js';
 
 test('Rules: every source by dialect with its state; a hook\'s detail shows argv chips; search filters', async ({ page, panel }) => {
-  await page.goto(panel.url);
+  await panel.goto(page);
   await expect(page.getByRole('heading', { name: 'Rules' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /AryaCode/ })).toBeVisible();
   const hosted = page.getByRole('article', { name: /claude\.json/ });
@@ -19,7 +19,7 @@ test('Rules: every source by dialect with its state; a hook\'s detail shows argv
 });
 
 test('Problems: grouped by file with line:column and the offending text; files reload live', async ({ page, panel }) => {
-  await page.goto(panel.url);
+  await panel.goto(page);
   await page.getByRole('tab', { name: /Problems/ }).click();
   const arya = page.getByRole('article', { name: /problems in .*polish\/hooks\.json/ });
   await expect(arya.getByText('hooks[1].on: "tools/pre-execute" cannot be subscribed to')).toBeVisible();
@@ -33,7 +33,7 @@ test('Problems: grouped by file with line:column and the offending text; files r
 });
 
 test('Test fire: a dry run lists what would run; Fire runs it and opens History on the dispatches', async ({ page, panel }) => {
-  await page.goto(panel.url);
+  await panel.goto(page);
   await page.getByRole('tab', { name: /Test fire/ }).click();
   await page.getByLabel('Dialect').selectOption('claude');
   await page.getByLabel('Event').selectOption('PreToolUse');
@@ -52,7 +52,7 @@ test('Test fire: a dry run lists what would run; Fire runs it and opens History 
 });
 
 test('History: live, filterable, with detail, per-rule stats and replay as dry run', async ({ page, panel }) => {
-  await page.goto(panel.url);
+  await panel.goto(page);
   await page.getByRole('tab', { name: /History/ }).click();
   await expect(page.getByText('No dispatches')).toBeVisible();
   await panel.emit('claude', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } });
@@ -73,7 +73,7 @@ test('History: live, filterable, with detail, per-rule stats and replay as dry r
 });
 
 test('Settings: notification kinds, pause, chrys project hooks, workspaces persist', async ({ page, panel }) => {
-  await page.goto(panel.url);
+  await panel.goto(page);
   await page.getByRole('tab', { name: /Settings/ }).click();
   await page.getByLabel('An agent finished a turn').uncheck();
   await page.getByLabel(/Pause all hooks/).check();
@@ -83,6 +83,7 @@ test('Settings: notification kinds, pause, chrys project hooks, workspaces persi
   await expect(page.getByRole('status').filter({ hasText: 'All hooks paused' })).toBeVisible();
   await panel.shot(page, 'settings');
   await page.reload();
+  await page.getByRole('heading', { name: 'Rules' }).waitFor();
   await page.getByRole('tab', { name: /Settings/ }).click();
   await expect(page.getByLabel('An agent finished a turn')).not.toBeChecked();
   await expect(page.getByLabel(/Pause all hooks/)).toBeChecked();
@@ -93,7 +94,7 @@ test('Settings: notification kinds, pause, chrys project hooks, workspaces persi
 });
 
 test('Keyboard: Alt+number switches views; rows are reachable with the keyboard', async ({ page, panel }) => {
-  await page.goto(panel.url);
+  await panel.goto(page);
   await panel.emit('claude', 'Stop', {});
   await page.keyboard.press('Alt+3');
   await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();

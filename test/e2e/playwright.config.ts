@@ -19,4 +19,6 @@ export default defineConfig({
     },
     trace: 'off',
   },
+  // The same specs in the browser panel and in the Electron app (which skip, saying why, without a binary).
+  projects: [{ name: 'browser' }, { name: 'electron' }],
 });

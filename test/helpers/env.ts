@@ -28,7 +28,9 @@ export interface TestEnv {
   path(target: string): string;
   load(settings?: Partial<Settings>): Promise<Source[]>;
   source(target: string, settings?: Partial<Settings>): Promise<Source>;
-  cleanup(): void;
+  /** Work to finish before the files go (hosts writing history in the background). */
+  onCleanup(fn: () => Promise<void>): void;
+  cleanup(): Promise<void>;
 }
 
 export function makeEnv(): TestEnv {
@@ -44,6 +46,7 @@ export function makeEnv(): TestEnv {
     LANG: 'C.UTF-8',
   };
   const host: HostEnv = { home, platform: process.platform, env: processEnv };
+  const waiters: (() => Promise<void>)[] = [];
   const resolveTarget = (target: string) =>
     target.startsWith('~/') ? join(home, target.slice(2)) : target.startsWith('ws/') ? join(workspace, target.slice(3)) : target.startsWith('hp/') ? join(hookpanelHome, target.slice(3)) : join(root, target);
   const env: TestEnv = {
@@ -76,7 +79,11 @@ export function makeEnv(): TestEnv {
       if (!found) throw new Error(`no source at ${path}`);
       return found;
     },
-    cleanup: () => rmSync(root, { recursive: true, force: true }),
+    onCleanup: (fn) => void waiters.push(fn),
+    cleanup: async () => {
+      await Promise.allSettled(waiters.map((w) => w()));
+      rmSync(root, { recursive: true, force: true });
+    },
   };
   return env;
 }

@@ -15,6 +15,7 @@ export interface TestHost {
 
 export async function openHost(env: TestEnv): Promise<TestHost> {
   const host = await HookHost.open(env.host);
+  env.onCleanup(() => host.engine.idle());
   const signals: EngineSignal[] = [];
   const records: HistoryRecord[] = [];
   host.on('signal', (s) => signals.push(s));

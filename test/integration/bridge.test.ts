@@ -52,8 +52,8 @@ describe('the bridge', () => {
     const answer = JSON.parse(json.stdout);
     expect(answer).toMatchObject({ decision: 'block', reason: 'blocked by policy', dispatches: [{ rule: 'PreToolUse[0].hooks[0]', outcome: 'blocked', exitCode: 2, timedOut: false, signal: null }] });
     expect(Object.keys(answer.dispatches[0])).toEqual(expect.arrayContaining(['rule', 'source', 'outcome', 'exitCode', 'signal', 'timedOut', 'durationMs']));
-    const history = await runCli(['history', '--json', '--event', 'PreToolUse'], { env: env.processEnv });
-    expect(JSON.parse(history.stdout).dispatches).toHaveLength(3);
+    const dispatches = await waitFor(async () => JSON.parse((await runCli(['history', '--json', '--event', 'PreToolUse'], { env: env.processEnv })).stdout).dispatches as unknown[], (d) => d.length >= 3);
+    expect(dispatches).toHaveLength(3);
   });
 
   test('the socket is owner-only in an owner-only folder', async () => {
@@ -74,8 +74,8 @@ describe('the bridge', () => {
     expect(fast).toMatchObject({ code: 2, stdout: '', stderr: 'blocked by policy\n' });
     const allow = await sh('hookpanel-hook claude PreToolUse', env, JSON.stringify({ tool_name: 'Read' }));
     expect(allow).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    const history = JSON.parse((await runCli(['history', '--json'], { env: env.processEnv })).stdout);
-    expect(history.dispatches.filter((d: { outcome: string }) => d.outcome === 'blocked')).toHaveLength(2);
+    const blocked = await waitFor(async () => (JSON.parse((await runCli(['history', '--json'], { env: env.processEnv })).stdout).dispatches as { outcome: string }[]).filter((d) => d.outcome === 'blocked'), (b) => b.length >= 2);
+    expect(blocked).toHaveLength(2);
   });
 
   test('a hook that calls hookpanel emit while being dispatched is refused', async () => {

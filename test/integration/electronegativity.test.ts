@@ -14,11 +14,39 @@ test('Electronegativity finds nothing unreviewed in electron/app', async () => {
     const out = env.path('eneg.csv');
     const electron = JSON.parse(readFileSync(join(REPO, 'node_modules', 'electron', 'package.json'), 'utf8')).version as string;
     await promisify(execFile)(process.execPath, [join(REPO, 'node_modules', '@doyensec', 'electronegativity', 'dist', 'index.js'), '-i', join(REPO, 'electron', 'app'), '-o', out, '-e', electron], { timeout: 120_000 });
-    const rows = readFileSync(out, 'utf8').trim().split('\n').slice(1).filter(Boolean);
+    const rows = parseCsv(readFileSync(out, 'utf8')).slice(1).filter((r) => r.length > 1);
     const reviewed = JSON.parse(readFileSync(join(REPO, '.config', 'electronegativity-reviewed.json'), 'utf8')).reviewed as Record<string, string>;
-    const open = rows.filter((r) => !reviewed[r.split(',')[0]!]);
-    expect(open, `unreviewed findings:\n${open.join('\n')}`).toEqual([]);
+    const open = rows.filter((r) => !reviewed[r[0]!.trim()]);
+    expect(open.map((r) => r.join(' | ')), 'unreviewed findings').toEqual([]);
   } finally {
-    env.cleanup();
+    await env.cleanup();
   }
 }, 150_000);
+
+/** RFC 4180 records: quoted fields may hold commas and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n') {
+      rows.push([...row, field]);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field || row.length) rows.push([...row, field]);
+  return rows;
+}

@@ -6,6 +6,7 @@ import { HistoryStore } from '../../electron/host/history/store.js';
 import { runCli } from '../helpers/cli.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { startServe, type RunningHost } from '../helpers/serve.js';
+import { waitFor } from '../helpers/host.js';
 
 let env: TestEnv;
 let serve: RunningHost | null = null;
@@ -33,8 +34,9 @@ describe('history', () => {
     await Promise.all([
       ...Array.from({ length: 8 }, () => runCli(['emit', 'pw', 'Stop'], { env: env.processEnv, cwd: env.workspace, input: '{}' })),
     ]);
-    const lines = readFileSync(join(env.hookpanelHome, 'history', 'current.jsonl'), 'utf8').trim().split('\n');
-    const parsed = lines.map((l) => JSON.parse(l));
+    // The host writes history off the answer's path: give its last write a moment to land.
+    const read = () => readFileSync(join(env.hookpanelHome, 'history', 'current.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const parsed = await waitFor(read, (rs) => rs.length >= 32, 5000);
     expect(parsed.filter((r) => r.type === 'event')).toHaveLength(16);
     expect(parsed.filter((r) => r.type === 'dispatch')).toHaveLength(16);
   });

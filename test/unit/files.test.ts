@@ -91,7 +91,7 @@ describe('hostile files', () => {
     expect(s.diagnostics[0]).toMatchObject({ severity: 'info', code: 'symlink' });
     expect(s.diagnostics[0]!.message).toContain(target);
 
-    env.cleanup();
+    await env.cleanup();
     env = makeEnv();
     mkdirSync(env.path('~/.config/pw'), { recursive: true });
     symlinkSync(env.path('nowhere.json'), env.path(FILE));
@@ -99,7 +99,7 @@ describe('hostile files', () => {
     expect(s.state).toBe('invalid');
     expect(s.diagnostics[0]!.message).toContain('dangling symlink');
 
-    env.cleanup();
+    await env.cleanup();
     env = makeEnv();
     mkdirSync(env.path('~/.config/pw'), { recursive: true });
     symlinkSync(env.path(FILE), env.path(FILE));

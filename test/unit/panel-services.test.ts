@@ -72,3 +72,20 @@ describe('tray', () => {
     expect(px[3]).toBe(0);
   });
 });
+
+describe('IPC sender check', () => {
+  test('only our window\'s main frame at our own origin may call', async () => {
+    const { isTrustedSender } = await import('../../electron/app/sender.js');
+    const mainFrame = { url: 'file:///opt/hookpanel/resources/app.asar/dist/renderer/index.html' };
+    const webContents = { mainFrame };
+    const win = { webContents };
+    expect(isTrustedSender({ sender: webContents, senderFrame: mainFrame }, win, 'file://')).toBe(true);
+    expect(isTrustedSender({ sender: webContents, senderFrame: { url: mainFrame.url } }, win, 'file://')).toBe(false);
+    expect(isTrustedSender({ sender: {}, senderFrame: mainFrame }, win, 'file://')).toBe(false);
+    expect(isTrustedSender({ sender: webContents, senderFrame: null }, win, 'file://')).toBe(false);
+    const remote = { url: 'https://evil.example/' };
+    const hijacked = { webContents: { mainFrame: remote } };
+    expect(isTrustedSender({ sender: hijacked.webContents, senderFrame: remote }, hijacked, 'file://')).toBe(false);
+    expect(isTrustedSender({ sender: webContents, senderFrame: mainFrame }, null, 'file://')).toBe(false);
+  });
+});

@@ -128,7 +128,9 @@ export class Engine {
     }
     const awaited = plan.filter((e) => records.has(e)).map((e) => records.get(e)!);
     const bg = Promise.all(background);
-    return this.finish(ev, runtime, plan, awaited, aggregate, started, bg);
+    // An agent starting in a workspace with untrusted project files (its own or hosted) needs a review.
+    const waiting = runtime.sessionStartEvents.includes(ev.event) ? sources.filter((s) => s.state === 'untrusted').map((s) => s.path) : [];
+    return this.finish(ev, runtime, plan, awaited, aggregate, started, bg, waiting);
   }
 
   /** What an event would run and decide, without running anything (Test fire, replay). */
@@ -276,7 +278,7 @@ export class Engine {
     await Promise.allSettled([...this.pending]);
   }
 
-  private async finish(ev: EngineEvent, runtime: DialectRuntime, plan: PlanEntry[], records: DispatchRecord[], aggregate: Aggregate, started: number, background: Promise<DispatchRecord[]>): Promise<DispatchResult> {
+  private async finish(ev: EngineEvent, runtime: DialectRuntime, plan: PlanEntry[], records: DispatchRecord[], aggregate: Aggregate, started: number, background: Promise<DispatchRecord[]>, reviewPaths: string[] = []): Promise<DispatchResult> {
     const payloadText = JSON.stringify(ev.payload);
     const truncated = payloadText.length > PAYLOAD_BOUND;
     const untrusted = plan.filter((e) => e.source.state === 'untrusted');
@@ -299,7 +301,7 @@ export class Engine {
     };
     // Recorded off the answer's path; shutdown waits for every pending write.
     this.track(this.deps.record?.([...records, event]));
-    this.publish(ev, runtime, records, aggregate, untrusted);
+    this.publish(ev, runtime, records, aggregate, [...new Set([...untrusted.map((e) => e.source.path), ...reviewPaths])]);
     const summary = { eventId: ev.id, decision: aggregate.decision, reason: aggregate.reason, context: aggregate.context, updatedInput: aggregate.updatedInput, permissionDecision: aggregate.permissionDecision, dispatches: records.map(dispatchSummary) };
     return { answer: { ...summary, protocol: runtime.render(summary, ev) }, background };
   }
@@ -311,14 +313,13 @@ export class Engine {
     void p.finally(() => this.pending.delete(p));
   }
 
-  private publish(ev: EngineEvent, runtime: DialectRuntime, records: DispatchRecord[], aggregate: Aggregate, untrusted: PlanEntry[]): void {
+  private publish(ev: EngineEvent, runtime: DialectRuntime, records: DispatchRecord[], aggregate: Aggregate, paths: string[]): void {
     const signal = this.deps.signal;
     if (!signal) return;
     const base = { dialect: ev.dialect, workspace: ev.workspace, eventId: ev.id };
     if (runtime.turnDoneEvents.includes(ev.event)) signal({ kind: 'turnDone', ...base, agent: dialectModule(ev.dialect).label });
     if (aggregate.decision !== 'allow') signal({ kind: 'blocked', ...base, rule: aggregate.decidedBy ?? '', reason: aggregate.reason });
     for (const r of records) this.signalFailure(r);
-    const paths = [...new Set(untrusted.map((e) => e.source.path))];
     if (paths.length) signal({ kind: 'reviewNeeded', ...base, paths });
   }
 

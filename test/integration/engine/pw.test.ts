@@ -207,3 +207,13 @@ describe('the bridge entry in a hosted file', () => {
     expect(answer.dispatches.map((d) => d.rule)).toEqual(['Stop[0].hooks[3]']);
   });
 });
+
+describe('review needed', () => {
+  test('an agent starting in a workspace with untrusted project files signals a review, even for files its agent runs', async () => {
+    env = makeEnv();
+    env.write('ws/.claude/settings.json', hooks({ Stop: [{ hooks: [cmd('true')] }] }));
+    const h = await openHost(env);
+    await h.fire('claude', 'SessionStart', { source: 'startup' });
+    expect(h.signals).toContainEqual(expect.objectContaining({ kind: 'reviewNeeded', paths: [env.path('ws/.claude/settings.json')] }));
+  });
+});
