@@ -129,7 +129,7 @@ export function HistoryView() {
           </div>
         )}
         <details className="stats" onToggle={(e) => setStatsOpen((e.currentTarget as HTMLDetailsElement).open)}>
-          <summary>Per-rule latency and failures ({stats.length} rules)</summary>
+          <summary>Per-rule latency and failures{statsOpen ? ` (${stats.length} rules)` : ""}</summary>
           <table>
             <thead><tr><th>rule</th><th>dialect</th><th>runs</th><th>failures</th><th>median ms</th><th>p95 ms</th></tr></thead>
             <tbody>{stats.map((s) => <tr key={`${s.dialect}:${s.rule}`}><td>{s.rule}</td><td>{s.dialect}</td><td>{s.count}</td><td>{s.failures}</td><td>{s.medianMs}</td><td>{s.p95Ms}</td></tr>)}</tbody>
