@@ -89,6 +89,18 @@ export type PanelSettings = z.infer<typeof PanelSettingsSchema>;
 
 export const RuleStatsSchema = z.array(z.object({ rule: z.string(), dialect: z.string(), count: z.number(), failures: z.number(), medianMs: z.number(), p95Ms: z.number() }));
 
+export const AgentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  detected: z.boolean(),
+  kind: z.enum(['hosted', 'own']),
+  files: z.array(z.string()),
+  connected: z.boolean(),
+  lastEventAt: z.string().nullable(),
+  what: z.string(),
+});
+export type Agent = z.infer<typeof AgentSchema>;
+
 /** Every request channel: its request and its response. */
 export const REQUESTS = {
   'host:info': { req: z.object({}), res: z.object({ home: z.string(), socket: z.string(), mode: z.enum(['electron', 'browser']), workspace: z.string().nullable(), folders: z.array(z.object({ dialect: DialectSchema, path: z.string(), layer: z.string() })) }) },
@@ -108,6 +120,10 @@ export const REQUESTS = {
   'settings:update': { req: PanelSettingsSchema.partial(), res: PanelSettingsSchema },
   'notifications:list': { req: z.object({}), res: z.array(NotificationSchema) },
   'notifications:clear': { req: z.object({}), res: z.object({ ok: z.boolean() }) },
+  'agents:list': { req: z.object({}), res: z.array(AgentSchema) },
+  'agents:preview': { req: z.object({ agent: z.string().min(1), connect: z.boolean() }), res: z.object({ path: z.string(), diff: z.string(), changed: z.boolean() }) },
+  'agents:connect': { req: z.object({ agent: z.string().min(1), diff: z.string() }), res: z.object({ ok: z.boolean(), message: z.string() }) },
+  'agents:disconnect': { req: z.object({ agent: z.string().min(1) }), res: z.object({ ok: z.boolean(), message: z.string() }) },
 } as const;
 
 /** Every pushed event from the host. */

@@ -11,6 +11,25 @@ import { TestFireView } from './views/TestFire.js';
 
 const VIEW: Record<View, ComponentType> = { rules: RulesView, problems: ProblemsView, history: HistoryView, fire: TestFireView, review: ReviewView, settings: SettingsView };
 
+/** First run: an agent that runs its own hooks is here but not connected yet. */
+function FirstRun() {
+  const go = useStore((s) => s.go);
+  const view = useStore((s) => s.view);
+  const [agent, setAgent] = useState<string | null>(null);
+  const [dismissed, setDismissed] = useState(() => localStorage.getItem('hookpanel.firstRunDismissed') === '1');
+  useEffect(() => {
+    void api.request('agents:list', {}).then((list) => setAgent(list.find((a) => a.kind === 'own' && a.detected && !a.connected)?.name ?? null), () => {});
+  }, [view]);
+  if (!agent || dismissed || view === 'settings') return null;
+  return (
+    <div className="note first-run" role="status">
+      {agent} is on this machine but not connected: connect it to be notified when a turn is done and to run your hosted rules.{' '}
+      <button type="button" className="primary" onClick={() => go('settings')}>Connect…</button>{' '}
+      <button type="button" onClick={() => { localStorage.setItem('hookpanel.firstRunDismissed', '1'); setDismissed(true); }}>Not now</button>
+    </div>
+  );
+}
+
 export function App() {
   const { view, go, sources, notifications, error, setError, workspace, settings } = useStore();
   const [bell, setBell] = useState(false);
@@ -77,6 +96,7 @@ export function App() {
             )}
           </div>
         </header>
+        <FirstRun />
         {error && (
           <div onClick={() => setError(null)}>
             <ErrorBox message={error} />

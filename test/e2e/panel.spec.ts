@@ -104,3 +104,24 @@ test('Keyboard: Alt+number switches views; rows are reachable with the keyboard'
   await page.keyboard.press('Alt+6');
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
 });
+
+test('Connect an agent: first-run notice, the diff first, then connected; disconnect undoes it', async ({ page, panel }) => {
+  await panel.goto(page);
+  await expect(page.getByText('Claude Code is on this machine but not connected')).toBeVisible();
+  await page.getByRole('button', { name: 'Connect…' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  const claude = page.getByRole('listitem', { name: 'agent Claude Code' });
+  await expect(claude.getByText('not connected')).toBeVisible();
+  await claude.getByRole('button', { name: 'Connect…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'connect Claude Code' });
+  await expect(dialog.getByLabel('the change to the settings file')).toContainText('hookpanel emit claude Stop');
+  await panel.shot(page, 'connect');
+  await dialog.getByRole('button', { name: 'Apply and connect' }).click();
+  await expect(claude.getByText('connected', { exact: true })).toBeVisible();
+  await expect(claude.getByText('waiting for its first event')).toBeVisible();
+  await panel.emit('claude', 'Stop', {});
+  await expect(claude.getByText(/live · last event/)).toBeVisible();
+  await claude.getByRole('button', { name: 'Disconnect…' }).click();
+  await page.getByRole('dialog', { name: 'disconnect Claude Code' }).getByRole('button', { name: 'Apply and disconnect' }).click();
+  await expect(claude.getByText('not connected')).toBeVisible();
+});

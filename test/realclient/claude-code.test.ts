@@ -59,3 +59,35 @@ describe.skipIf(!claude.path)(`Claude Code ${claude.why}`, () => {
     expect(blocked).toEqual([expect.objectContaining({ event: 'PreToolUse', reason: 'Hookpanel policy: rm -rf is not allowed' })]);
   });
 });
+
+describe.skipIf(!claude.path)(`Claude Code connected through Hookpanel ${claude.why}`, () => {
+  test('connect through the host API, run one turn: a turn-done notification is raised for it', async () => {
+    env = makeEnv();
+    const bin = env.path('bin');
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(join(bin, 'hookpanel'), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`, { mode: 0o755 });
+    env.processEnv.PATH = `${bin}:${env.processEnv.PATH}`;
+    const { HookHost } = await import('../../electron/host/service.js');
+    const { listenIntake } = await import('../../electron/host/intake/server.js');
+    const { startPanelSession } = await import('../../electron/host/panel/session.js');
+    const host = await HookHost.open(env.host);
+    const server = await listenIntake(host);
+    const session = startPanelSession(host, { mode: 'browser', workspace: env.workspace, push: () => {} });
+    try {
+      const preview = await session.api['agents:preview']({ agent: 'claude', connect: true });
+      expect(await session.api['agents:connect']({ agent: 'claude', diff: preview.diff })).toMatchObject({ ok: true });
+      stub = await startMessagesStub(() => ({ text: 'All done.' }));
+      const run = await runClaude(claude.path!, env, stub.url, 'say something');
+      expect(run.code, `claude failed: ${run.stderr}\n${run.stdout}`).toBe(0);
+      await host.engine.idle();
+      const done = session.notifications.list().find((n) => n.kind === 'turnDone');
+      expect(done).toMatchObject({ title: 'Claude Code finished a turn', body: `in ${env.workspace.split('/').pop()}` });
+      const agents = await session.api['agents:list']({});
+      expect(agents.find((a) => a.id === 'claude')).toMatchObject({ connected: true, lastEventAt: expect.any(String) });
+    } finally {
+      server.close();
+      await session.close();
+      await host.close();
+    }
+  });
+});

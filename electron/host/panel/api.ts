@@ -5,6 +5,8 @@ import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import { EVENT_CATALOGS } from '../../../shared/events/index.js';
 import { isChannel, REQUESTS, type Channel, type PanelSettings, type Req, type Res } from '../../../shared/ipc.js';
+import { connectAgent, disconnectAgent, listAgents, previewConnect } from '../agents/agents.js';
+import { ConnectError } from '../agents/claude-connect.js';
 import { DIALECT_MODULES } from '../dialects/registry.js';
 import type { HookHost } from '../service.js';
 import type { Settings } from '../settings/settings.js';
@@ -118,6 +120,27 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       return toPanelSettings(next);
     },
     'notifications:list': async () => ctx.notifications.list(),
+    'agents:list': async () => listAgents(host, ctx.workspace()),
+    'agents:preview': async ({ agent, connect }) => {
+      const plan = await previewConnect(host, agent, connect);
+      return { path: plan.path, diff: plan.diff, changed: plan.changed };
+    },
+    'agents:connect': async ({ agent, diff }) => {
+      try {
+        return { ok: true, message: (await connectAgent(host, agent, diff)).message };
+      } catch (e) {
+        if (e instanceof ConnectError) return { ok: false, message: e.message };
+        throw e;
+      }
+    },
+    'agents:disconnect': async ({ agent }) => {
+      try {
+        return { ok: true, message: (await disconnectAgent(host, agent)).message };
+      } catch (e) {
+        if (e instanceof ConnectError) return { ok: false, message: e.message };
+        throw e;
+      }
+    },
     'notifications:clear': async () => {
       ctx.notifications.clear();
       return { ok: true };

@@ -39,10 +39,10 @@ export function ErrorBox({ message }: { message: string }) {
 }
 
 /** A unified diff with added and removed lines marked. */
-export function Diff({ text }: { text: string }) {
+export function Diff({ text, label = 'changes since the last trusted version' }: { text: string; label?: string }) {
   const lines = text.split('\n').filter((l, i) => i > 1 || !l.startsWith('='));
   return (
-    <pre className="diff" aria-label="changes since the last trusted version">
+    <pre className="diff" aria-label={label}>
       {lines.map((l, i) => (
         <div key={i} className={l.startsWith('+') && !l.startsWith('+++') ? 'add' : l.startsWith('-') && !l.startsWith('---') ? 'del' : l.startsWith('@@') ? 'hunk' : ''}>
           {l || ' '}

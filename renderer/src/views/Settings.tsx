@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { NotificationKind } from '../../../shared/ipc.js';
 import { ErrorBox } from '../components/bits.js';
+import { AgentsPanel } from './Agents.js';
 import { useStore } from '../store.js';
 
 const KINDS: [NotificationKind, string][] = [
@@ -20,8 +21,13 @@ export function SettingsView() {
     <section className="settings" aria-label="settings">
       {error && <ErrorBox message={error} />}
       <fieldset>
+        <legend>Agents</legend>
+        <AgentsPanel />
+      </fieldset>
+      <fieldset>
         <legend>Hooks</legend>
         <label className="toggle"><input type="checkbox" checked={settings.paused} onChange={(e) => void save({ paused: e.target.checked })} /> Pause all hooks (matching rules are recorded as skipped)</label>
+        <label className="toggle"><input type="checkbox" checked={settings.startAtLogin} onChange={(e) => void save({ startAtLogin: e.target.checked })} /> Start Hookpanel at login (desktop app)</label>
         <label className="toggle"><input type="checkbox" checked={settings.chrysProjectHooksEnabled} onChange={(e) => void save({ chrysProjectHooksEnabled: e.target.checked })} /> Chrys: run project hooks (<code>project.hooks_enabled</code>; they still need trust)</label>
       </fieldset>
       <fieldset>
