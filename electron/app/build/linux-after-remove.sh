@@ -1,0 +1,2 @@
+#!/bin/sh
+rm -f /usr/bin/hookpanel /usr/bin/hookpanel-hook
