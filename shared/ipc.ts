@@ -84,6 +84,8 @@ export const PanelSettingsSchema = z.object({
   historyMaxFileBytes: z.number().int().positive(),
   historyMaxFiles: z.number().int().positive(),
   startAtLogin: z.boolean(),
+  /** Per-file role overrides: hosted (Hookpanel runs it) or inspected (its agent does). */
+  roles: z.record(z.string(), z.enum(['hosted', 'inspected'])),
 });
 export type PanelSettings = z.infer<typeof PanelSettingsSchema>;
 

@@ -11,6 +11,18 @@ import { TestFireView } from './views/TestFire.js';
 
 const VIEW: Record<View, ComponentType> = { rules: RulesView, problems: ProblemsView, history: HistoryView, fire: TestFireView, review: ReviewView, settings: SettingsView };
 
+/** The workspace whose project files the views show: where Hookpanel started, or one from Settings. */
+function WorkspacePicker() {
+  const { workspace, info, settings, loadSources } = useStore();
+  const choices = [...new Set([info?.workspace, ...(settings?.workspaces ?? []), workspace].filter((w): w is string => !!w))];
+  if (choices.length < 2) return <code>{workspace ?? 'none'}</code>;
+  return (
+    <select id="workspace" value={workspace ?? ''} onChange={(e) => { useStore.setState({ workspace: e.target.value }); void loadSources(); }}>
+      {choices.map((w) => <option key={w} value={w}>{w}</option>)}
+    </select>
+  );
+}
+
 /** First run: an agent that runs its own hooks is here but not connected yet. */
 function FirstRun() {
   const go = useStore((s) => s.go);
@@ -61,8 +73,8 @@ export function App() {
         </ul>
         <div className="ws" title={workspace ?? ''}>
           {settings?.paused && <div className="paused" role="status">All hooks paused</div>}
-          <span className="muted">Workspace</span>
-          <code>{workspace ?? 'none'}</code>
+          <label className="muted" htmlFor="workspace">Workspace</label>
+          <WorkspacePicker />
         </div>
       </nav>
       <main>

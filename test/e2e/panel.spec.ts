@@ -79,7 +79,8 @@ test('Settings: notification kinds, pause, chrys project hooks, workspaces persi
   await page.getByLabel(/Pause all hooks/).check();
   await page.getByRole('textbox', { name: 'new workspace' }).fill('/srv/other-project');
   await page.getByRole('button', { name: 'Add workspace' }).click();
-  await expect(page.getByText('/srv/other-project')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: '/srv/other-project' })).toBeVisible();
+  await expect(page.getByLabel('Workspace').locator('option')).toHaveCount(2);
   await expect(page.getByRole('status').filter({ hasText: 'All hooks paused' })).toBeVisible();
   await panel.shot(page, 'settings');
   await page.reload();

@@ -5,12 +5,10 @@ import { expect, test } from './fixtures.js';
 
 test('untrusted project hooks: skipped, reviewed, trusted, run', async ({ page, panel }) => {
   panel.env.write('ws/.claude/settings.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo project-hook-ran' }] }] } }));
-  // The project file is inspected by default (Claude Code runs it); make it hosted so Hookpanel runs it.
-  panel.env.write('hp/settings.json', JSON.stringify({ roles: { [panel.env.path('ws/.claude/settings.json')]: 'hosted' } }));
   await panel.goto(page);
-  // Settings changed on disk reach the running host within a moment.
+  // The project file is inspected by default (Claude Code runs it); let Hookpanel run it instead.
   const projectFile = page.getByRole('article', { name: /ws\/\.claude\/settings\.json/ });
-  await expect(projectFile).toBeVisible();
+  await projectFile.getByRole('combobox', { name: /role of/ }).selectOption('hosted');
   await expect(projectFile.getByText('inspected', { exact: true })).toHaveCount(0);
   await page.getByRole('tab', { name: /Trust review/ }).click();
   const item = page.getByRole('article', { name: /review .*\.claude\/settings\.json/ });

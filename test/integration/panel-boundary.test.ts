@@ -25,6 +25,7 @@ async function setup() {
   const host = await HookHost.open(env.host);
   session = startPanelSession(host, { mode: 'browser', workspace: env.workspace, push: (e, p) => web?.push(e, p) });
   web = await startWebPanel(session.api, { rendererDir: env.path('renderer') });
+  await session.watching;
   return { host, web };
 }
 
@@ -101,5 +102,29 @@ describe('browser mode', () => {
     } finally {
       ws.close();
     }
+  });
+});
+
+describe('live reload', () => {
+  test('settings.json written by hand after start reaches the running host', async () => {
+    const { host } = await setup();
+    expect(host.settings.paused).toBe(false);
+    const pushes: string[] = [];
+    host.on('sourcesChanged', (r) => pushes.push(r));
+    env.write('hp/settings.json', JSON.stringify({ paused: true }));
+    const deadline = Date.now() + 5000;
+    while (!host.settings.paused && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(host.settings.paused).toBe(true);
+  });
+
+  test('a hook file that appears in a new folder is seen', async () => {
+    const { host } = await setup();
+    const changes: string[] = [];
+    host.on('sourcesChanged', (r) => changes.push(r));
+    env.write('ws/.agents/settings.json', '{ "hooks": {} }');
+    const deadline = Date.now() + 5000;
+    while (!changes.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(changes.length).toBeGreaterThan(0);
+    expect((await host.sources(env.workspace)).find((s) => s.path === env.path('ws/.agents/settings.json'))?.state).toBe('active');
   });
 });

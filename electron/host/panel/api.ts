@@ -37,6 +37,7 @@ export function toPanelSettings(s: Settings): PanelSettings {
     historyMaxFileBytes: s.history.maxFileBytes,
     historyMaxFiles: s.history.maxFiles,
     startAtLogin: s.startAtLogin,
+    roles: { ...s.roles },
   };
 }
 
@@ -116,6 +117,7 @@ export function createPanelApi(ctx: PanelContext): Handlers {
         workspaces: patch.workspaces ?? s.workspaces,
         history: { ...s.history, maxFileBytes: patch.historyMaxFileBytes ?? s.history.maxFileBytes, maxFiles: patch.historyMaxFiles ?? s.history.maxFiles },
         startAtLogin: patch.startAtLogin ?? s.startAtLogin,
+        roles: patch.roles ?? s.roles,
       }));
       return toPanelSettings(next);
     },

@@ -9,6 +9,8 @@ import { watchSources } from './watch.js';
 export interface PanelSession {
   api: Handlers;
   notifications: NotificationCenter;
+  /** Resolves once file watching has started. */
+  watching: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export function startPanelSession(host: HookHost, opts: { mode: PanelContext['mo
   return {
     api,
     notifications,
+    watching: watcher.ready,
     close: async () => {
       host.off('record', onRecord);
       host.off('signal', onSignal);

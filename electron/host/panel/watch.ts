@@ -1,17 +1,19 @@
 // Live reload: watch every hook file location (and its folder, so a file that appears is seen) plus
 // the trust index and settings; tell the views when anything changes.
 import { watch, type FSWatcher } from 'chokidar';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DIALECT_MODULES } from '../dialects/registry.js';
 import type { HookHost } from '../service.js';
 
-export function watchSources(host: HookHost, workspaces: () => (string | null)[]): { close(): Promise<void>; rearm(): void } {
+export function watchSources(host: HookHost, workspaces: () => (string | null)[]): { close(): Promise<void>; rearm(): void; ready: Promise<void> } {
   let watcher: FSWatcher | null = null;
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
   let timer: NodeJS.Timeout | null = null;
   let settingsTouched = false;
   const changed = (path: string) => {
-    if (path === host.paths.settings) settingsTouched = true;
+    if (path === host.paths.settings || path === host.paths.root) settingsTouched = true;
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       void (async () => {
@@ -23,8 +25,11 @@ export function watchSources(host: HookHost, workspaces: () => (string | null)[]
     }, 150);
   };
   const arm = () => {
-    void watcher?.close();
-    const paths = new Set<string>([host.paths.trustIndex, host.paths.settings]);
+    const previous = watcher;
+    // Hookpanel's home and trust folder themselves, so settings.json and the trust index are seen even
+    // when they are created after the watch started.
+    mkdirSync(dirname(host.paths.trustIndex), { recursive: true, mode: 0o700 });
+    const paths = new Set<string>([host.paths.root, dirname(host.paths.trustIndex), host.paths.trustIndex, host.paths.settings]);
     for (const ws of workspaces()) {
       for (const m of DIALECT_MODULES) {
         for (const c of m.locate(host.context(ws))) {
@@ -36,12 +41,21 @@ export function watchSources(host: HookHost, workspaces: () => (string | null)[]
         }
       }
     }
-    watcher = watch([...paths], { depth: 0, ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 80, pollInterval: 20 } });
-    watcher.on('all', (_event, path) => changed(path));
-    watcher.on('error', () => {});
+    // Only paths that exist: chokidar 4 silently watches nothing when one path in the list is missing.
+    // Files that do not exist yet are seen through their folder, which is in the list.
+    const next = watch([...paths].filter((p) => existsSync(p)), { depth: 0, ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 80, pollInterval: 20 } });
+    next.on('all', (_event, path) => changed(path));
+    next.on('error', () => {});
+    // The old watcher keeps watching until the new one is ready, so no change falls between them.
+    next.once('ready', () => {
+      void previous?.close();
+      markReady();
+    });
+    watcher = next;
   };
   arm();
   return {
+    ready,
     rearm: arm,
     close: async () => {
       if (timer) clearTimeout(timer);

@@ -78,6 +78,18 @@ export function RuleDetail({ rule, source }: { rule: Rule; source: Source }) {
   );
 }
 
+/** Hosted: Hookpanel runs the file's hooks. Inspected: its own agent runs them and Hookpanel only shows them. */
+function RoleSelect({ source }: { source: Source }) {
+  const { settings, updateSettings } = useStore();
+  if (!settings) return null;
+  return (
+    <select aria-label={`role of ${source.path}`} value={source.role} title="Who runs this file's hooks" onChange={(e) => void updateSettings({ roles: { ...settings.roles, [source.path]: e.target.value as 'hosted' | 'inspected' } })}>
+      <option value="hosted">Hookpanel runs it</option>
+      <option value="inspected">Its agent runs it</option>
+    </select>
+  );
+}
+
 export function RulesView() {
   const { sources, info, loadingSources } = useStore();
   const [query, setQuery] = useState('');
@@ -121,6 +133,7 @@ export function RulesView() {
                   {source.role === 'inspected' && <Badge kind="inspected">inspected</Badge>}
                   <code className="path" title={source.path}>{info?.home && source.path.startsWith(info.home) ? source.path : source.path}</code>
                   <span className="actions">
+                    <RoleSelect source={source} />
                     <button type="button" onClick={() => void open(source.path, false)}>Open</button>
                     <button type="button" onClick={() => void open(source.path, true)}>Reveal</button>
                   </span>
