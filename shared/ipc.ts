@@ -126,6 +126,7 @@ export const REQUESTS = {
   'agents:preview': { req: z.object({ agent: z.string().min(1), connect: z.boolean() }), res: z.object({ path: z.string(), diff: z.string(), changed: z.boolean() }) },
   'agents:connect': { req: z.object({ agent: z.string().min(1), diff: z.string() }), res: z.object({ ok: z.boolean(), message: z.string() }) },
   'agents:disconnect': { req: z.object({ agent: z.string().min(1) }), res: z.object({ ok: z.boolean(), message: z.string() }) },
+  'cli:install': { req: z.object({}), res: z.object({ ok: z.boolean(), message: z.string(), paths: z.array(z.string()) }) },
 } as const;
 
 /** Every pushed event from the host. */

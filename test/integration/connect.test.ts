@@ -101,3 +101,18 @@ describe('connect and disconnect Claude Code', () => {
     expect(readFileSync(path, 'utf8')).toBe('{ "model": "sonnet" }\n');
   });
 });
+
+describe('the hookpanel command on PATH', () => {
+  test('installs wrappers in the per-user bin folder that run this installation\'s CLI', async () => {
+    env = makeEnv();
+    const a = await api();
+    const r = await a['cli:install']({});
+    expect(r.ok).toBe(true);
+    const bin = env.path('~/.local/bin');
+    expect(r.paths).toEqual([join(bin, 'hookpanel'), join(bin, 'hookpanel-hook')]);
+    expect(r.message).toContain(`add ${bin} to your PATH`);
+    const { execFileSync } = await import('node:child_process');
+    const out = execFileSync(join(bin, 'hookpanel'), ['--help'], { env: env.processEnv, encoding: 'utf8' });
+    expect(out).toContain('usage: hookpanel <command>');
+  });
+});

@@ -54,7 +54,7 @@ export async function listAgents(host: HookHost, workspace: string | null): Prom
     files: [path],
     connected: isConnected(text),
     lastEventAt: last.get('claude') ?? null,
-    what: 'Runs its own hooks. Connect adds `hookpanel emit claude <Event>` to its user settings, so turn-done, blocked and needs-input events reach Hookpanel and your hosted claude rules run.',
+    what: 'Runs its own hooks. Connect adds hookpanel emit claude <Event> to its user settings, so turn-done, blocked and needs-input events reach Hookpanel and your hosted claude rules run.',
   };
   const hosted = DIALECT_MODULES.filter((m) => m.dialect !== 'claude').map((m): AgentInfo => {
     const files = m.locate(host.context(workspace)).map((c) => c.path);
@@ -66,7 +66,7 @@ export async function listAgents(host: HookHost, workspace: string | null): Prom
       files,
       connected: files.some((f) => existsSync(f)),
       lastEventAt: last.get(m.dialect) ?? null,
-      what: `Hookpanel hosts its hook files and runs them when ${m.label} sends events through \`hookpanel emit ${m.dialect} <event>\`.`,
+      what: `Hookpanel hosts its hook files and runs them when ${m.label} sends events through hookpanel emit ${m.dialect} <event>.`,
     };
   });
   return [claude, ...hosted];

@@ -7,6 +7,10 @@ import { EVENT_CATALOGS } from '../../../shared/events/index.js';
 import { isChannel, REQUESTS, type Channel, type PanelSettings, type Req, type Res } from '../../../shared/ipc.js';
 import { connectAgent, disconnectAgent, listAgents, previewConnect } from '../agents/agents.js';
 import { ConnectError } from '../agents/claude-connect.js';
+import { installCommand, type CommandTarget } from '../agents/install-command.js';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DIALECT_MODULES } from '../dialects/registry.js';
 import type { HookHost } from '../service.js';
 import type { Settings } from '../settings/settings.js';
@@ -22,11 +26,25 @@ export interface PanelContext {
   /** The workspace the panel shows when a request names none. */
   workspace: () => string | null;
   notifications: NotificationCenter;
+  /** How this installation runs its CLI, for `cli:install` (the Electron shell runs it with its own Electron). */
+  commandTarget?: CommandTarget;
   /** Opens a file in the editor or reveals it in its folder (Electron shell); absent in browser mode. */
   openPath?: (path: string, reveal: boolean) => Promise<{ ok: boolean; message: string }>;
 }
 
 export type Handlers = { [C in Channel]: (req: z.infer<(typeof REQUESTS)[C]['req']>) => Promise<Res<C>> };
+
+/** The CLI of this installation (found from the package root, in a checkout or an asar), run by the current Node. */
+export function nodeCommandTarget(): CommandTarget {
+  let root = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(root, 'package.json')) && dirname(root) !== root) root = dirname(root);
+  return {
+    execPath: process.execPath,
+    runAsNode: !!process.versions.electron,
+    cliPath: join(root, 'dist', 'electron', 'cli', 'main.js'),
+    hookScript: join(root, 'electron', 'cli', 'hookpanel-hook.sh'),
+  };
+}
 
 export function toPanelSettings(s: Settings): PanelSettings {
   return {
@@ -142,6 +160,10 @@ export function createPanelApi(ctx: PanelContext): Handlers {
         if (e instanceof ConnectError) return { ok: false, message: e.message };
         throw e;
       }
+    },
+    'cli:install': async () => {
+      const r = await installCommand(host.host, ctx.commandTarget ?? nodeCommandTarget());
+      return { ok: true, message: r.message, paths: r.paths };
     },
     'notifications:clear': async () => {
       ctx.notifications.clear();

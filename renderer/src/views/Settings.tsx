@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { NotificationKind } from '../../../shared/ipc.js';
+import { api } from '../client.js';
 import { ErrorBox } from '../components/bits.js';
 import { AgentsPanel } from './Agents.js';
 import { useStore } from '../store.js';
@@ -10,6 +11,16 @@ const KINDS: [NotificationKind, string][] = [
   ['hookFailed', 'A hook failed or timed out'],
   ['reviewNeeded', 'Project hooks wait for review'],
 ];
+
+function InstallCommand() {
+  const [note, setNote] = useState<string | null>(null);
+  return (
+    <>
+      <button type="button" onClick={() => void api.request('cli:install', {}).then((r) => setNote(r.message), (e: Error) => setNote(`Could not install the command: ${e.message}`))}>Install the hookpanel command</button>
+      {note && <div className="note" role="status">{note}</div>}
+    </>
+  );
+}
 
 export function SettingsView() {
   const { settings, updateSettings, info } = useStore();
@@ -55,6 +66,11 @@ export function SettingsView() {
         <legend>History retention</legend>
         <label>Rotate the history file past (MiB) <input type="number" min={1} value={Math.round(settings.historyMaxFileBytes / 1048576)} onChange={(e) => void save({ historyMaxFileBytes: Math.max(1, Number(e.target.value)) * 1048576 })} /></label>
         <label>Keep rotated files <input type="number" min={1} value={settings.historyMaxFiles} onChange={(e) => void save({ historyMaxFiles: Math.max(1, Number(e.target.value)) })} /></label>
+      </fieldset>
+      <fieldset>
+        <legend>Command line</legend>
+        <p className="muted">Agents call <code>hookpanel emit</code> and <code>hookpanel-hook</code>. Packages that cannot put them on your PATH at install time can do it here.</p>
+        <InstallCommand />
       </fieldset>
       <fieldset>
         <legend>Folders Hookpanel reads</legend>
