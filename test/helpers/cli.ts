@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO } from './env.js';
+import { REPO, type TestEnv } from './env.js';
 
 export const CLI = join(REPO, 'dist', 'electron', 'cli', 'main.js');
 
@@ -26,4 +27,13 @@ export function runCli(args: string[], opts: { env: Record<string, string>; cwd?
     });
     child.stdin.end(opts.input ?? '');
   });
+}
+
+/** A PATH where `hookpanel` is the compiled CLI and `hookpanel-hook` the fast-path script, as after install. */
+export function withHookpanelOnPath(e: TestEnv): void {
+  const bin = e.path('bin');
+  mkdirSync(bin, { recursive: true });
+  writeFileSync(join(bin, 'hookpanel'), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`, { mode: 0o755 });
+  symlinkSync(join(REPO, 'electron', 'cli', 'hookpanel-hook.sh'), join(bin, 'hookpanel-hook'));
+  e.processEnv.PATH = `${bin}:${e.processEnv.PATH}`;
 }

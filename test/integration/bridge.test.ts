@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { CLI, runCli } from '../helpers/cli.js';
-import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
+import { runCli, withHookpanelOnPath } from '../helpers/cli.js';
+import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { waitFor } from '../helpers/host.js';
 import { startServe, type RunningHost } from '../helpers/serve.js';
 
@@ -17,15 +17,6 @@ afterEach(async () => {
 
 const BLOCKER = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: "echo 'blocked by policy' >&2; exit 2" }] }], Stop: [{ hooks: [{ command: 'echo "{\\"decision\\":\\"approve\\"}"' }] }] } };
 const payload = JSON.stringify({ session_id: 's', tool_name: 'Bash', tool_input: { command: 'rm -rf /' } });
-
-/** A PATH where `hookpanel` is the compiled CLI, as after `npm install`. */
-function withHookpanelOnPath(e: TestEnv): void {
-  const bin = e.path('bin');
-  mkdirSync(bin, { recursive: true });
-  writeFileSync(join(bin, 'hookpanel'), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`, { mode: 0o755 });
-  symlinkSync(join(REPO, 'electron', 'cli', 'hookpanel-hook.sh'), join(bin, 'hookpanel-hook'));
-  e.processEnv.PATH = `${bin}:${e.processEnv.PATH}`;
-}
 
 function sh(command: string, e: TestEnv, input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {

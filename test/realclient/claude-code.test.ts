@@ -1,9 +1,7 @@
 // Tier 2: the real Claude Code CLI fires its hooks offline against a stub Messages API, with
 // `hookpanel emit claude <Event>` as its hooks, driving the bridge end to end.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { CLI, runCli } from '../helpers/cli.js';
+import { runCli, withHookpanelOnPath } from '../helpers/cli.js';
 import { claudeBinary, runClaude } from '../helpers/claude-code.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { startMessagesStub, type MessagesStub } from '../helpers/messages-stub.js';
@@ -22,10 +20,7 @@ const EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse',
 describe.skipIf(!claude.path)(`Claude Code ${claude.why}`, () => {
   test('a hosted PreToolUse rule blocks a Bash call and Claude Code reports it refused; lifecycle events reach the history', async () => {
     env = makeEnv();
-    const bin = env.path('bin');
-    mkdirSync(bin, { recursive: true });
-    writeFileSync(join(bin, 'hookpanel'), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`, { mode: 0o755 });
-    env.processEnv.PATH = `${bin}:${env.processEnv.PATH}`;
+    withHookpanelOnPath(env);
     // Claude Code's own user settings: every event goes to Hookpanel.
     env.write('~/.claude/settings.json', JSON.stringify({
       hooks: Object.fromEntries(EVENTS.map((e) => [e, [{ hooks: [{ type: 'command', command: `hookpanel emit claude ${e}` }] }]])),
@@ -63,10 +58,7 @@ describe.skipIf(!claude.path)(`Claude Code ${claude.why}`, () => {
 describe.skipIf(!claude.path)(`Claude Code connected through Hookpanel ${claude.why}`, () => {
   test('connect through the host API, run one turn: a turn-done notification is raised for it', async () => {
     env = makeEnv();
-    const bin = env.path('bin');
-    mkdirSync(bin, { recursive: true });
-    writeFileSync(join(bin, 'hookpanel'), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`, { mode: 0o755 });
-    env.processEnv.PATH = `${bin}:${env.processEnv.PATH}`;
+    withHookpanelOnPath(env);
     const { HookHost } = await import('../../electron/host/service.js');
     const { listenIntake } = await import('../../electron/host/intake/server.js');
     const { startPanelSession } = await import('../../electron/host/panel/session.js');
