@@ -79,8 +79,13 @@ export const test = base.extend<{ panel: Panel; page: Page }>({
     const url = /Panel: (\S+)/.exec(out)?.[1];
     if (!url) throw new Error(`hookpanel serve did not start:\n${out}`);
     await use({ env, url, serve, app: null, goto: async (page) => void (await page.goto(url)), emit, shot });
-    serve.kill('SIGTERM');
-    await new Promise((r) => serve.once('exit', r));
+    if (serve.exitCode === null && serve.signalCode === null) {
+      const exited = new Promise((r) => serve.once('exit', r));
+      serve.kill('SIGTERM');
+      const late = setTimeout(() => serve.kill('SIGKILL'), 12_000);
+      await exited;
+      clearTimeout(late);
+    }
     await env.cleanup();
   },
 });

@@ -32,11 +32,16 @@ export async function serve(argv: string[]): Promise<number> {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
   });
+  // Shutdown is bounded: background hooks get their grace, then whatever is left is ended.
+  const hardStop = setTimeout(() => process.exit(0), 10_000);
+  hardStop.unref();
   server.close();
+  server.closeAllConnections();
   await web.close();
   await session.close();
   await host.close();
-  return 0;
+  // Everything is closed and recorded; detached hooks run on their own. Nothing else may keep us.
+  process.exit(0);
 }
 
 function openBrowser(url: string): void {

@@ -8,6 +8,7 @@ import type { HookHost } from '../service.js';
 
 export function watchSources(host: HookHost, workspaces: () => (string | null)[]): { close(): Promise<void>; rearm(): void; ready: Promise<void> } {
   let watcher: FSWatcher | null = null;
+  const open = new Set<FSWatcher>();
   let markReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   let timer: NodeJS.Timeout | null = null;
@@ -43,12 +44,16 @@ export function watchSources(host: HookHost, workspaces: () => (string | null)[]
     }
     // Only paths that exist: chokidar 4 silently watches nothing when one path in the list is missing.
     // Files that do not exist yet are seen through their folder, which is in the list.
-    const next = watch([...paths].filter((p) => existsSync(p)), { depth: 0, ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 80, pollInterval: 20 } });
+    const next: FSWatcher = watch([...paths].filter((p) => existsSync(p)), { depth: 0, ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 80, pollInterval: 20 } });
     next.on('all', (_event, path) => changed(path));
     next.on('error', () => {});
     // The old watcher keeps watching until the new one is ready, so no change falls between them.
+    open.add(next);
     next.once('ready', () => {
-      void previous?.close();
+      if (previous) {
+        open.delete(previous);
+        void previous.close();
+      }
       markReady();
     });
     watcher = next;
@@ -59,7 +64,8 @@ export function watchSources(host: HookHost, workspaces: () => (string | null)[]
     rearm: arm,
     close: async () => {
       if (timer) clearTimeout(timer);
-      await watcher?.close();
+      await Promise.all([...open].map((w) => w.close()));
+      open.clear();
     },
   };
 }

@@ -96,6 +96,8 @@ export async function startWebPanel(api: Handlers, opts: { rendererDir: string; 
         for (const c of clients) c.terminate();
         wss.close();
         server.close(() => resolve());
+        // Browsers keep idle connections open; they must not hold the shutdown.
+        server.closeAllConnections();
       }),
   };
 }
