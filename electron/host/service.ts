@@ -49,6 +49,7 @@ export class HookHost extends EventEmitter<HostEvents> {
     this.trust = await TrustStore.open(this.host);
     this.history = new HistoryStore({ dir: this.paths.historyDir, maxFileBytes: this.settings.history.maxFileBytes, maxFiles: this.settings.history.maxFiles });
     this.cache = new SourceCache((workspace) => this.context(workspace), this.trust);
+    this.trust.onChange = () => this.cache.invalidate();
     this.engine = new Engine({
       host: this.host,
       settings: () => this.settings,

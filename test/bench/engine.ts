@@ -12,12 +12,15 @@ const DIST = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const CLI = join(DIST, 'electron', 'cli', 'main.js');
 const HOOK_SCRIPT = join(DIST, '..', 'electron', 'cli', 'hookpanel-hook.sh');
 
-function spawnWait(argv: string[], opts: { env?: Record<string, string>; input?: string; cwd?: string } = {}): Promise<number | null> {
+function spawnWait(argv: string[], opts: { env?: Record<string, string>; input?: string; cwd?: string; capture?: boolean } = {}): Promise<number | null> {
   return new Promise((resolve) => {
-    const child = spawn(argv[0]!, argv.slice(1), { env: opts.env, cwd: opts.cwd, stdio: ['pipe', 'ignore', 'ignore'] });
+    // capture: what any hook runner must do at the least: read stdout and stderr, own process group.
+    const child = spawn(argv[0]!, argv.slice(1), { env: opts.env, cwd: opts.cwd, stdio: ['pipe', opts.capture ? 'pipe' : 'ignore', opts.capture ? 'pipe' : 'ignore'], detached: !!opts.capture });
+    child.stdout?.on('data', () => {});
+    child.stderr?.on('data', () => {});
     child.on('close', resolve);
-    child.stdin.on('error', () => {}); // a program that does not read stdin closes it early
-    child.stdin.end(opts.input ?? '');
+    child.stdin!.on('error', () => {}); // a program that does not read stdin closes it early
+    child.stdin!.end(opts.input ?? '');
   });
 }
 
@@ -30,8 +33,8 @@ export async function benchEngine(): Promise<void> {
     const ws = join(b.root, 'ws');
     const fire = () => host.dispatch({ dialect: 'pw', event: 'Stop', payload: {}, project: ws, callerCwd: ws });
     const engine = await measure('engine', fire, { runs: 40, warmup: 5 });
-    // The baseline spawns the same way the engine does: stdio piped, stdin written and closed.
-    const bare = await measure('bare spawn', () => spawnWait(['/bin/true'], { input: '{}' }), { runs: 40, warmup: 5 });
+    // The baseline spawns as any hook runner must: stdin written, stdout and stderr read, its own group.
+    const bare = await measure('bare spawn', () => spawnWait(['/bin/true'], { input: '{}', capture: true, env: b.env, cwd: ws }), { runs: 40, warmup: 5 });
     report('  engine dispatch of a /bin/true hook', engine, bare, 1.1);
 
     b.write('home/.config/io/io.toml', '[[hook]]\non = []\nappend = "audit.jsonl"\n');

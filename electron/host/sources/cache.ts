@@ -11,7 +11,14 @@ import { loadSources } from './load.js';
 interface Entry {
   fingerprint: string;
   sources: Promise<Source[]>;
+  checkedAt: number;
 }
+
+/**
+ * Within a burst of events (an agent's tool calls) the files are checked once per this many ms; the
+ * host's file watcher and every change made through Hookpanel invalidate at once regardless.
+ */
+export const RECHECK_MS = 100;
 
 export class SourceCache {
   private readonly entries = new Map<string, Entry>();
@@ -22,16 +29,21 @@ export class SourceCache {
   ) {}
 
   async get(workspace: string | null): Promise<Source[]> {
-    const ctx = this.context(workspace);
-    const fingerprint = this.fingerprint(ctx);
     const key = workspace ?? '';
     const hit = this.entries.get(key);
-    if (hit && hit.fingerprint === fingerprint) return hit.sources;
+    const now = Date.now();
+    if (hit && now - hit.checkedAt < RECHECK_MS) return hit.sources;
+    const ctx = this.context(workspace);
+    const fingerprint = this.fingerprint(ctx);
+    if (hit && hit.fingerprint === fingerprint) {
+      hit.checkedAt = now;
+      return hit.sources;
+    }
     const sources = (async () => {
       await this.trust.reload();
       return loadSources(ctx, this.trust);
     })();
-    this.entries.set(key, { fingerprint, sources });
+    this.entries.set(key, { fingerprint, sources, checkedAt: now });
     return sources;
   }
 

@@ -24,6 +24,8 @@ export type TrustStatus = 'trusted' | 'untrusted' | 'changed';
 
 export class TrustStore {
   private readonly paths;
+  /** Called after every change this process makes (the host drops its cached sources). */
+  onChange: (() => void) | null = null;
 
   constructor(
     host: HostEnv,
@@ -105,6 +107,7 @@ export class TrustStore {
       await writeFileAtomic(this.paths.trustIndex, `${JSON.stringify(next, null, 2)}\n`);
       this.entries = next.entries;
     });
+    this.onChange?.();
   }
 
   private async readIndex(): Promise<TrustIndex> {
