@@ -1,0 +1,61 @@
+// The `prompt` handler (pw/claude): one completion from an Anthropic-compatible Messages API, whose
+// reply is the verdict {"ok": bool, "reason": "…"}. The endpoint and key are the user's, from the
+// environment (ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY); the key is never recorded.
+import type { HostEnv } from '../paths.js';
+import type { HandlerResult } from './runtime.js';
+
+export const DEFAULT_PROMPT_MODEL = 'claude-haiku-4-5';
+const INSTRUCTION = 'You are a hook that checks one event of a coding agent. Answer with only a JSON object {"ok": true} to let it proceed, or {"ok": false, "reason": "…"} to stop it, and nothing else.';
+
+export interface Verdict {
+  ok: boolean;
+  reason: string | null;
+}
+
+/** The reply's verdict, or null when the reply is not one (garbage fails like a broken hook). */
+export function readVerdict(text: string): Verdict | null {
+  const match = /\{[\s\S]*\}/.exec(text);
+  if (!match) return null;
+  try {
+    const v = JSON.parse(match[0]) as { ok?: unknown; reason?: unknown };
+    if (typeof v.ok !== 'boolean') return null;
+    return { ok: v.ok, reason: typeof v.reason === 'string' ? v.reason : null };
+  } catch {
+    return null;
+  }
+}
+
+export async function runPrompt(prompt: string, model: string | null, payload: unknown, timeoutMs: number, host: HostEnv, signal?: AbortSignal): Promise<HandlerResult> {
+  const started = Date.now();
+  const base: HandlerResult = { pid: null, exitCode: null, signal: null, timedOut: false, groupKilled: false, spawnError: null, stdout: null, stdoutTail: '', stderrTail: '', startedAt: started, durationMs: 0 };
+  const done = (r: Partial<HandlerResult>): HandlerResult => ({ ...base, ...r, durationMs: Date.now() - started });
+  const key = host.env.ANTHROPIC_API_KEY;
+  if (!key) return done({ spawnError: 'no model endpoint is configured: set ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL for a compatible endpoint) in the environment Hookpanel runs in' });
+  const url = `${(host.env.ANTHROPIC_BASE_URL || 'https://api.anthropic.com').replace(/\/+$/, '')}/v1/messages`;
+  const text = prompt.includes('$ARGUMENTS') ? prompt.split('$ARGUMENTS').join(JSON.stringify(payload)) : `${prompt}\n\n${JSON.stringify(payload)}`;
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key, 'anthropic-version': '2023-06-01' },
+      body: JSON.stringify({ model: model ?? DEFAULT_PROMPT_MODEL, max_tokens: 512, system: INSTRUCTION, messages: [{ role: 'user', content: text }] }),
+      signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]),
+    });
+    const body = await res.text();
+    if (!res.ok) return done({ spawnError: `the model endpoint answered HTTP ${res.status}`, stderrTail: body.slice(-2000) });
+    let reply = '';
+    try {
+      const parsed = JSON.parse(body) as { content?: { type: string; text?: string }[] };
+      reply = (parsed.content ?? []).filter((c) => c.type === 'text').map((c) => c.text ?? '').join('');
+    } catch {
+      return done({ spawnError: 'the model endpoint answered something that is not a Messages API reply', stdoutTail: body.slice(-2000) });
+    }
+    const verdict = readVerdict(reply);
+    if (!verdict) return done({ spawnError: `the model's reply is not a verdict {"ok": …}: ${reply.slice(0, 200)}`, stdoutTail: reply.slice(-2000) });
+    // The verdict as a hook's answer: a block decision when not ok.
+    const answer = verdict.ok ? '{}' : JSON.stringify({ decision: 'block', reason: verdict.reason ?? 'the prompt hook said no' });
+    return done({ exitCode: 0, stdout: answer, stdoutTail: reply.slice(-2000) });
+  } catch (e) {
+    const timedOut = (e as Error).name === 'TimeoutError';
+    return done({ timedOut, spawnError: timedOut ? `the model gave no answer within ${timeoutMs} ms` : `the model endpoint could not be reached: ${(e as Error).message}` });
+  }
+}

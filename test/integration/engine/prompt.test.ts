@@ -1,0 +1,91 @@
+// `prompt` hooks against a stub Messages API on 127.0.0.1: fixed replies, garbage and silence.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { makeEnv, type TestEnv } from '../../helpers/env.js';
+import { openHost } from '../../helpers/host.js';
+
+let env: TestEnv;
+let server: Server;
+let reply: string | null;
+let seen: { key: string | undefined; body: { model: string; messages: { content: string }[] } }[];
+
+beforeEach(async () => {
+  seen = [];
+  reply = null;
+  server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      seen.push({ key: req.headers['x-api-key'] as string | undefined, body: JSON.parse(raw) });
+      if (reply === null) return; // silence
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'm', type: 'message', role: 'assistant', content: [{ type: 'text', text: reply }], stop_reason: 'end_turn', usage: { input_tokens: 1, output_tokens: 1 } }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  env = makeEnv();
+  env.processEnv.ANTHROPIC_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  env.processEnv.ANTHROPIC_API_KEY = 'sk-test-secret';
+});
+afterEach(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+  await env?.cleanup();
+});
+
+const settings = (event: string, timeout?: number) =>
+  JSON.stringify({ hooks: { [event]: [{ hooks: [{ type: 'prompt', prompt: 'Is this safe? $ARGUMENTS', model: 'claude-test', ...(timeout ? { timeout } : {}) }] }] } });
+
+describe('prompt hooks', () => {
+  test('a "not ok" verdict blocks with its reason; $ARGUMENTS is the payload; the key is never recorded', async () => {
+    env.write('~/.config/pw/code.json', settings('PreToolUse'));
+    reply = '{"ok": false, "reason": "rm -rf is not safe"}';
+    const h = await openHost(env);
+    const { answer } = await h.fire('pw', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } });
+    expect(answer).toMatchObject({ decision: 'block', reason: 'rm -rf is not safe', dispatches: [{ outcome: 'blocked' }] });
+    expect(seen[0]!.key).toBe('sk-test-secret');
+    expect(seen[0]!.body.model).toBe('claude-test');
+    expect(seen[0]!.body.messages[0]!.content).toContain('"command":"rm -rf /"');
+    await h.flush();
+    expect(JSON.stringify(h.records)).not.toContain('sk-test-secret');
+  });
+
+  test('an "ok" verdict allows', async () => {
+    env.write('~/.config/pw/code.json', settings('Stop'));
+    reply = 'Sure: {"ok": true}';
+    const h = await openHost(env);
+    const { answer } = await h.fire('pw', 'Stop', {});
+    expect(answer).toMatchObject({ decision: 'allow', dispatches: [{ outcome: 'ok' }] });
+  });
+
+  test('garbage fails closed on a guard event and open elsewhere', async () => {
+    env.write('~/.config/pw/code.json', JSON.stringify({ hooks: { PermissionRequest: [{ hooks: [{ type: 'prompt', prompt: 'ok?' }] }], Stop: [{ hooks: [{ type: 'prompt', prompt: 'ok?' }] }] } }));
+    reply = 'I think it is probably fine';
+    const h = await openHost(env);
+    let { answer } = await h.fire('pw', 'PermissionRequest', { tool_name: 'Bash' });
+    expect(answer.decision).toBe('block');
+    expect(answer.reason).toContain('fails closed');
+    ({ answer } = await h.fire('pw', 'Stop', {}));
+    expect(answer).toMatchObject({ decision: 'allow', dispatches: [{ outcome: 'failed' }] });
+  });
+
+  test('silence: a guard that times out is a deny', async () => {
+    env.write('~/.config/pw/code.json', settings('PreToolUse', 1));
+    const h = await openHost(env);
+    const t0 = Date.now();
+    const { answer } = await h.fire('pw', 'PreToolUse', { tool_name: 'Bash' });
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(answer).toMatchObject({ decision: 'block', dispatches: [{ outcome: 'blocked' }] });
+    expect(answer.reason).toContain('timed out');
+  });
+
+  test('with no endpoint configured the hook fails saying how to configure one', async () => {
+    delete env.processEnv.ANTHROPIC_API_KEY;
+    env.write('~/.config/pw/code.json', settings('Stop'));
+    const h = await openHost(env);
+    const { answer } = await h.fire('pw', 'Stop', {});
+    expect(answer.dispatches[0]!.outcome).toBe('failed');
+    await h.flush();
+    expect(h.records.find((r) => r.type === 'dispatch')).toMatchObject({ reason: expect.stringContaining('set ANTHROPIC_API_KEY') });
+  });
+});
