@@ -147,7 +147,7 @@ export class Engine {
       return { rule: e.rule.name, source: e.source.path, handler: describeHandler(e.rule.handler), argv: handlerArgv(e.rule, mod.runtime, env), mode: e.rule.mode, runClass: e.cls, timeoutMs: e.rule.timeoutMs, skip: e.skip, canDecide };
     });
     const deciders = runs.filter((r) => r.canDecide);
-    const failClosed = plan.filter((e) => !e.skip && ['prompt', 'agent', 'mcp_tool'].includes(e.rule.handler.kind) && (req.event === 'PreToolUse' || req.event === 'PermissionRequest'));
+    const failClosed = plan.filter((e) => !e.skip && e.rule.handler.kind === 'mcp_tool' && (req.event === 'PreToolUse' || req.event === 'PermissionRequest'));
     const predicted: DryRun['predicted'] = failClosed.length
       ? { decision: 'block', because: `${failClosed[0]!.rule.name} is a ${failClosed[0]!.rule.handler.kind} guard, which cannot run yet and fails closed` }
       : deciders.length

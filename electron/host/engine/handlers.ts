@@ -4,6 +4,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { Rule } from '../../../shared/model.js';
 import type { HostEnv } from '../paths.js';
 import { runProcess } from './process/run.js';
+import { runAgent } from './agent.js';
 import { runPrompt } from './prompt.js';
 import type { DialectRuntime, EngineEvent, HandlerResult } from './runtime.js';
 
@@ -53,6 +54,7 @@ export async function runHandler(rule: Rule, runtime: DialectRuntime, ev: Engine
   if (h.kind === 'append') return appendEvent(h.path, ev, ctx);
   if (h.kind === 'http') return postHttp(h.url, h.headers, input.stdin ?? JSON.stringify(ev.payload), rule.timeoutMs, ctx);
   if (h.kind === 'prompt') return runPrompt(h.prompt, h.model, JSON.parse(input.stdin ?? '{}'), rule.timeoutMs, ctx.host, ctx.signal);
+  if (h.kind === 'agent') return runAgent(h.prompt, h.model, JSON.parse(input.stdin ?? '{}'), ctx.cwd, rule.timeoutMs, ctx.host, ctx.signal);
   return notRun(`${h.kind} handlers are not supported yet: Hookpanel records them as failed until they are built`);
 }
 

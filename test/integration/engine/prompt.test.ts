@@ -8,18 +8,22 @@ import { openHost } from '../../helpers/host.js';
 let env: TestEnv;
 let server: Server;
 let reply: string | null;
+/** When set, answers each request with content blocks (an agent's tool calls or its verdict). */
+let script: ((body: { messages: { role: string; content: unknown }[] }) => unknown[]) | null;
 let seen: { key: string | undefined; body: { model: string; messages: { content: string }[] } }[];
 
 beforeEach(async () => {
   seen = [];
   reply = null;
+  script = null;
   server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
       seen.push({ key: req.headers['x-api-key'] as string | undefined, body: JSON.parse(raw) });
-      if (reply === null) return; // silence
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'm', type: 'message', role: 'assistant', content: [{ type: 'text', text: reply }], stop_reason: 'end_turn', usage: { input_tokens: 1, output_tokens: 1 } }));
+      const content = script ? script(JSON.parse(raw)) : reply === null ? null : [{ type: 'text', text: reply }];
+      if (content === null) return; // silence
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'm', type: 'message', role: 'assistant', content, stop_reason: 'end_turn', usage: { input_tokens: 1, output_tokens: 1 } }));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -87,5 +91,53 @@ describe('prompt hooks', () => {
     expect(answer.dispatches[0]!.outcome).toBe('failed');
     await h.flush();
     expect(h.records.find((r) => r.type === 'dispatch')).toMatchObject({ reason: expect.stringContaining('set ANTHROPIC_API_KEY') });
+  });
+});
+
+describe('agent hooks', () => {
+  const lastToolResult = (body: { messages: { role: string; content: unknown }[] }) => {
+    const last = body.messages.at(-1)!;
+    return Array.isArray(last.content) ? String((last.content[0] as { content: string }).content) : null;
+  };
+
+  test('reads the workspace with its tools, then decides', async () => {
+    env.write('ws/TESTS.md', 'status: red\n');
+    env.write('~/.config/pw/code.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'agent', prompt: 'Are the tests green? $ARGUMENTS' }] }] } }));
+    script = (body) => {
+      const result = lastToolResult(body);
+      if (result === null) return [{ type: 'tool_use', id: 't1', name: 'list_files', input: { path: '.' } }];
+      if (result.includes('TESTS.md') && body.messages.length === 3) return [{ type: 'tool_use', id: 't2', name: 'read_file', input: { path: 'TESTS.md' } }];
+      return [{ type: 'text', text: result.includes('red') ? '{"ok": false, "reason": "TESTS.md says red"}' : '{"ok": true}' }];
+    };
+    const h = await openHost(env);
+    const { answer } = await h.fire('pw', 'Stop', {});
+    expect(answer).toMatchObject({ decision: 'block', reason: 'TESTS.md says red' });
+    expect(seen).toHaveLength(3);
+  });
+
+  test('nothing outside the workspace can be read', async () => {
+    env.write('secret.txt', 'top secret');
+    env.write('~/.config/pw/code.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'agent', prompt: 'check' }] }] } }));
+    const results: string[] = [];
+    script = (body) => {
+      const result = lastToolResult(body);
+      if (result === null) return [{ type: 'tool_use', id: 't1', name: 'read_file', input: { path: '../secret.txt' } }];
+      results.push(result);
+      return [{ type: 'text', text: '{"ok": true}' }];
+    };
+    const h = await openHost(env);
+    await h.fire('pw', 'Stop', {});
+    expect(results[0]).toContain('outside the workspace');
+    expect(results[0]).not.toContain('top secret');
+  });
+
+  test('an agent that never decides is bounded in turns, and fails closed as a guard', async () => {
+    env.write('~/.config/pw/code.json', JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'agent', prompt: 'check' }] }] } }));
+    script = () => [{ type: 'tool_use', id: 't', name: 'list_files', input: { path: '.' } }];
+    const h = await openHost(env);
+    const { answer } = await h.fire('pw', 'PreToolUse', { tool_name: 'Bash' });
+    expect(answer.decision).toBe('block');
+    expect(answer.reason).toContain('did not decide within 8 turns');
+    expect(seen).toHaveLength(8);
   });
 });

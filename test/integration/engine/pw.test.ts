@@ -106,8 +106,10 @@ describe('pw and claude semantics with real processes', () => {
     expect(answer.decision).toBe('allow');
     expect(answer.dispatches.map((d) => d.outcome)).toEqual(['failed', 'failed']);
     await h.flush();
-    const rec = h.records.find((r) => r.type === 'dispatch' && r.rule === 'Stop[0].hooks[0]');
-    expect(rec).toMatchObject({ reason: expect.stringContaining('agent handlers are not supported yet') });
+    const agent = h.records.find((r) => r.type === 'dispatch' && r.rule === 'Stop[0].hooks[0]');
+    expect(agent).toMatchObject({ reason: expect.stringContaining('no model endpoint is configured') });
+    const mcp = h.records.find((r) => r.type === 'dispatch' && r.rule === 'Stop[0].hooks[1]');
+    expect(mcp).toMatchObject({ reason: expect.stringContaining('mcp_tool handlers are not supported yet') });
   });
 
   test('http posts the payload; headers take allowlisted variables only; cross-origin redirects are refused', async () => {
