@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { contextFor } from '../../host/context.js';
 import { loadCandidate } from '../../host/sources/load.js';
 import { placeFile } from '../../host/sources/single.js';
-import { TrustStore } from '../../host/trust/store.js';
+import { readScripts, TrustStore } from '../../host/trust/store.js';
 import { UsageError } from '../output.js';
 
 export async function trust(argv: string[]): Promise<number> {
@@ -32,7 +31,7 @@ export async function trust(argv: string[]): Promise<number> {
   }
   const { source, bytes } = await loadCandidate(placed.module, placed.candidate, { ...ctx, workspace: ctx.workspace });
   if (!bytes) throw new UsageError(`${placed.candidate.path}: ${source.state === 'absent' ? 'no such file' : 'cannot be read'}`);
-  const scripts = await Promise.all(source.scripts.map(async (s) => ({ path: s.path, bytes: await readFile(s.path).catch(() => null) })));
+  const scripts = await readScripts(source);
   const entry = await store.trust(source, bytes, scripts);
   const errors = source.diagnostics.filter((d) => d.severity === 'error').length;
   process.stdout.write(`Trusted ${entry.path} (sha256 ${entry.sha256.slice(0, 12)}…, ${source.rules.length} rule${source.rules.length === 1 ? '' : 's'}${scripts.length ? `, ${scripts.length} script${scripts.length === 1 ? '' : 's'}` : ''}).\n`);

@@ -4,8 +4,8 @@
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { HostEnv } from '../paths.js';
-import { DEFAULT_PROMPT_MODEL, readVerdict } from './prompt.js';
-import type { HandlerResult } from './runtime.js';
+import { DEFAULT_PROMPT_MODEL, expandArguments, messagesEndpoint, readVerdict, verdictAnswer } from './prompt.js';
+import { resultClock, type HandlerResult } from './runtime.js';
 
 export const AGENT_MAX_TURNS = 8;
 const MAX_TOKENS = 1024;
@@ -61,21 +61,17 @@ export async function runTool(workspace: string, name: string, input: Record<str
 type Block = { type: string; text?: string; id?: string; name?: string; input?: Record<string, unknown> };
 
 export async function runAgent(prompt: string, model: string | null, payload: unknown, workspace: string, timeoutMs: number, host: HostEnv, signal?: AbortSignal): Promise<HandlerResult> {
-  const started = Date.now();
-  const base: HandlerResult = { pid: null, exitCode: null, signal: null, timedOut: false, groupKilled: false, spawnError: null, stdout: null, stdoutTail: '', stderrTail: '', startedAt: started, durationMs: 0 };
-  const done = (r: Partial<HandlerResult>): HandlerResult => ({ ...base, ...r, durationMs: Date.now() - started });
-  const key = host.env.ANTHROPIC_API_KEY;
-  if (!key) return done({ spawnError: 'no model endpoint is configured: set ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL for a compatible endpoint) in the environment Hookpanel runs in' });
-  const url = `${(host.env.ANTHROPIC_BASE_URL || 'https://api.anthropic.com').replace(/\/+$/, '')}/v1/messages`;
+  const done = resultClock();
+  const endpoint = messagesEndpoint(host);
+  if ('error' in endpoint) return done({ spawnError: endpoint.error });
   const deadline = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]);
-  const text = prompt.includes('$ARGUMENTS') ? prompt.split('$ARGUMENTS').join(JSON.stringify(payload)) : `${prompt}\n\n${JSON.stringify(payload)}`;
-  const messages: { role: string; content: unknown }[] = [{ role: 'user', content: text }];
+  const messages: { role: string; content: unknown }[] = [{ role: 'user', content: expandArguments(prompt, payload) }];
   const log: string[] = [];
   try {
     for (let turn = 0; turn < AGENT_MAX_TURNS; turn++) {
-      const res = await fetch(url, {
+      const res = await fetch(endpoint.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': key, 'anthropic-version': '2023-06-01' },
+        headers: endpoint.headers,
         body: JSON.stringify({ model: model ?? DEFAULT_PROMPT_MODEL, max_tokens: MAX_TOKENS, system: INSTRUCTION, tools: TOOLS, messages }),
         signal: deadline,
       });
@@ -87,8 +83,7 @@ export async function runAgent(prompt: string, model: string | null, payload: un
         const reply = content.filter((c) => c.type === 'text').map((c) => c.text ?? '').join('');
         const verdict = readVerdict(reply);
         if (!verdict) return done({ spawnError: `the agent's reply is not a verdict {"ok": …}: ${reply.slice(0, 200)}`, stdoutTail: [...log, reply].join('\n').slice(-4000) });
-        const answer = verdict.ok ? '{}' : JSON.stringify({ decision: 'block', reason: verdict.reason ?? 'the agent hook said no' });
-        return done({ exitCode: 0, stdout: answer, stdoutTail: [...log, reply].join('\n').slice(-4000) });
+        return done({ exitCode: 0, stdout: verdictAnswer(verdict, 'agent'), stdoutTail: [...log, reply].join('\n').slice(-4000) });
       }
       messages.push({ role: 'assistant', content });
       const results = [];

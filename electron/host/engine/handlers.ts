@@ -6,7 +6,7 @@ import type { HostEnv } from '../paths.js';
 import { runProcess } from './process/run.js';
 import { runAgent } from './agent.js';
 import { runPrompt } from './prompt.js';
-import type { DialectRuntime, EngineEvent, HandlerResult } from './runtime.js';
+import { resultClock, type DialectRuntime, type EngineEvent, type HandlerResult } from './runtime.js';
 
 export interface HandlerContext {
   host: HostEnv;
@@ -59,19 +59,19 @@ export async function runHandler(rule: Rule, runtime: DialectRuntime, ev: Engine
 }
 
 export function notRun(reason: string): HandlerResult {
-  return { pid: null, exitCode: null, signal: null, timedOut: false, groupKilled: false, spawnError: reason, stdout: null, stdoutTail: '', stderrTail: '', startedAt: Date.now(), durationMs: 0 };
+  return resultClock()({ spawnError: reason });
 }
 
 async function appendEvent(path: string, ev: EngineEvent, ctx: HandlerContext): Promise<HandlerResult> {
-  const started = Date.now();
+  const done = resultClock();
   const target = isAbsolute(path) ? path : resolve(ctx.cwd, path);
-  const line = `${JSON.stringify({ time: new Date(started).toISOString(), event: ev.event, payload: ev.payload })}\n`;
+  const line = `${JSON.stringify({ time: new Date().toISOString(), event: ev.event, payload: ev.payload })}\n`;
   try {
     // One write of one line with O_APPEND: concurrent writers never interleave inside a line.
     await appendFile(target, line, { flag: 'a' });
-    return { ...notRun(''), spawnError: null, exitCode: 0, startedAt: started, durationMs: Date.now() - started };
+    return done({ exitCode: 0 });
   } catch (e) {
-    return { ...notRun(`cannot append to ${target}: ${(e as Error).message}`), startedAt: started, durationMs: Date.now() - started };
+    return done({ spawnError: `cannot append to ${target}: ${(e as Error).message}` });
   }
 }
 
@@ -92,9 +92,7 @@ export function interpolateHeaders(headers: Record<string, string>, env: HostEnv
 }
 
 async function postHttp(url: string, headers: Record<string, string>, body: string, timeoutMs: number, ctx: HandlerContext): Promise<HandlerResult> {
-  const started = Date.now();
-  const base = { ...notRun(''), spawnError: null as string | null, startedAt: started };
-  const done = (r: Partial<HandlerResult>): HandlerResult => ({ ...base, ...r, durationMs: Date.now() - started });
+  const done = resultClock();
   const interpolated = interpolateHeaders(headers, ctx.host.env, ctx.allowedEnvVars);
   if ('error' in interpolated) return done({ spawnError: interpolated.error });
   const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(ctx.signal ? [ctx.signal] : [])]);

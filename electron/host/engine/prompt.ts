@@ -2,7 +2,7 @@
 // reply is the verdict {"ok": bool, "reason": "…"}. The endpoint and key are the user's, from the
 // environment (ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY); the key is never recorded.
 import type { HostEnv } from '../paths.js';
-import type { HandlerResult } from './runtime.js';
+import { resultClock, type HandlerResult } from './runtime.js';
 
 export const DEFAULT_PROMPT_MODEL = 'claude-haiku-4-5';
 const INSTRUCTION = 'You are a hook that checks one event of a coding agent. Answer with only a JSON object {"ok": true} to let it proceed, or {"ok": false, "reason": "…"} to stop it, and nothing else.';
@@ -25,19 +25,36 @@ export function readVerdict(text: string): Verdict | null {
   }
 }
 
-export async function runPrompt(prompt: string, model: string | null, payload: unknown, timeoutMs: number, host: HostEnv, signal?: AbortSignal): Promise<HandlerResult> {
-  const started = Date.now();
-  const base: HandlerResult = { pid: null, exitCode: null, signal: null, timedOut: false, groupKilled: false, spawnError: null, stdout: null, stdoutTail: '', stderrTail: '', startedAt: started, durationMs: 0 };
-  const done = (r: Partial<HandlerResult>): HandlerResult => ({ ...base, ...r, durationMs: Date.now() - started });
+/** The user's Messages API endpoint from the environment, or why there is none. */
+export function messagesEndpoint(host: HostEnv): { url: string; headers: Record<string, string> } | { error: string } {
   const key = host.env.ANTHROPIC_API_KEY;
-  if (!key) return done({ spawnError: 'no model endpoint is configured: set ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL for a compatible endpoint) in the environment Hookpanel runs in' });
-  const url = `${(host.env.ANTHROPIC_BASE_URL || 'https://api.anthropic.com').replace(/\/+$/, '')}/v1/messages`;
-  const text = prompt.includes('$ARGUMENTS') ? prompt.split('$ARGUMENTS').join(JSON.stringify(payload)) : `${prompt}\n\n${JSON.stringify(payload)}`;
+  if (!key) return { error: 'no model endpoint is configured: set ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL for a compatible endpoint) in the environment Hookpanel runs in' };
+  return {
+    url: `${(host.env.ANTHROPIC_BASE_URL || 'https://api.anthropic.com').replace(/\/+$/, '')}/v1/messages`,
+    headers: { 'content-type': 'application/json', 'x-api-key': key, 'anthropic-version': '2023-06-01' },
+  };
+}
+
+/** `$ARGUMENTS` becomes the payload JSON; without it, the payload follows the prompt. */
+export function expandArguments(prompt: string, payload: unknown): string {
+  const json = JSON.stringify(payload);
+  return prompt.includes('$ARGUMENTS') ? prompt.split('$ARGUMENTS').join(json) : `${prompt}\n\n${json}`;
+}
+
+/** A verdict as a hook's answer: not ok is a block decision with the reason. */
+export function verdictAnswer(verdict: Verdict, kind: string): string {
+  return verdict.ok ? '{}' : JSON.stringify({ decision: 'block', reason: verdict.reason ?? `the ${kind} hook said no` });
+}
+
+export async function runPrompt(prompt: string, model: string | null, payload: unknown, timeoutMs: number, host: HostEnv, signal?: AbortSignal): Promise<HandlerResult> {
+  const done = resultClock();
+  const endpoint = messagesEndpoint(host);
+  if ('error' in endpoint) return done({ spawnError: endpoint.error });
   try {
-    const res = await fetch(url, {
+    const res = await fetch(endpoint.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': key, 'anthropic-version': '2023-06-01' },
-      body: JSON.stringify({ model: model ?? DEFAULT_PROMPT_MODEL, max_tokens: 512, system: INSTRUCTION, messages: [{ role: 'user', content: text }] }),
+      headers: endpoint.headers,
+      body: JSON.stringify({ model: model ?? DEFAULT_PROMPT_MODEL, max_tokens: 512, system: INSTRUCTION, messages: [{ role: 'user', content: expandArguments(prompt, payload) }] }),
       signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]),
     });
     const body = await res.text();
@@ -51,9 +68,7 @@ export async function runPrompt(prompt: string, model: string | null, payload: u
     }
     const verdict = readVerdict(reply);
     if (!verdict) return done({ spawnError: `the model's reply is not a verdict {"ok": …}: ${reply.slice(0, 200)}`, stdoutTail: reply.slice(-2000) });
-    // The verdict as a hook's answer: a block decision when not ok.
-    const answer = verdict.ok ? '{}' : JSON.stringify({ decision: 'block', reason: verdict.reason ?? 'the prompt hook said no' });
-    return done({ exitCode: 0, stdout: answer, stdoutTail: reply.slice(-2000) });
+    return done({ exitCode: 0, stdout: verdictAnswer(verdict, 'prompt'), stdoutTail: reply.slice(-2000) });
   } catch (e) {
     const timedOut = (e as Error).name === 'TimeoutError';
     return done({ timedOut, spawnError: timedOut ? `the model gave no answer within ${timeoutMs} ms` : `the model endpoint could not be reached: ${(e as Error).message}` });

@@ -99,3 +99,10 @@ export function lastLine(text: string): string {
   const lines = text.trim().split('\n');
   return lines[lines.length - 1]!.slice(0, 500);
 }
+
+/** For handlers that are not processes: a result of the same shape, timed from now. */
+export function resultClock(): (r: Partial<HandlerResult>) => HandlerResult {
+  const startedAt = Date.now();
+  const base: HandlerResult = { pid: null, exitCode: null, signal: null, timedOut: false, groupKilled: false, spawnError: null, stdout: null, stdoutTail: '', stderrTail: '', startedAt, durationMs: 0 };
+  return (r) => ({ ...base, ...r, durationMs: Date.now() - startedAt });
+}

@@ -1,7 +1,6 @@
 // The panel's API on the host side: one handler per contract channel, transport-agnostic. The
 // Electron IPC binding and the browser-mode WebSocket both call `handleRequest`, which validates the
 // channel and the request against the contract before anything runs.
-import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import { EVENT_CATALOGS } from '../../../shared/events/index.js';
 import { isChannel, REQUESTS, type Channel, type PanelSettings, type Req, type Res } from '../../../shared/ipc.js';
@@ -16,6 +15,7 @@ import type { HookHost } from '../service.js';
 import type { Settings } from '../settings/settings.js';
 import { loadCandidate } from '../sources/load.js';
 import { placeFile } from '../sources/single.js';
+import { readScripts } from '../trust/store.js';
 import type { NotificationCenter } from './notifications.js';
 import { reviewItems } from './review.js';
 import { ruleStats } from './stats.js';
@@ -113,7 +113,7 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       if (!bytes) return { ok: false, message: `${path} cannot be read` };
       // Trust exactly what the person saw: if the file changed since, they must look again.
       if (source.sha256 !== shown) return { ok: false, message: `${path} changed since it was shown; review the new version` };
-      const scripts = await Promise.all(source.scripts.map(async (s) => ({ path: s.path, bytes: await readFile(s.path).catch(() => null) })));
+      const scripts = await readScripts(source);
       await host.trust.trust(source, bytes, scripts);
       host.invalidate();
       host.emit('sourcesChanged', `trusted ${path}`);

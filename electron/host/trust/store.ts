@@ -20,6 +20,11 @@ export type TrustEntry = z.infer<typeof EntrySchema>;
 const IndexSchema = z.object({ version: z.literal(1), entries: z.array(EntrySchema) });
 type TrustIndex = z.infer<typeof IndexSchema>;
 
+/** The current bytes of the scripts a source points at (null where one is missing), for `trust`. */
+export function readScripts(source: Pick<Source, 'scripts'>): Promise<{ path: string; bytes: Buffer | null }[]> {
+  return Promise.all(source.scripts.map(async (s) => ({ path: s.path, bytes: await readFile(s.path).catch(() => null) })));
+}
+
 export type TrustStatus = 'trusted' | 'untrusted' | 'changed';
 
 export class TrustStore {
