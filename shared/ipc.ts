@@ -86,8 +86,17 @@ export const PanelSettingsSchema = z.object({
   startAtLogin: z.boolean(),
   /** Per-file role overrides: hosted (Hookpanel runs it) or inspected (its agent does). */
   roles: z.record(z.string(), z.enum(['hosted', 'inspected'])),
+  /** Messages API base URL for prompt and agent hooks (null: ANTHROPIC_BASE_URL, else Anthropic's). */
+  modelBaseUrl: z.url({ protocol: /^https?$/ }).nullable(),
+  /** Whether an API key is saved; the key itself never leaves the host. */
+  modelApiKeySet: z.boolean(),
 });
 export type PanelSettings = z.infer<typeof PanelSettingsSchema>;
+/** A settings change: the key is write-only (a string saves it, null forgets it). */
+export const PanelSettingsUpdateSchema = PanelSettingsSchema.omit({ modelApiKeySet: true })
+  .partial()
+  .extend({ modelApiKey: z.string().trim().min(1).nullable().optional() });
+export type PanelSettingsUpdate = z.infer<typeof PanelSettingsUpdateSchema>;
 
 export const RuleStatsSchema = z.array(z.object({ rule: z.string(), dialect: z.string(), count: z.number(), failures: z.number(), medianMs: z.number(), p95Ms: z.number() }));
 
@@ -119,7 +128,7 @@ export const REQUESTS = {
   'review:trust': { req: z.object({ path: z.string().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/), workspace: Workspace }), res: z.object({ ok: z.boolean(), message: z.string() }) },
   'review:revoke': { req: z.object({ path: z.string().min(1) }), res: z.object({ ok: z.boolean(), message: z.string() }) },
   'settings:get': { req: z.object({}), res: PanelSettingsSchema },
-  'settings:update': { req: PanelSettingsSchema.partial(), res: PanelSettingsSchema },
+  'settings:update': { req: PanelSettingsUpdateSchema, res: PanelSettingsSchema },
   'notifications:list': { req: z.object({}), res: z.array(NotificationSchema) },
   'notifications:clear': { req: z.object({}), res: z.object({ ok: z.boolean() }) },
   'agents:list': { req: z.object({}), res: z.array(AgentSchema) },

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { DispatchRecord, EventRecord } from '../../shared/dispatch.js';
-import type { PanelNotification, PanelSettings, Res } from '../../shared/ipc.js';
+import type { PanelNotification, PanelSettings, PanelSettingsUpdate, Res } from '../../shared/ipc.js';
 import type { Source } from '../../shared/model.js';
 import { api } from './client.js';
 
@@ -30,7 +30,7 @@ interface State {
   go(view: View, focus?: Partial<State['focus']>): void;
   loadSources(validate?: boolean): Promise<void>;
   loadSettings(): Promise<void>;
-  updateSettings(patch: Partial<PanelSettings>): Promise<void>;
+  updateSettings(patch: PanelSettingsUpdate): Promise<void>;
   setError(e: string | null): void;
 }
 
@@ -64,7 +64,8 @@ export const useStore = create<State>((set, get) => ({
   async updateSettings(patch) {
     const before = get().settings;
     // Optimistic: controls answer at once; the host's answer (or the old value on failure) settles it.
-    if (before) set({ settings: { ...before, ...patch } });
+    const { modelApiKey, ...visible } = patch;
+    if (before) set({ settings: { ...before, ...visible, ...(modelApiKey !== undefined ? { modelApiKeySet: modelApiKey !== null } : {}) } });
     try {
       set({ settings: await api.request('settings:update', patch) });
     } catch (e) {

@@ -1,4 +1,5 @@
 // The panel in browser mode, clicked through as a person would, with a screenshot of every view.
+import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures.js';
 
 test('Rules: every source by dialect with its state; a hook\'s detail shows argv chips; search filters', async ({ page, panel }) => {
@@ -16,6 +17,48 @@ test('Rules: every source by dialect with its state; a hook\'s detail shows argv
   await page.getByRole('searchbox', { name: 'search rules' }).fill('turn/stopping');
   await expect(page.getByRole('button', { name: 'rule good' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'rule PreToolUse[0].hooks[1]' })).toHaveCount(0);
+});
+
+test('Rules: an mcp_tool hook shows its tool, input and which file its server comes from', async ({ page, panel }) => {
+  const user = panel.env.write('~/.config/pw/code.json', JSON.stringify({
+    mcpServers: { policy: { command: 'policy-mcp', args: ['--strict'] } },
+    hooks: {
+      PreToolUse: [{ matcher: 'Edit', hooks: [{ type: 'mcp_tool', server: 'policy', tool: 'check_path', input: { path: '${payload.tool_input.file_path}' } }, { type: 'mcp_tool', server: 'nowhere', tool: 'x' }] }],
+      Stop: [{ hooks: [{ type: 'prompt', prompt: 'Are the tests green? $ARGUMENTS', model: 'claude-haiku-4-5' }] }],
+    },
+  }, null, 2));
+  await panel.goto(page);
+  const file = page.getByRole('article', { name: `source ${user}` });
+  await file.getByRole('button', { name: 'rule PreToolUse[0].hooks[0]' }).click();
+  const detail = page.locator('.detail', { has: page.getByRole('heading', { name: 'PreToolUse[0].hooks[0]' }) });
+  await expect(detail).toContainText('tool check_path');
+  await expect(detail).toContainText('{"path":"${payload.tool_input.file_path}"}');
+  await expect(detail.getByRole('list', { name: 'command arguments' }).getByRole('listitem')).toHaveText(['policy-mcp', '--strict']);
+  await expect(detail).toContainText(`from ${user}`);
+  await panel.shot(page, 'rules-mcp');
+  await file.getByRole('button', { name: 'rule PreToolUse[0].hooks[1]' }).click();
+  await expect(page.locator('.detail')).toContainText('not defined in any pw code file');
+  await file.getByRole('button', { name: 'rule Stop[0].hooks[0]' }).click();
+  await expect(page.locator('.detail')).toContainText('model claude-haiku-4-5');
+});
+
+test('Settings: the model endpoint key is saved to the host and never shown again', async ({ page, panel }) => {
+  await panel.goto(page);
+  await page.getByRole('tab', { name: /Settings/ }).click();
+  await page.getByLabel('model base URL').fill('https://llm.example.com');
+  await page.getByLabel('model API key').fill('sk-e2e-secret');
+  await page.getByRole('button', { name: 'Save endpoint' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await expect(page.getByLabel('model API key')).toHaveValue('');
+  await expect(page.getByLabel('model API key')).toHaveAttribute('placeholder', 'saved (type to replace)');
+  await panel.shot(page, 'settings-model');
+  expect(JSON.parse(readFileSync(panel.env.path('hp/settings.json'), 'utf8')).model).toEqual({ baseUrl: 'https://llm.example.com', apiKey: 'sk-e2e-secret' });
+  await page.reload();
+  await page.getByRole('tab', { name: /Settings/ }).click();
+  await expect(page.getByLabel('model base URL')).toHaveValue(/llm\.example\.com/);
+  expect(await page.content()).not.toContain('sk-e2e-secret');
+  await page.getByRole('button', { name: 'Forget the saved key' }).click();
+  await expect(page.getByLabel('model API key')).toHaveAttribute('placeholder', 'not set');
 });
 
 test('Problems: grouped by file with line:column and the offending text; files reload live', async ({ page, panel }) => {

@@ -100,4 +100,27 @@ describe('hookpanel check', () => {
     r = await runCli(['frobnicate'], { env: env.processEnv });
     expect(r.code).toBe(2);
   });
+
+  test('mcp_tool hooks: unknown servers and malformed ${payload…} references, judged among the dialect\'s other files', async () => {
+    env = makeEnv();
+    env.write('~/.config/pw/code.json', JSON.stringify({ mcpServers: { policy: { command: 'policy-mcp' } } }));
+    const project = env.write('ws/.agents/settings.json', `{
+  "hooks": {
+    "PreToolUse": [{ "hooks": [
+      { "type": "mcp_tool", "server": "policy", "tool": "check", "input": { "path": "\${payload.tool_input.file_path}" } },
+      { "type": "mcp_tool", "server": "polic", "tool": "check" },
+      { "type": "mcp_tool", "server": "policy", "tool": "check", "input": { "path": "\${tool_input.file_path}" } }
+    ] }]
+  }
+}
+`);
+    // The file alone: the server it uses is defined in the user file, so only the two mistakes are errors.
+    const r = await runCli(['check', project], { env: env.processEnv, cwd: env.workspace });
+    expect(r.code).toBe(1);
+    const errors = r.stdout.split('\n').filter((l) => l.includes(': error: '));
+    expect(errors).toEqual([
+      `${project}:6:85: error: hooks.PreToolUse[0].hooks[2].input.path: "\${tool_input.file_path}" is not a payload reference: write \${payload.field} or \${payload.field.inner}; did you mean \${payload.tool_input.file_path}?`,
+      `${project}:5:7: error: PreToolUse[0].hooks[1] calls MCP server "polic", which no file defines (did you mean "policy"?), so the hook fails when it runs; the servers defined are "policy" (${env.path('~/.config/pw/code.json')})`,
+    ]);
+  });
 });

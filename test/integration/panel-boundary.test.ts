@@ -65,6 +65,18 @@ describe('the request boundary', () => {
     expect(await handleRequest(session!.api, 'settings:get', {})).toMatchObject({ ok: true });
   });
 
+  test('the model API key is write-only: saved to the host, never sent back to the panel', async () => {
+    const { host } = await setup();
+    const saved = await handleRequest(session!.api, 'settings:update', { modelBaseUrl: 'https://llm.example.com', modelApiKey: 'sk-panel-secret' });
+    expect(saved).toMatchObject({ ok: true, result: { modelBaseUrl: 'https://llm.example.com', modelApiKeySet: true } });
+    const got = await handleRequest(session!.api, 'settings:get', {});
+    expect(JSON.stringify(got)).not.toContain('sk-panel-secret');
+    expect(host.settings.model).toEqual({ baseUrl: 'https://llm.example.com', apiKey: 'sk-panel-secret' });
+    expect(await handleRequest(session!.api, 'settings:update', { modelBaseUrl: 'file:///etc/passwd' })).toMatchObject({ ok: false });
+    expect(await handleRequest(session!.api, 'settings:update', { modelApiKey: null })).toMatchObject({ ok: true, result: { modelApiKeySet: false } });
+    expect(host.settings.model.apiKey).toBeNull();
+  });
+
   test('trust from the panel binds to the bytes the person saw', async () => {
     const { host } = await setup();
     const path = env.write('ws/.claude/settings.json', '{ "hooks": { "Stop": [{ "hooks": [{ "command": "true" }] }] } }');

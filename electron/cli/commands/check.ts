@@ -29,10 +29,17 @@ export async function check(argv: string[]): Promise<number> {
     const placed = placeFile(file, ctx, dialect);
     if (!placed && !dialect) throw new UsageError(`cannot tell which dialect ${file} is; pass --dialect (${DialectSchema.options.join(', ')})`);
     const module = placed?.module ?? dialectModule(dialect!);
-    const { source } = await loadCandidate(module, placed?.candidate ?? looseCandidate(module, file), ctx);
-    if (source.state === 'absent') throw new UsageError(`${file}: no such file`);
-    applyTrust(source, trust);
-    sources = [source];
+    if (placed) {
+      // A file in a known place is checked among its dialect's other files, so rules that span files
+      // (unknown MCP servers, allowedEnvVars, disableAllHooks) are judged as the engine would.
+      const all = await loadSources({ ...ctx, workspace: placed.workspace ?? ctx.workspace }, trust);
+      sources = all.filter((s) => s.dialect === module.dialect && s.path === placed.candidate.path);
+    } else {
+      const { source } = await loadCandidate(module, looseCandidate(module, file), ctx);
+      applyTrust(source, trust);
+      sources = [source];
+    }
+    if (sources[0]?.state === 'absent') throw new UsageError(`${file}: no such file`);
   } else {
     sources = await loadSources(ctx, trust);
   }

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { contextFor } from '../../host/context.js';
 import { loadCandidate } from '../../host/sources/load.js';
+import { serversOf } from '../../../shared/mcp.js';
 import { placeFile } from '../../host/sources/single.js';
 import { readScripts, TrustStore } from '../../host/trust/store.js';
 import { UsageError } from '../output.js';
@@ -34,7 +35,8 @@ export async function trust(argv: string[]): Promise<number> {
   const scripts = await readScripts(source);
   const entry = await store.trust(source, bytes, scripts);
   const errors = source.diagnostics.filter((d) => d.severity === 'error').length;
-  process.stdout.write(`Trusted ${entry.path} (sha256 ${entry.sha256.slice(0, 12)}…, ${source.rules.length} rule${source.rules.length === 1 ? '' : 's'}${scripts.length ? `, ${scripts.length} script${scripts.length === 1 ? '' : 's'}` : ''}).\n`);
+  const servers = Object.keys(serversOf(source)).length;
+  process.stdout.write(`Trusted ${entry.path} (sha256 ${entry.sha256.slice(0, 12)}…, ${source.rules.length} rule${source.rules.length === 1 ? '' : 's'}${servers ? `, ${servers} MCP server${servers === 1 ? '' : 's'}` : ''}${scripts.length ? `, ${scripts.length} script${scripts.length === 1 ? '' : 's'}` : ''}).\n`);
   if (errors) process.stdout.write(`Note: the file has ${errors} error${errors === 1 ? '' : 's'}; run hookpanel check to see them.\n`);
   return 0;
 }

@@ -25,6 +25,8 @@ export interface Candidate {
   role: Role;
   projectScoped: boolean;
   format: FileFormat;
+  /** Only the file's `mcpServers` are read (Claude Code's .mcp.json holds no hooks). */
+  serversOnly?: boolean;
 }
 
 export interface LoadedFile {

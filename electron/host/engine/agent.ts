@@ -4,6 +4,7 @@
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { HostEnv } from '../paths.js';
+import type { ModelSettings } from '../settings/settings.js';
 import { DEFAULT_PROMPT_MODEL, expandArguments, messagesEndpoint, readVerdict, verdictAnswer } from './prompt.js';
 import { resultClock, type HandlerResult } from './runtime.js';
 
@@ -60,9 +61,9 @@ export async function runTool(workspace: string, name: string, input: Record<str
 
 type Block = { type: string; text?: string; id?: string; name?: string; input?: Record<string, unknown> };
 
-export async function runAgent(prompt: string, model: string | null, payload: unknown, workspace: string, timeoutMs: number, host: HostEnv, signal?: AbortSignal): Promise<HandlerResult> {
+export async function runAgent(prompt: string, model: string | null, payload: unknown, workspace: string, timeoutMs: number, host: HostEnv, endpointSettings: ModelSettings | null, signal?: AbortSignal): Promise<HandlerResult> {
   const done = resultClock();
-  const endpoint = messagesEndpoint(host);
+  const endpoint = messagesEndpoint(host, endpointSettings);
   if ('error' in endpoint) return done({ spawnError: endpoint.error });
   const deadline = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]);
   const messages: { role: string; content: unknown }[] = [{ role: 'user', content: expandArguments(prompt, payload) }];

@@ -12,6 +12,8 @@ import { dialectModule } from '../dialects/registry.js';
 import { describeHandler } from '../dialects/rule.js';
 import { homePaths, type HostEnv } from '../paths.js';
 import type { Settings } from '../settings/settings.js';
+import { mcpCatalog } from '../../../shared/mcp.js';
+import { McpPool } from '../mcp/pool.js';
 import { Semaphore } from '../util/semaphore.js';
 import { spawnDetached } from './detached.js';
 import { handlerArgv, hookCwd, hookEnvironment, runHandler, type HandlerContext } from './handlers.js';
@@ -61,9 +63,12 @@ export class Engine {
   private readonly caps = new Map<Dialect, Semaphore>();
   private readonly pending = new Set<Promise<unknown>>();
   private readonly paths;
+  /** MCP servers that mcp_tool hooks started; they live until the engine shuts down. */
+  private readonly mcpPool: McpPool;
 
   constructor(private readonly deps: EngineDeps) {
     this.paths = homePaths(deps.host);
+    this.mcpPool = new McpPool(deps.host.env);
   }
 
   async dispatch(req: EmitRequest): Promise<DispatchResult> {
@@ -86,7 +91,7 @@ export class Engine {
     if (runtime.drainOn?.includes(ev.event)) await this.drain(req.dialect, runtime.drainGraceMs?.(sources) ?? 5000, 'async');
     const cap = this.cap(req.dialect, runtime.maxParallel?.(sources) ?? null);
     const allowedEnvVars = new Set(sources.filter((s) => s.layer === 'user' || s.layer === 'hosted').flatMap((s) => (Array.isArray(s.settings.allowedEnvVars) ? (s.settings.allowedEnvVars as string[]) : [])));
-    const ctx: Omit<HandlerContext, 'resultFile'> = { host: this.deps.host, cwd: workspace ?? this.deps.host.home, allowedEnvVars, killGraceMs: this.deps.killGraceMs };
+    const ctx: Omit<HandlerContext, 'resultFile'> = { host: this.deps.host, cwd: workspace ?? this.deps.host.home, allowedEnvVars, killGraceMs: this.deps.killGraceMs, mcp: { catalog: mcpCatalog(sources), pool: this.mcpPool }, model: settings.model };
 
     const records = new Map<PlanEntry, DispatchRecord>();
     const verdicts: { rule: Rule; verdict: Verdict }[] = [];
@@ -147,10 +152,7 @@ export class Engine {
       return { rule: e.rule.name, source: e.source.path, handler: describeHandler(e.rule.handler), argv: handlerArgv(e.rule, mod.runtime, env), mode: e.rule.mode, runClass: e.cls, timeoutMs: e.rule.timeoutMs, skip: e.skip, canDecide };
     });
     const deciders = runs.filter((r) => r.canDecide);
-    const failClosed = plan.filter((e) => !e.skip && e.rule.handler.kind === 'mcp_tool' && (req.event === 'PreToolUse' || req.event === 'PermissionRequest'));
-    const predicted: DryRun['predicted'] = failClosed.length
-      ? { decision: 'block', because: `${failClosed[0]!.rule.name} is a ${failClosed[0]!.rule.handler.kind} guard, which cannot run yet and fails closed` }
-      : deciders.length
+    const predicted: DryRun['predicted'] = deciders.length
         ? { decision: 'allow', because: `allow unless ${deciders.length === 1 ? `${deciders[0]!.rule} blocks` : `one of ${deciders.length} hooks blocks`}${req.dialect === 'io' ? ' or fails with refuse/cancel' : ''}` }
         : { decision: 'allow', because: runs.length ? 'no hook that runs can decide this event' : 'no rule matches this event' };
     return { workspace, runs, predicted };
@@ -276,6 +278,7 @@ export class Engine {
   async shutdown(graceMs: number): Promise<void> {
     await this.drain(null, graceMs);
     await Promise.allSettled([...this.pending]);
+    await this.mcpPool.close();
   }
 
   private async finish(ev: EngineEvent, runtime: DialectRuntime, plan: PlanEntry[], records: DispatchRecord[], aggregate: Aggregate, started: number, background: Promise<DispatchRecord[]>, reviewPaths: string[] = []): Promise<DispatchResult> {

@@ -3,8 +3,10 @@ import { appendFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import type { Rule } from '../../../shared/model.js';
 import type { HostEnv } from '../paths.js';
+import type { ModelSettings } from '../settings/settings.js';
 import { runProcess } from './process/run.js';
 import { runAgent } from './agent.js';
+import { runMcpTool, type McpContext } from './mcp-tool.js';
 import { runPrompt } from './prompt.js';
 import { resultClock, type DialectRuntime, type EngineEvent, type HandlerResult } from './runtime.js';
 
@@ -15,6 +17,10 @@ export interface HandlerContext {
   /** pw/claude: variables an http hook may put into its headers (user layer `allowedEnvVars`). */
   allowedEnvVars: ReadonlySet<string>;
   resultFile: string | null;
+  /** pw/claude: the MCP servers this dialect's files define, and the live connections. */
+  mcp?: McpContext;
+  /** pw/claude: the Messages API endpoint from Hookpanel's settings (the environment fills gaps). */
+  model?: ModelSettings;
   signal?: AbortSignal;
   killGraceMs?: number;
 }
@@ -53,9 +59,13 @@ export async function runHandler(rule: Rule, runtime: DialectRuntime, ev: Engine
   const h = rule.handler;
   if (h.kind === 'append') return appendEvent(h.path, ev, ctx);
   if (h.kind === 'http') return postHttp(h.url, h.headers, input.stdin ?? JSON.stringify(ev.payload), rule.timeoutMs, ctx);
-  if (h.kind === 'prompt') return runPrompt(h.prompt, h.model, JSON.parse(input.stdin ?? '{}'), rule.timeoutMs, ctx.host, ctx.signal);
-  if (h.kind === 'agent') return runAgent(h.prompt, h.model, JSON.parse(input.stdin ?? '{}'), ctx.cwd, rule.timeoutMs, ctx.host, ctx.signal);
-  return notRun(`${h.kind} handlers are not supported yet: Hookpanel records them as failed until they are built`);
+  if (h.kind === 'prompt') return runPrompt(h.prompt, h.model, JSON.parse(input.stdin ?? '{}'), rule.timeoutMs, ctx.host, ctx.model ?? null, ctx.signal);
+  if (h.kind === 'agent') return runAgent(h.prompt, h.model, JSON.parse(input.stdin ?? '{}'), ctx.cwd, rule.timeoutMs, ctx.host, ctx.model ?? null, ctx.signal);
+  if (h.kind === 'mcp_tool') {
+    if (!ctx.mcp) return notRun('mcp_tool handlers run only inside the engine, which knows the MCP servers');
+    return runMcpTool(h.server, h.tool, h.input, JSON.parse(input.stdin ?? '{}'), ctx.cwd, rule.timeoutMs, ctx.mcp, ctx.signal);
+  }
+  return notRun(`${(h as { kind: string }).kind} handlers are not supported`);
 }
 
 export function notRun(reason: string): HandlerResult {

@@ -1,7 +1,9 @@
 // The `prompt` handler (pw/claude): one completion from an Anthropic-compatible Messages API, whose
-// reply is the verdict {"ok": bool, "reason": "…"}. The endpoint and key are the user's, from the
-// environment (ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY); the key is never recorded.
+// reply is the verdict {"ok": bool, "reason": "…"}. The endpoint and key are the user's, from
+// Hookpanel's settings or else the environment (ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY); the key is
+// never recorded.
 import type { HostEnv } from '../paths.js';
+import type { ModelSettings } from '../settings/settings.js';
 import { resultClock, type HandlerResult } from './runtime.js';
 
 export const DEFAULT_PROMPT_MODEL = 'claude-haiku-4-5';
@@ -25,12 +27,12 @@ export function readVerdict(text: string): Verdict | null {
   }
 }
 
-/** The user's Messages API endpoint from the environment, or why there is none. */
-export function messagesEndpoint(host: HostEnv): { url: string; headers: Record<string, string> } | { error: string } {
-  const key = host.env.ANTHROPIC_API_KEY;
-  if (!key) return { error: 'no model endpoint is configured: set ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL for a compatible endpoint) in the environment Hookpanel runs in' };
+/** The user's Messages API endpoint (settings first, then the environment), or why there is none. */
+export function messagesEndpoint(host: HostEnv, model: ModelSettings | null): { url: string; headers: Record<string, string> } | { error: string } {
+  const key = model?.apiKey || host.env.ANTHROPIC_API_KEY;
+  if (!key) return { error: 'no model endpoint is configured: add an API key in Settings → Model endpoint, or set ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL for a compatible endpoint) in the environment Hookpanel runs in' };
   return {
-    url: `${(host.env.ANTHROPIC_BASE_URL || 'https://api.anthropic.com').replace(/\/+$/, '')}/v1/messages`,
+    url: `${(model?.baseUrl || host.env.ANTHROPIC_BASE_URL || 'https://api.anthropic.com').replace(/\/+$/, '')}/v1/messages`,
     headers: { 'content-type': 'application/json', 'x-api-key': key, 'anthropic-version': '2023-06-01' },
   };
 }
@@ -46,9 +48,9 @@ export function verdictAnswer(verdict: Verdict, kind: string): string {
   return verdict.ok ? '{}' : JSON.stringify({ decision: 'block', reason: verdict.reason ?? `the ${kind} hook said no` });
 }
 
-export async function runPrompt(prompt: string, model: string | null, payload: unknown, timeoutMs: number, host: HostEnv, signal?: AbortSignal): Promise<HandlerResult> {
+export async function runPrompt(prompt: string, model: string | null, payload: unknown, timeoutMs: number, host: HostEnv, endpointSettings: ModelSettings | null, signal?: AbortSignal): Promise<HandlerResult> {
   const done = resultClock();
-  const endpoint = messagesEndpoint(host);
+  const endpoint = messagesEndpoint(host, endpointSettings);
   if ('error' in endpoint) return done({ spawnError: endpoint.error });
   try {
     const res = await fetch(endpoint.url, {

@@ -56,6 +56,8 @@ export function toPanelSettings(s: Settings): PanelSettings {
     historyMaxFiles: s.history.maxFiles,
     startAtLogin: s.startAtLogin,
     roles: { ...s.roles },
+    modelBaseUrl: s.model.baseUrl,
+    modelApiKeySet: s.model.apiKey !== null,
   };
 }
 
@@ -136,6 +138,10 @@ export function createPanelApi(ctx: PanelContext): Handlers {
         history: { ...s.history, maxFileBytes: patch.historyMaxFileBytes ?? s.history.maxFileBytes, maxFiles: patch.historyMaxFiles ?? s.history.maxFiles },
         startAtLogin: patch.startAtLogin ?? s.startAtLogin,
         roles: patch.roles ?? s.roles,
+        model: {
+          baseUrl: patch.modelBaseUrl !== undefined ? patch.modelBaseUrl : s.model.baseUrl,
+          apiKey: patch.modelApiKey !== undefined ? patch.modelApiKey : s.model.apiKey,
+        },
       }));
       return toPanelSettings(next);
     },

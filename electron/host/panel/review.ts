@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createTwoFilesPatch } from 'diff';
 import type { ReviewItem } from '../../../shared/ipc.js';
 import type { Source } from '../../../shared/model.js';
+import { serversOf } from '../../../shared/mcp.js';
 import { dialectModule } from '../dialects/registry.js';
 import { describeHandler } from '../dialects/rule.js';
 import { handlerArgv } from '../engine/handlers.js';
@@ -11,8 +12,13 @@ import type { TrustStore } from '../trust/store.js';
 
 export async function reviewItems(sources: Source[], trust: TrustStore): Promise<ReviewItem[]> {
   const out: ReviewItem[] = [];
+  const seen = new Set<string>();
   for (const source of sources) {
-    if (!source.projectScoped || source.state === 'absent' || !source.rules.length) continue;
+    const servers = Object.entries(serversOf(source));
+    if (!source.projectScoped || source.state === 'absent' || (!source.rules.length && !servers.length)) continue;
+    // One file read by two dialects (.mcp.json) is one thing to review.
+    if (seen.has(source.path)) continue;
+    seen.add(source.path);
     const status = trust.status(source);
     const entry = trust.entry(source.path) ?? null;
     const text = await readFile(source.path, 'utf8').catch(() => null);
@@ -24,10 +30,14 @@ export async function reviewItems(sources: Source[], trust: TrustStore): Promise
       trustedAt: entry?.trustedAt ?? null,
       text,
       diff: before !== null && text !== null && status === 'changed' ? createTwoFilesPatch(source.path, source.path, before, text, 'trusted', 'now') : null,
-      commands: source.rules.map((r) => {
-        const argv = handlerArgv(r, runtime, {});
-        return { rule: r.name, event: r.events.join(', '), argv: r.handler.kind === 'shell' ? null : argv, shell: r.handler.kind === 'shell' ? r.handler.command : null, other: argv ? null : describeHandler(r.handler) };
-      }),
+      commands: [
+        ...source.rules.map((r) => {
+          const argv = handlerArgv(r, runtime, {});
+          return { rule: r.name, event: r.events.join(', '), argv: r.handler.kind === 'shell' ? null : argv, shell: r.handler.kind === 'shell' ? r.handler.command : null, other: argv ? null : describeHandler(r.handler) };
+        }),
+        // A stdio MCP server is a program the project chose, started when a hook first calls it.
+        ...servers.map(([name, c]) => ({ rule: `mcpServers.${name}`, event: 'MCP server', argv: c.type === 'stdio' ? [c.command, ...c.args] : null, shell: null, other: c.type === 'stdio' ? null : `http ${c.url}` })),
+      ],
       scripts: await Promise.all(
         source.scripts.map(async (s) => {
           const trusted = entry?.scripts.find((t) => t.path === s.path);

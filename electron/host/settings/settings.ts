@@ -28,7 +28,18 @@ export const SettingsSchema = z.object({
     })
     .prefault({}),
   startAtLogin: z.boolean().default(false),
+  /**
+   * The Messages API endpoint for prompt and agent hooks. Unset values fall back to ANTHROPIC_BASE_URL
+   * and ANTHROPIC_API_KEY. The key stays in this file (mode 0600) and is never sent to the panel.
+   */
+  model: z
+    .object({
+      baseUrl: z.url({ protocol: /^https?$/ }).nullable().default(null),
+      apiKey: z.string().min(1).nullable().default(null),
+    })
+    .prefault({}),
 });
+export type ModelSettings = Settings['model'];
 export type Settings = z.infer<typeof SettingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = SettingsSchema.parse({});

@@ -5,6 +5,7 @@ import type { Candidate, DialectModule, LoadContext } from '../dialects/dialect.
 import { DIALECT_MODULES } from '../dialects/registry.js';
 import { DiagnosticSink } from '../diagnostics/sink.js';
 import { readHookFile, sha256 } from '../documents/read.js';
+import { serversOf } from '../../../shared/mcp.js';
 import type { TrustStore } from '../trust/store.js';
 import { parseDocument } from './parse.js';
 
@@ -75,9 +76,9 @@ export async function loadSources(ctx: LoadContext, trust: TrustStore | null): P
   return perDialect.flat();
 }
 
-/** Project files with rules stay inert until their exact bytes (and scripts) are trusted. */
+/** Project files with rules or MCP servers stay inert until their exact bytes (and scripts) are trusted. */
 export function applyTrust(source: Source, trust: TrustStore): void {
-  if (!source.projectScoped || source.state !== 'active' || source.rules.length === 0) return;
+  if (!source.projectScoped || source.state !== 'active' || (source.rules.length === 0 && !Object.keys(serversOf(source)).length)) return;
   const status = trust.status(source);
   if (status === 'trusted') return;
   source.state = 'untrusted';

@@ -6,6 +6,8 @@ import { DIALECT_MODULES } from '../dialects/registry.js';
 export interface Placement {
   module: DialectModule;
   candidate: Candidate;
+  /** The workspace the file belongs to (null for user-level files). */
+  workspace: string | null;
 }
 
 /**
@@ -19,7 +21,7 @@ export function placeFile(path: string, ctx: LoadContext, dialect?: Dialect): Pl
   for (const workspace of workspaces) {
     for (const module of modules) {
       const candidate = module.locate({ ...ctx, workspace }).find((c) => c.path === full);
-      if (candidate) return { module, candidate };
+      if (candidate) return { module, candidate, workspace: candidate.projectScoped ? workspace : null };
     }
   }
   return null;

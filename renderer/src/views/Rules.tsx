@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { mcpCatalog } from '../../../shared/mcp.js';
 import type { Rule, Source } from '../../../shared/model.js';
 import { api } from '../client.js';
 import { ArgvChips, Badge, Empty } from '../components/bits.js';
@@ -40,6 +41,20 @@ function HandlerView({ rule }: { rule: Rule }) {
   }
 }
 
+/** Where an mcp_tool hook's server comes from, as the engine will resolve it. */
+function McpServerView({ server, dialect }: { server: string; dialect: string }) {
+  const { sources } = useStore();
+  const entry = useMemo(() => mcpCatalog(sources.filter((s) => s.dialect === dialect)).get(server), [sources, dialect, server]);
+  if (!entry) return <Badge kind="error">not defined in any {DIALECT_LABEL[dialect] ?? dialect} file: the hook fails when it runs</Badge>;
+  const c = entry.config;
+  return (
+    <>
+      {c.type === 'stdio' ? <ArgvChips argv={[c.command, ...c.args]} /> : <code className="chip">{c.url}</code>} from <code>{entry.definedIn}</code>
+      {entry.unusable ? <> <Badge kind="warn" title={entry.unusable}>file not trusted</Badge></> : null}
+    </>
+  );
+}
+
 export function RuleDetail({ rule, source }: { rule: Rule; source: Source }) {
   return (
     <div className="detail" aria-label={`rule ${rule.name}`}>
@@ -49,6 +64,14 @@ export function RuleDetail({ rule, source }: { rule: Rule; source: Source }) {
         <dd>
           <HandlerView rule={rule} />
         </dd>
+        {rule.handler.kind === 'mcp_tool' ? (
+          <>
+            <dt>MCP server</dt>
+            <dd>
+              <McpServerView server={rule.handler.server} dialect={source.dialect} />
+            </dd>
+          </>
+        ) : null}
         <dt>Events</dt>
         <dd>{rule.events.join(', ')}{rule.matcher ? <> · matcher <code>{rule.matcher}</code></> : null}</dd>
         <dt>Timeout</dt>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { NotificationKind } from '../../../shared/ipc.js';
+import type { NotificationKind, PanelSettingsUpdate } from '../../../shared/ipc.js';
 import { api } from '../client.js';
 import { ErrorBox } from '../components/bits.js';
 import { AgentsPanel } from './Agents.js';
@@ -22,6 +22,34 @@ function InstallCommand() {
   );
 }
 
+/** Endpoint for prompt and agent hooks. The key is write-only: the panel only learns whether one is saved. */
+function ModelEndpoint({ baseUrl, keySet, save }: { baseUrl: string | null; keySet: boolean; save: (patch: PanelSettingsUpdate) => Promise<void> }) {
+  const [url, setUrl] = useState(baseUrl ?? '');
+  const [key, setKey] = useState('');
+  const [note, setNote] = useState<string | null>(null);
+  const apply = (patch: PanelSettingsUpdate, done: string) =>
+    save(patch).then(
+      () => setNote(done),
+      (e: Error) => setNote(`Could not save the endpoint: ${e.message}`),
+    );
+  const submit = async () => {
+    const patch: PanelSettingsUpdate = { modelBaseUrl: url.trim() || null };
+    if (key.trim()) patch.modelApiKey = key.trim();
+    await apply(patch, 'Saved. Prompt and agent hooks use it from their next run.');
+    setKey('');
+  };
+  return (
+    <form onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <p className="muted">Prompt and agent hooks ask an Anthropic-compatible Messages API. Empty fields fall back to <code>ANTHROPIC_BASE_URL</code> and <code>ANTHROPIC_API_KEY</code> from Hookpanel's environment. The key stays on this machine and is never recorded in history.</p>
+      <label>Base URL <input type="url" aria-label="model base URL" placeholder="https://api.anthropic.com" value={url} onChange={(e) => setUrl(e.target.value)} /></label>
+      <label>API key <input type="password" aria-label="model API key" autoComplete="off" placeholder={keySet ? 'saved (type to replace)' : 'not set'} value={key} onChange={(e) => setKey(e.target.value)} /></label>
+      <button type="submit">Save endpoint</button>{' '}
+      {keySet && <button type="button" onClick={() => void apply({ modelApiKey: null }, 'The saved key is forgotten.')}>Forget the saved key</button>}
+      {note && <div className="note" role="status">{note}</div>}
+    </form>
+  );
+}
+
 export function SettingsView() {
   const { settings, updateSettings, info } = useStore();
   const [newWs, setNewWs] = useState('');
@@ -40,6 +68,10 @@ export function SettingsView() {
         <label className="toggle"><input type="checkbox" checked={settings.paused} onChange={(e) => void save({ paused: e.target.checked })} /> Pause all hooks (matching rules are recorded as skipped)</label>
         <label className="toggle"><input type="checkbox" checked={settings.startAtLogin} onChange={(e) => void save({ startAtLogin: e.target.checked })} /> Start Hookpanel at login (desktop app)</label>
         <label className="toggle"><input type="checkbox" checked={settings.chrysProjectHooksEnabled} onChange={(e) => void save({ chrysProjectHooksEnabled: e.target.checked })} /> Chrys: run project hooks (<code>project.hooks_enabled</code>; they still need trust)</label>
+      </fieldset>
+      <fieldset>
+        <legend>Model endpoint</legend>
+        <ModelEndpoint baseUrl={settings.modelBaseUrl} keySet={settings.modelApiKeySet} save={updateSettings} />
       </fieldset>
       <fieldset>
         <legend>Notifications</legend>

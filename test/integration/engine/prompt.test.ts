@@ -1,5 +1,7 @@
 // `prompt` hooks against a stub Messages API on 127.0.0.1: fixed replies, garbage and silence.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { makeEnv, type TestEnv } from '../../helpers/env.js';
@@ -81,6 +83,24 @@ describe('prompt hooks', () => {
     expect(Date.now() - t0).toBeLessThan(5000);
     expect(answer).toMatchObject({ decision: 'block', dispatches: [{ outcome: 'blocked' }] });
     expect(answer.reason).toContain('timed out');
+  });
+
+  test("the endpoint in Hookpanel's settings wins over the environment; its key stays out of history", async () => {
+    const url = env.processEnv.ANTHROPIC_BASE_URL!;
+    env.processEnv.ANTHROPIC_BASE_URL = 'http://127.0.0.1:9';
+    env.processEnv.ANTHROPIC_API_KEY = 'sk-env-key';
+    env.write('~/.config/pw/code.json', settings('PreToolUse'));
+    reply = '{"ok": false, "reason": "settings endpoint says no"}';
+    const h = await openHost(env);
+    await h.host.updateSettings((s) => ({ ...s, model: { baseUrl: url, apiKey: 'sk-settings-secret' } }));
+    const { answer } = await h.fire('pw', 'PreToolUse', { tool_name: 'Bash' });
+    expect(answer.reason).toBe('settings endpoint says no');
+    expect(seen[0]!.key).toBe('sk-settings-secret');
+    await h.flush();
+    const history = readdirSync(env.path('hp/history')).map((f) => readFileSync(join(env.path('hp/history'), f), 'utf8')).join('');
+    expect(history).toContain('settings endpoint says no');
+    expect(history).not.toContain('sk-settings-secret');
+    expect(statSync(env.path('hp/settings.json')).mode & 0o077).toBe(0);
   });
 
   test('with no endpoint configured the hook fails saying how to configure one', async () => {

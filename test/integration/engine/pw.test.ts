@@ -92,7 +92,7 @@ describe('pw and claude semantics with real processes', () => {
     expect(readFileSync(marker, 'utf8')).toBe('');
   });
 
-  test('mcp_tool, prompt and agent are recorded as failed with a reason and fail closed as guards', async () => {
+  test('prompt, agent and mcp_tool that cannot run are recorded as failed with a reason; prompt guards fail closed', async () => {
     env = makeEnv();
     env.write(USER, hooks({
       PreToolUse: [{ hooks: [{ type: 'prompt', prompt: 'ok? $ARGUMENTS' }] }],
@@ -109,7 +109,7 @@ describe('pw and claude semantics with real processes', () => {
     const agent = h.records.find((r) => r.type === 'dispatch' && r.rule === 'Stop[0].hooks[0]');
     expect(agent).toMatchObject({ reason: expect.stringContaining('no model endpoint is configured') });
     const mcp = h.records.find((r) => r.type === 'dispatch' && r.rule === 'Stop[0].hooks[1]');
-    expect(mcp).toMatchObject({ reason: expect.stringContaining('mcp_tool handlers are not supported yet') });
+    expect(mcp).toMatchObject({ reason: expect.stringContaining('no MCP server is named "s": no MCP servers are defined') });
   });
 
   test('http posts the payload; headers take allowlisted variables only; cross-origin redirects are refused', async () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
+import { mcpCatalog } from '../../../shared/mcp.js';
 import { byDialect, diag, makeEnv, type TestEnv } from '../../helpers/env.js';
 
 let env: TestEnv;
@@ -10,7 +11,7 @@ describe('pw (seed 003)', () => {
     env.place('~/.config/agents/settings.json', 'pw/valid.json');
     const s = await env.source('~/.config/agents/settings.json');
     expect(s.state).toBe('active');
-    expect(s.settings).toEqual({ allowedEnvVars: ['MY_TOKEN'] });
+    expect(s.settings).toEqual({ allowedEnvVars: ['MY_TOKEN'], mcpServers: { fmt: { type: 'stdio', command: 'fmt-mcp', args: ['--stdio'], env: {} } } });
     const table = s.rules.map((r) => [r.name, r.matcher, r.handler.kind, r.timeoutMs / 1000, r.mode, r.errorPolicy, r.group, r.hookIndex]);
     expect(table).toEqual([
       ['PreToolUse[0].hooks[0]', 'Bash', 'shell', 5, 'blocking', 'fail-open', 0, 0],
@@ -26,7 +27,7 @@ describe('pw (seed 003)', () => {
     ]);
     expect(s.rules[1]!.handler).toEqual({ kind: 'exec', argv: ['/bin/echo', 'exec', 'form'] });
     expect(s.rules[8]!.handler).toEqual({ kind: 'prompt', prompt: 'ok?', model: 'fast' });
-    expect(diag(s)).toEqual([['warning', 'timeout_capped', 20, 171]]);
+    expect(diag(s)).toEqual([['warning', 'timeout_capped', 21, 171]]);
   });
 
   test('errors and warnings of a project file: user-only keys, ignored fields, bad types, unknown and dormant events', async () => {
@@ -127,6 +128,50 @@ describe('pw (seed 003)', () => {
   });
 });
 
+describe('pw mcp_tool and MCP servers', () => {
+  test('mcpServers are validated per server; input references and server names are checked', async () => {
+    env = makeEnv();
+    const path = env.place('~/.config/pw/code.json', 'pw/mcp.json');
+    const s = await env.source('~/.config/pw/code.json');
+    expect(Object.keys(s.settings.mcpServers as object)).toEqual(['policy', 'remote', 'typo']);
+    expect((s.settings.mcpServers as Record<string, unknown>).remote).toEqual({ type: 'http', url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer ${TOKEN}' } });
+    // Rules with a malformed reference or a missing field do not load; an unknown server loads and fails when run.
+    expect(s.rules.map((r) => r.name)).toEqual(['PreToolUse[0].hooks[2]', 'PreToolUse[0].hooks[3]']);
+    expect(s.rules[1]!.handler).toEqual({ kind: 'mcp_tool', server: 'remote', tool: 'check', input: { n: 1 } });
+    expect(s.diagnostics.map((d) => [d.severity, d.code, d.line, d.column, d.key])).toEqual([
+      ['error', 'unsupported_transport', 5, 25, 'mcpServers.legacy.type'],
+      ['error', 'missing_key', 6, 15, 'mcpServers.broken.command'],
+      ['warning', 'unknown_key', 7, 31, 'mcpServers.typo.argz'],
+      ['error', 'invalid_url', 8, 37, 'mcpServers.ftp.url'],
+      ['error', 'wrong_type', 9, 13, 'mcpServers.list'],
+      ['error', 'bad_reference', 14, 129, 'hooks.PreToolUse[0].hooks[0].input.all'],
+      ['error', 'bad_reference', 15, 87, 'hooks.PreToolUse[0].hooks[1].input.path'],
+      ['error', 'bad_reference', 15, 130, 'hooks.PreToolUse[0].hooks[1].input.deep[0].x'],
+      ['error', 'missing_key', 18, 9, 'hooks.PreToolUse[0].hooks[4]'],
+      ['error', 'unknown_server', 16, 9, null],
+    ]);
+    const m = s.diagnostics.map((d) => d.message);
+    expect(m[0]).toContain('the legacy SSE transport is not supported');
+    expect(m[2]).toContain('(did you mean "args"?)');
+    expect(m[6]).toContain('did you mean ${payload.tool_input.file_path}?');
+    expect(m[7]).toContain('"${payload.a" opens a ${…} reference that is never closed');
+    expect(m[8]).toContain('a prompt hook needs "prompt"');
+    expect(m[9]).toBe(`PreToolUse[0].hooks[2] calls MCP server "polcy", which no file defines (did you mean "policy"?), so the hook fails when it runs; the servers defined are "policy" (${path}), "remote" (${path}), "typo" (${path})`);
+  });
+
+  test('a project file that only defines servers still needs trust; the highest layer defining a name wins outright', async () => {
+    env = makeEnv();
+    env.write('~/.config/pw/code.json', JSON.stringify({ mcpServers: { policy: { command: 'user-policy' } }, hooks: { Stop: [{ hooks: [{ type: 'mcp_tool', server: 'policy', tool: 't' }] }] } }));
+    env.write('ws/.mcp.json', JSON.stringify({ mcpServers: { policy: { type: 'http', url: 'http://127.0.0.1:9/mcp' } } }));
+    const pw = byDialect(await env.load(), 'pw');
+    const mcp = pw.find((s) => s.path === env.path('ws/.mcp.json'))!;
+    expect(mcp.state).toBe('untrusted');
+    const policy = mcpCatalog(pw).get('policy')!;
+    expect(policy).toMatchObject({ definedIn: mcp.path, config: { type: 'http' } });
+    expect(policy.unusable).toContain('which is not trusted yet');
+  });
+});
+
 describe('claude (Claude Code settings)', () => {
   test('Claude Code files are inspected, Hookpanel\'s own claude.json is hosted; Claude Code\'s event list applies', async () => {
     env = makeEnv();
@@ -137,9 +182,11 @@ describe('claude (Claude Code settings)', () => {
     expect(claude.map((s) => [s.layer, s.role, s.state])).toEqual([
       ['hosted', 'hosted', 'active'],
       ['user', 'inspected', 'active'],
+      ['project', 'hosted', 'absent'],
       ['project', 'inspected', 'untrusted'],
       ['local', 'inspected', 'absent'],
     ]);
+    expect(claude[2]!.path).toBe(env.path('ws/.mcp.json'));
     const user = claude[1]!;
     expect(user.rules.map((r) => [r.name, r.dormant])).toEqual([
       ['PreToolUse[0].hooks[0]', false],

@@ -21,8 +21,10 @@ export const claude: DialectModule = {
     ];
     if (workspace) {
       out.push(
-        { path: join(workspace, '.claude', 'settings.json'), layer: 'project', priority: 2, role: 'inspected', projectScoped: true, format: 'json' },
-        { path: join(workspace, '.claude', 'settings.local.json'), layer: 'local', priority: 3, role: 'inspected', projectScoped: true, format: 'json' },
+        // Claude Code's project MCP servers, which Hookpanel's hosted mcp_tool hooks may call too.
+        { path: join(workspace, '.mcp.json'), layer: 'project', priority: 2, role: 'hosted', projectScoped: true, format: 'json', serversOnly: true },
+        { path: join(workspace, '.claude', 'settings.json'), layer: 'project', priority: 3, role: 'inspected', projectScoped: true, format: 'json' },
+        { path: join(workspace, '.claude', 'settings.local.json'), layer: 'local', priority: 4, role: 'inspected', projectScoped: true, format: 'json' },
       );
     }
     return out;

@@ -46,7 +46,8 @@ export function settingsRuntime(opts: SettingsRuntimeOptions): DialectRuntime {
       const canBlock = blockable.has(ev.event);
       const failure = failureOf(result);
       if (failure) {
-        const guard = FAIL_CLOSED_EVENTS.has(ev.event) && (rule.handler.kind === 'prompt' || rule.handler.kind === 'agent' || rule.handler.kind === 'mcp_tool');
+        // Seed 003: prompt and agent guards fail closed; every other handler fails open like a command.
+        const guard = FAIL_CLOSED_EVENTS.has(ev.event) && rule.errorPolicy === 'fail-closed';
         if (guard) return { outcome: 'blocked', decision: 'block', reason: `${rule.name} could not decide (${failure.reason}); a guard on ${ev.event} fails closed` };
         if (result.exitCode === 2 && !result.timedOut && result.httpStatus === undefined) {
           const reason = result.stderrTail.trim() || `${rule.name} exited 2`;

@@ -6,6 +6,9 @@ import { DiagnosticSink } from '../../diagnostics/sink.js';
 import { describeValue, suggest } from '../../diagnostics/zod-issues.js';
 import type { KeyPath, ParsedDocument } from '../../documents/document.js';
 import type { Candidate, LoadedFile } from '../dialect.js';
+import { describeCatalog, mcpCatalog } from '../../../../shared/mcp.js';
+import { readServerDefinitions } from '../../mcp/config.js';
+import { checkReferences } from '../../mcp/payload-refs.js';
 import { isPlainObject, makeRule } from '../rule.js';
 
 export interface SettingsDialectOptions {
@@ -56,7 +59,14 @@ export function loadSettingsFile(doc: ParsedDocument, candidate: Candidate, sink
     else if (key === 'allowedEnvVars' && !(Array.isArray(v) && v.every((x) => typeof x === 'string'))) sink.error('wrong_type', `expected a list of variable names, got ${describeValue(v)}`, { at: [key] });
     else settings[key] = v;
   }
+  // Any layer may define MCP servers; a project's start only once the file is trusted (mcp/catalog.ts).
+  const servers = readServerDefinitions(value.mcpServers, sink);
+  if (Object.keys(servers).length) settings.mcpServers = servers;
   const hooks = value.hooks;
+  if (candidate.serversOnly) {
+    if (hooks !== undefined) sink.warn('hooks_ignored', `${opts.harness} reads only "mcpServers" from this file; its "hooks" are not loaded`, { at: ['hooks'], part: 'key' });
+    return { rules: [], valid: true, settings };
+  }
   if (hooks === undefined) return { rules: [], valid: true, settings };
   if (!isPlainObject(hooks)) {
     sink.error('wrong_type', `expected an object keyed by event name, got ${describeValue(hooks)}`, { at: ['hooks'] });
@@ -189,6 +199,8 @@ export function loadSettingsFile(doc: ParsedDocument, candidate: Candidate, sink
       const server = str('server', true);
       const tool = str('tool', true);
       if (def.input !== undefined && !isPlainObject(def.input)) sink.error('wrong_type', `expected an object of tool arguments, got ${describeValue(def.input)}`, { ...o, at: [...at, 'input'] });
+      for (const p of isPlainObject(def.input) ? checkReferences(def.input) : []) sink.error('bad_reference', p.message, { ...o, at: [...at, 'input', ...p.at] });
+      if (sink.errorsSince(mark) > 0) handler = null;
       else if (server !== null && tool !== null) handler = { kind: 'mcp_tool', server, tool, input: def.input ?? {} };
     } else {
       const prompt = str('prompt', true);
@@ -218,8 +230,12 @@ export function loadSettingsFile(doc: ParsedDocument, candidate: Candidate, sink
   }
 }
 
-/** User-layer keys act on every file of the dialect: `disableAllHooks`, and `allowedEnvVars` for http headers. */
+/**
+ * Rules across files: user-layer `disableAllHooks` and `allowedEnvVars` (http headers), and every
+ * mcp_tool hook's server against the servers the dialect's files define.
+ */
 export function combineSettingsSources(sources: Source[]): void {
+  const catalog = mcpCatalog(sources);
   const user = sources.filter((s) => isUserLayer(s) && (s.state === 'active' || s.state === 'disabled'));
   const disabledBy = user.find((s) => s.settings.disableAllHooks === true);
   const allowed = new Set(user.flatMap((s) => (Array.isArray(s.settings.allowedEnvVars) ? (s.settings.allowedEnvVars as string[]) : [])));
@@ -231,6 +247,12 @@ export function combineSettingsSources(sources: Source[]): void {
       s.diagnostics.unshift(...sink.list);
     }
     for (const rule of s.rules) {
+      const position = rule.line ? { line: rule.line, column: rule.column ?? 1 } : null;
+      if (rule.handler.kind === 'mcp_tool' && !catalog.has(rule.handler.server)) {
+        const sink = new DiagnosticSink(s.path);
+        sink.error('unknown_server', `${rule.name} calls MCP server "${rule.handler.server}", which no file defines${suggest(rule.handler.server, [...catalog.keys()])}, so the hook fails when it runs; ${describeCatalog(catalog)}`, { ruleIndex: rule.index, position });
+        s.diagnostics.push(...sink.list);
+      }
       if (rule.handler.kind !== 'http') continue;
       for (const [name, value] of Object.entries(rule.handler.headers)) {
         for (const [, a, b] of value.matchAll(/\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))/g)) {
@@ -239,7 +261,7 @@ export function combineSettingsSources(sources: Source[]): void {
           const sink = new DiagnosticSink(s.path);
           sink.error('env_var_not_allowed', `header "${name}" uses $${variable}, which is not in allowedEnvVars of a user-layer file; add it there or the hook fails instead of sending an empty value`, {
             ruleIndex: rule.index,
-            position: rule.line ? { line: rule.line, column: rule.column ?? 1 } : null,
+            position,
           });
           s.diagnostics.push(...sink.list);
         }

@@ -1,0 +1,62 @@
+// The `mcp_tool` handler (pw/claude): calls one tool on an MCP server from the dialect's catalog. The
+// tool's text goes through the same decision reader as a command's stdout; a tool error is a failure.
+import { describeCatalog, type McpCatalog } from '../../../shared/mcp.js';
+import { fillReferences } from '../mcp/payload-refs.js';
+import { McpStartError, type McpPool } from '../mcp/pool.js';
+import { resultClock, type HandlerResult } from './runtime.js';
+
+export interface McpContext {
+  catalog: McpCatalog;
+  pool: McpPool;
+}
+
+const TAIL = 8192;
+
+export async function runMcpTool(server: string, tool: string, input: unknown, payload: Record<string, unknown>, cwd: string, timeoutMs: number, mcp: McpContext, signal?: AbortSignal): Promise<HandlerResult> {
+  const done = resultClock();
+  const entry = mcp.catalog.get(server);
+  if (!entry) return done({ spawnError: `no MCP server is named "${server}": ${describeCatalog(mcp.catalog)}` });
+  if (entry.unusable) return done({ spawnError: `MCP server "${server}" is not started: ${entry.unusable}` });
+  const args = fillReferences(input, payload);
+  if ('error' in args) return done({ spawnError: args.error });
+  const deadline = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]);
+  try {
+    const connection = await untilAborted(mcp.pool.connect(entry, cwd), deadline);
+    const res = await connection.client.callTool({ name: tool, arguments: args.value as Record<string, unknown> }, undefined, { signal: deadline, timeout: timeoutMs });
+    const text = textOf(res.content, res.structuredContent);
+    if (res.isError) return done({ spawnError: `MCP tool ${server}/${tool} reported an error: ${text.slice(0, 500) || '(no message)'}`, stderrTail: text.slice(-TAIL) });
+    return done({ exitCode: 0, stdout: text, stdoutTail: text.slice(-TAIL) });
+  } catch (e) {
+    if (e instanceof McpStartError) return done({ spawnError: e.message, stderrTail: e.stderr });
+    const timedOut = deadline.aborted && !signal?.aborted;
+    if (timedOut) return done({ timedOut: true, spawnError: `MCP tool ${server}/${tool} gave no answer within ${timeoutMs} ms` });
+    return done({ spawnError: `MCP tool ${server}/${tool} failed: ${(e as Error).message}` });
+  }
+}
+
+/** Text blocks joined; a result with only structured content reads as its JSON. */
+function textOf(content: unknown, structured: unknown): string {
+  const blocks = Array.isArray(content) ? (content as { type?: string; text?: string }[]) : [];
+  const text = blocks.filter((b) => b.type === 'text' && typeof b.text === 'string').map((b) => b.text).join('\n');
+  if (text) return text;
+  return structured !== undefined && structured !== null ? JSON.stringify(structured) : '';
+}
+
+/** Waiting for a shared server start ends with this hook's deadline; the start itself goes on for the next hook. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e as Error);
+      },
+    );
+  });
+}

@@ -1,0 +1,121 @@
+// Live MCP connections, through the official SDK client: a server starts on first use, is reused by
+// every later hook that calls it, restarts after it dies or its definition changes, and stops with the host.
+import { resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { McpServerConfig, McpServerEntry } from '../../../shared/mcp.js';
+import { expandServerConfig } from './config.js';
+
+/** How long a server may take to start and answer `initialize`, whatever the calling hook's timeout. */
+const START_BUDGET_MS = 30_000;
+const STDERR_TAIL = 4096;
+
+export interface Connection {
+  client: Client;
+  /** The server's recent stderr (stdio servers). */
+  stderr(): string;
+}
+
+export class McpStartError extends Error {
+  constructor(
+    message: string,
+    readonly stderr: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Live {
+  key: string;
+  connection: Promise<Connection>;
+  close(): Promise<void>;
+}
+
+export class McpPool {
+  private readonly live = new Map<string, Live>();
+  private closed = false;
+
+  constructor(private readonly env: Record<string, string | undefined>) {}
+
+  /** A connected client for the server; starts it if it is not running. Rejects with McpStartError. */
+  connect(entry: McpServerEntry, cwd: string): Promise<Connection> {
+    if (this.closed) return Promise.reject(new McpStartError('Hookpanel is stopping; no MCP server is started now', ''));
+    const expanded = expandServerConfig(entry.config, this.env);
+    if ('error' in expanded) return Promise.reject(new McpStartError(`MCP server "${entry.name}" (${entry.definedIn}) cannot start: ${expanded.error}`, ''));
+    const id = `${entry.definedIn}#${entry.name}`;
+    const key = JSON.stringify([expanded.config, cwd]);
+    const current = this.live.get(id);
+    if (current?.key === key) return current.connection;
+    if (current) void this.stop(id, current); // its definition changed: the old process goes
+    const live = this.start(id, key, entry, expanded.config, cwd);
+    this.live.set(id, live);
+    return live.connection;
+  }
+
+  /** Stops every server. Later connects are refused. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled([...this.live.entries()].map(([id, live]) => this.stop(id, live)));
+  }
+
+  /** How many servers are running or starting (for tests and the status line). */
+  get size(): number {
+    return this.live.size;
+  }
+
+  private async stop(id: string, live: Live): Promise<void> {
+    if (this.live.get(id) === live) this.live.delete(id);
+    await live.close();
+  }
+
+  private start(id: string, key: string, entry: McpServerEntry, config: McpServerConfig, cwd: string): Live {
+    let tail = '';
+    const transport =
+      config.type === 'stdio'
+        ? new StdioClientTransport({ command: config.command, args: config.args, env: { ...definedOnly(this.env), ...config.env }, cwd: config.cwd ? resolve(cwd, config.cwd) : cwd, stderr: 'pipe' })
+        : new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+    if (transport instanceof StdioClientTransport) {
+      transport.stderr?.on('data', (chunk: Buffer) => {
+        tail = (tail + chunk.toString('utf8')).slice(-STDERR_TAIL);
+      });
+    }
+    const client = new Client({ name: 'hookpanel', version: '0.1.0' });
+    const close = async () => {
+      if (transport instanceof StreamableHTTPClientTransport) await transport.terminateSession().catch(() => {});
+      await client.close().catch(() => {});
+    };
+    // A server that exits is forgotten, so the next hook that needs it starts it again.
+    client.onclose = () => {
+      if (this.live.get(id) === live) this.live.delete(id);
+    };
+    const where = config.type === 'stdio' ? [config.command, ...config.args].join(' ') : config.url;
+    const connection = client.connect(transport, { timeout: START_BUDGET_MS }).then(
+      () => ({ client, stderr: () => tail }),
+      async (e: Error) => {
+        if (this.live.get(id) === live) this.live.delete(id);
+        await close();
+        // Let the last stderr chunks of a server that died on start arrive before reporting them.
+        await new Promise((r) => setImmediate(r));
+        throw new McpStartError(`MCP server "${entry.name}" (${entry.definedIn}) did not start: ${startFailure(e, where)}`, tail);
+      },
+    );
+    connection.catch(() => {});
+    // The callbacks above read `live` only after start() has returned.
+    const live: Live = { key, connection, close };
+    return live;
+  }
+}
+
+function startFailure(e: Error & { code?: unknown }, where: string): string {
+  if (e.code === 'ENOENT') return `${where.split(' ')[0]} was not found (is it installed and on PATH?)`;
+  if (e.code === -32001) return `it did not answer initialize within ${START_BUDGET_MS / 1000} s (${where})`;
+  if (e.code === -32000) return `it exited or closed the connection before initializing (${where})`;
+  return `${e.message} (${where})`;
+}
+
+function definedOnly(env: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
+  return out;
+}
