@@ -23,6 +23,23 @@ export function serversOf(source: Source): Record<string, McpServerConfig> {
   return (source.settings.mcpServers as Record<string, McpServerConfig> | undefined) ?? {};
 }
 
+/** The cross-tool MCP file at a workspace's root, which every settings-schema tool reads. */
+export function isCrossToolMcpFile(source: Source): boolean {
+  if (!source.projectScoped || source.workspace === null) return false;
+  const slash = (p: string) => p.replace(/\\/g, '/').replace(/\/+$/, '');
+  return slash(source.path) === `${slash(source.workspace)}/.mcp.json`;
+}
+
+/**
+ * The files whose servers a dialect's hooks may call: its own, plus the workspace's .mcp.json whichever
+ * dialect loaded it (pw lists it among its layers; Claude Code reads it too). One file, one trust.
+ */
+export function mcpServerSources(all: readonly Source[], dialect: string): Source[] {
+  const own = all.filter((s) => s.dialect === dialect);
+  const shared = all.filter((s) => s.dialect !== dialect && isCrossToolMcpFile(s) && !own.some((o) => o.path === s.path));
+  return [...own, ...shared.filter((s, i) => shared.findIndex((t) => t.path === s.path) === i)];
+}
+
 export function mcpCatalog(sources: readonly Source[]): McpCatalog {
   const out = new Map<string, McpServerEntry>();
   for (const source of [...sources].sort((a, b) => a.priority - b.priority)) {

@@ -1,6 +1,8 @@
 // The whole flow: a new workspace's project file is untrusted → a fired event shows a skipped
 // dispatch and a review-needed notice → the file is trusted in Trust review → the event fires again
 // and the dispatch appears live in History with its output.
+import { join } from 'node:path';
+import { REPO } from '../helpers/env.js';
 import { expect, test } from './fixtures.js';
 
 test('untrusted project hooks: skipped, reviewed, trusted, run', async ({ page, panel }) => {
@@ -46,4 +48,24 @@ test('untrusted project hooks: skipped, reviewed, trusted, run', async ({ page, 
   await page.getByRole('tab', { name: /Trust review/ }).click();
   await page.getByRole('button', { name: 'Revoke' }).click();
   await expect(item.getByText('never trusted')).toBeVisible();
+});
+
+test("a project's MCP server: listed in Trust review with its command, started only once trusted", async ({ page, panel }) => {
+  const server = join(REPO, 'dist', 'test', 'helpers', 'mcp-stdio-server.js');
+  panel.env.write('ws/.mcp.json', JSON.stringify({ mcpServers: { policy: { command: process.execPath, args: [server] } } }, null, 2));
+  panel.env.write('~/.config/pw/code.json', JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'mcp_tool', server: 'policy', tool: 'answer', input: { text: '{"decision":"block","reason":"policy server: ${payload.tool_name} is frozen"}' } }] }] } }));
+  await panel.goto(page);
+  let r = await panel.emit('pw', 'PreToolUse', { tool_name: 'Edit' });
+  expect(r.code).toBe(0);
+  await page.getByRole('tab', { name: /Trust review/ }).click();
+  const item = page.getByRole('article', { name: /review .*ws\/\.mcp\.json/ });
+  await expect(item.getByText('mcpServers.policy')).toBeVisible();
+  await expect(item.getByRole('list', { name: 'command arguments' }).getByRole('listitem')).toHaveText([process.execPath, server]);
+  await panel.shot(page, 'trust-review-mcp');
+  await item.getByRole('button', { name: 'Trust this version' }).click();
+  await expect(page.getByText('Nothing to review')).toBeVisible();
+  r = await panel.emit('pw', 'PreToolUse', { tool_name: 'Edit' });
+  expect(r).toMatchObject({ code: 2, stderr: 'policy server: Edit is frozen\n' });
+  await page.getByRole('tab', { name: /History/ }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'blocked' })).toHaveCount(1);
 });

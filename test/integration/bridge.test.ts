@@ -152,6 +152,9 @@ hooks:
     const old = new Date(Date.now() - 10_000);
     utimesSync(join(pending, 'stale.json'), old, old);
     utimesSync(join(pending, 'exhausted.json'), old, old);
+    // "Young" must stay younger than the 1 s retry age however long the host takes to start.
+    const future = new Date(Date.now() + 60_000);
+    utimesSync(join(pending, 'young.json'), future, future);
     serve = await startServe(env);
     expect(await waitFor(() => serve!.output(), (o) => o.includes('Outbox:'))).toContain('retried 1 pending job(s), gave up on 1');
     expect(readFileSync(marker, 'utf8')).toBe('stale\n');

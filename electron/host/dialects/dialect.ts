@@ -25,8 +25,6 @@ export interface Candidate {
   role: Role;
   projectScoped: boolean;
   format: FileFormat;
-  /** Only the file's `mcpServers` are read (Claude Code's .mcp.json holds no hooks). */
-  serversOnly?: boolean;
 }
 
 export interface LoadedFile {
@@ -56,6 +54,10 @@ export interface DialectModule {
   formatOf(path: string): FileFormat;
   /** Validates one parsed file and normalizes its rules. */
   load(doc: ParsedDocument, candidate: Candidate, sink: DiagnosticSink, ctx: LoadContext): LoadedFile | Promise<LoadedFile>;
-  /** Rules that span files (io refusal, chrys dormancy and id collisions, pw user-only keys). */
-  combine?(sources: Source[], ctx: LoadContext): void | Promise<void>;
+  /**
+   * Rules that span files (io refusal, chrys dormancy and id collisions, pw user-only keys, MCP
+   * servers). `all` holds every dialect's sources for the context, trust applied, for files that
+   * several tools read (the cross-tool .mcp.json).
+   */
+  combine?(sources: Source[], ctx: LoadContext, all: Source[]): void | Promise<void>;
 }

@@ -12,7 +12,7 @@ import { dialectModule } from '../dialects/registry.js';
 import { describeHandler } from '../dialects/rule.js';
 import { homePaths, type HostEnv } from '../paths.js';
 import type { Settings } from '../settings/settings.js';
-import { mcpCatalog } from '../../../shared/mcp.js';
+import { mcpCatalog, mcpServerSources } from '../../../shared/mcp.js';
 import { McpPool } from '../mcp/pool.js';
 import { Semaphore } from '../util/semaphore.js';
 import { spawnDetached } from './detached.js';
@@ -91,7 +91,7 @@ export class Engine {
     if (runtime.drainOn?.includes(ev.event)) await this.drain(req.dialect, runtime.drainGraceMs?.(sources) ?? 5000, 'async');
     const cap = this.cap(req.dialect, runtime.maxParallel?.(sources) ?? null);
     const allowedEnvVars = new Set(sources.filter((s) => s.layer === 'user' || s.layer === 'hosted').flatMap((s) => (Array.isArray(s.settings.allowedEnvVars) ? (s.settings.allowedEnvVars as string[]) : [])));
-    const ctx: Omit<HandlerContext, 'resultFile'> = { host: this.deps.host, cwd: workspace ?? this.deps.host.home, allowedEnvVars, killGraceMs: this.deps.killGraceMs, mcp: { catalog: mcpCatalog(sources), pool: this.mcpPool }, model: settings.model };
+    const ctx: Omit<HandlerContext, 'resultFile'> = { host: this.deps.host, cwd: workspace ?? this.deps.host.home, allowedEnvVars, killGraceMs: this.deps.killGraceMs, mcp: { catalog: mcpCatalog(mcpServerSources(all, req.dialect)), pool: this.mcpPool }, model: settings.model };
 
     const records = new Map<PlanEntry, DispatchRecord>();
     const verdicts: { rule: Rule; verdict: Verdict }[] = [];

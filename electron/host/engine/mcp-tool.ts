@@ -22,13 +22,14 @@ export async function runMcpTool(server: string, tool: string, input: unknown, p
   const deadline = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]);
   try {
     const connection = await untilAborted(mcp.pool.connect(entry, cwd), deadline);
-    const res = await connection.client.callTool({ name: tool, arguments: args.value as Record<string, unknown> }, undefined, { signal: deadline, timeout: timeoutMs });
+    // The deadline ends the call; the SDK's own request timeout (60 s by default) only backs it up.
+    const res = await connection.client.callTool({ name: tool, arguments: args.value as Record<string, unknown> }, undefined, { signal: deadline, timeout: timeoutMs + 1000 });
     const text = textOf(res.content, res.structuredContent);
     if (res.isError) return done({ spawnError: `MCP tool ${server}/${tool} reported an error: ${text.slice(0, 500) || '(no message)'}`, stderrTail: text.slice(-TAIL) });
     return done({ exitCode: 0, stdout: text, stdoutTail: text.slice(-TAIL) });
   } catch (e) {
     if (e instanceof McpStartError) return done({ spawnError: e.message, stderrTail: e.stderr });
-    const timedOut = deadline.aborted && !signal?.aborted;
+    const timedOut = (deadline.aborted || (e as { code?: unknown }).code === -32001) && !signal?.aborted;
     if (timedOut) return done({ timedOut: true, spawnError: `MCP tool ${server}/${tool} gave no answer within ${timeoutMs} ms` });
     return done({ spawnError: `MCP tool ${server}/${tool} failed: ${(e as Error).message}` });
   }

@@ -36,7 +36,7 @@ export async function reviewItems(sources: Source[], trust: TrustStore): Promise
           return { rule: r.name, event: r.events.join(', '), argv: r.handler.kind === 'shell' ? null : argv, shell: r.handler.kind === 'shell' ? r.handler.command : null, other: argv ? null : describeHandler(r.handler) };
         }),
         // A stdio MCP server is a program the project chose, started when a hook first calls it.
-        ...servers.map(([name, c]) => ({ rule: `mcpServers.${name}`, event: 'MCP server', argv: c.type === 'stdio' ? [c.command, ...c.args] : null, shell: null, other: c.type === 'stdio' ? null : `http ${c.url}` })),
+        ...servers.map(([name, c]) => ({ rule: `mcpServers.${name}`, event: 'the first call of an mcp_tool hook', argv: c.type === 'stdio' ? [c.command, ...c.args] : null, shell: null, other: c.type === 'stdio' ? null : `http ${c.url}` })),
       ],
       scripts: await Promise.all(
         source.scripts.map(async (s) => {

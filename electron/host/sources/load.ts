@@ -69,11 +69,12 @@ export async function loadSources(ctx: LoadContext, trust: TrustStore | null): P
       const loaded = await Promise.all(mod.locate(ctx).map((c) => loadCandidate(mod, c, ctx)));
       const sources = loaded.map((l) => l.source);
       if (trust) for (const s of sources) applyTrust(s, trust);
-      await mod.combine?.(sources, ctx);
       return sources;
     }),
   );
-  return perDialect.flat();
+  const all = perDialect.flat();
+  for (const [i, mod] of DIALECT_MODULES.entries()) await mod.combine?.(perDialect[i]!, ctx, all);
+  return all;
 }
 
 /** Project files with rules or MCP servers stay inert until their exact bytes (and scripts) are trusted. */

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { mcpCatalog } from '../../../shared/mcp.js';
+import { mcpCatalog, mcpServerSources } from '../../../shared/mcp.js';
 import type { Rule, Source } from '../../../shared/model.js';
 import { api } from '../client.js';
 import { ArgvChips, Badge, Empty } from '../components/bits.js';
@@ -44,7 +44,7 @@ function HandlerView({ rule }: { rule: Rule }) {
 /** Where an mcp_tool hook's server comes from, as the engine will resolve it. */
 function McpServerView({ server, dialect }: { server: string; dialect: string }) {
   const { sources } = useStore();
-  const entry = useMemo(() => mcpCatalog(sources.filter((s) => s.dialect === dialect)).get(server), [sources, dialect, server]);
+  const entry = useMemo(() => mcpCatalog(mcpServerSources(sources, dialect)).get(server), [sources, dialect, server]);
   if (!entry) return <Badge kind="error">not defined in any {DIALECT_LABEL[dialect] ?? dialect} file: the hook fails when it runs</Badge>;
   const c = entry.config;
   return (

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { mcpCatalog } from '../../../shared/mcp.js';
+import { mcpCatalog, mcpServerSources } from '../../../shared/mcp.js';
 import { byDialect, diag, makeEnv, type TestEnv } from '../../helpers/env.js';
 
 let env: TestEnv;
@@ -172,6 +172,19 @@ describe('pw mcp_tool and MCP servers', () => {
   });
 });
 
+describe('the cross-tool .mcp.json', () => {
+  test("Claude Code's hosted hooks may call the workspace's .mcp.json servers; it stays one pw source with one trust", async () => {
+    env = makeEnv();
+    env.write('ws/.mcp.json', JSON.stringify({ mcpServers: { policy: { command: 'policy-mcp' } } }));
+    env.write('hp/hooks/claude.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'mcp_tool', server: 'policy', tool: 't' }, { type: 'mcp_tool', server: 'other', tool: 't' }] }] } }));
+    const all = await env.load();
+    expect(all.filter((s) => s.path === env.path('ws/.mcp.json')).map((s) => [s.dialect, s.state])).toEqual([['pw', 'untrusted']]);
+    const hosted = all.find((s) => s.path === env.path('hp/hooks/claude.json'))!;
+    expect(hosted.diagnostics.map((d) => [d.code, d.ruleIndex])).toEqual([['unknown_server', 1]]);
+    expect(mcpCatalog(mcpServerSources(all, 'claude')).get('policy')).toMatchObject({ definedIn: env.path('ws/.mcp.json'), unusable: expect.stringContaining('not trusted yet') });
+  });
+});
+
 describe('claude (Claude Code settings)', () => {
   test('Claude Code files are inspected, Hookpanel\'s own claude.json is hosted; Claude Code\'s event list applies', async () => {
     env = makeEnv();
@@ -182,11 +195,9 @@ describe('claude (Claude Code settings)', () => {
     expect(claude.map((s) => [s.layer, s.role, s.state])).toEqual([
       ['hosted', 'hosted', 'active'],
       ['user', 'inspected', 'active'],
-      ['project', 'hosted', 'absent'],
       ['project', 'inspected', 'untrusted'],
       ['local', 'inspected', 'absent'],
     ]);
-    expect(claude[2]!.path).toBe(env.path('ws/.mcp.json'));
     const user = claude[1]!;
     expect(user.rules.map((r) => [r.name, r.dormant])).toEqual([
       ['PreToolUse[0].hooks[0]', false],

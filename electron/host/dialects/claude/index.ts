@@ -21,14 +21,12 @@ export const claude: DialectModule = {
     ];
     if (workspace) {
       out.push(
-        // Claude Code's project MCP servers, which Hookpanel's hosted mcp_tool hooks may call too.
-        { path: join(workspace, '.mcp.json'), layer: 'project', priority: 2, role: 'hosted', projectScoped: true, format: 'json', serversOnly: true },
-        { path: join(workspace, '.claude', 'settings.json'), layer: 'project', priority: 3, role: 'inspected', projectScoped: true, format: 'json' },
-        { path: join(workspace, '.claude', 'settings.local.json'), layer: 'local', priority: 4, role: 'inspected', projectScoped: true, format: 'json' },
+        { path: join(workspace, '.claude', 'settings.json'), layer: 'project', priority: 2, role: 'inspected', projectScoped: true, format: 'json' },
+        { path: join(workspace, '.claude', 'settings.local.json'), layer: 'local', priority: 3, role: 'inspected', projectScoped: true, format: 'json' },
       );
     }
     return out;
   },
   load: (doc, candidate, sink) => loadSettingsFile(doc, candidate, sink, { events: CLAUDE_EVENTS, unknownEvent: 'warning', harness: 'Claude Code' }),
-  combine: (sources) => combineSettingsSources(sources),
+  combine: (sources, _ctx, all) => combineSettingsSources(sources, all),
 };

@@ -28,5 +28,5 @@ export const pw: DialectModule = {
     return out;
   },
   load: (doc, candidate, sink) => loadSettingsFile(doc, candidate, sink, { events: PW_EVENTS, unknownEvent: 'error', harness: 'pw code' }),
-  combine: (sources) => combineSettingsSources(sources),
+  combine: (sources, _ctx, all) => combineSettingsSources(sources, all),
 };

@@ -6,7 +6,7 @@ import { DiagnosticSink } from '../../diagnostics/sink.js';
 import { describeValue, suggest } from '../../diagnostics/zod-issues.js';
 import type { KeyPath, ParsedDocument } from '../../documents/document.js';
 import type { Candidate, LoadedFile } from '../dialect.js';
-import { describeCatalog, mcpCatalog } from '../../../../shared/mcp.js';
+import { describeCatalog, mcpCatalog, mcpServerSources } from '../../../../shared/mcp.js';
 import { readServerDefinitions } from '../../mcp/config.js';
 import { checkReferences } from '../../mcp/payload-refs.js';
 import { isPlainObject, makeRule } from '../rule.js';
@@ -63,10 +63,6 @@ export function loadSettingsFile(doc: ParsedDocument, candidate: Candidate, sink
   const servers = readServerDefinitions(value.mcpServers, sink);
   if (Object.keys(servers).length) settings.mcpServers = servers;
   const hooks = value.hooks;
-  if (candidate.serversOnly) {
-    if (hooks !== undefined) sink.warn('hooks_ignored', `${opts.harness} reads only "mcpServers" from this file; its "hooks" are not loaded`, { at: ['hooks'], part: 'key' });
-    return { rules: [], valid: true, settings };
-  }
   if (hooks === undefined) return { rules: [], valid: true, settings };
   if (!isPlainObject(hooks)) {
     sink.error('wrong_type', `expected an object keyed by event name, got ${describeValue(hooks)}`, { at: ['hooks'] });
@@ -234,8 +230,8 @@ export function loadSettingsFile(doc: ParsedDocument, candidate: Candidate, sink
  * Rules across files: user-layer `disableAllHooks` and `allowedEnvVars` (http headers), and every
  * mcp_tool hook's server against the servers the dialect's files define.
  */
-export function combineSettingsSources(sources: Source[]): void {
-  const catalog = mcpCatalog(sources);
+export function combineSettingsSources(sources: Source[], all: Source[]): void {
+  const catalog = mcpCatalog(mcpServerSources(all, sources[0]?.dialect ?? 'pw'));
   const user = sources.filter((s) => isUserLayer(s) && (s.state === 'active' || s.state === 'disabled'));
   const disabledBy = user.find((s) => s.settings.disableAllHooks === true);
   const allowed = new Set(user.flatMap((s) => (Array.isArray(s.settings.allowedEnvVars) ? (s.settings.allowedEnvVars as string[]) : [])));
