@@ -86,12 +86,20 @@ async function start(): Promise<void> {
   app.setLoginItemSettings({ openAtLogin: host.settings.startAtLogin });
   host.on('settings', (s) => app.setLoginItemSettings({ openAtLogin: s.startAtLogin }));
   showWindow();
-  app.on('before-quit', () => {
+  let closing = false;
+  app.on('before-quit', (e) => {
     quitting = true;
+    if (closing) return;
+    // Quit waits for the host: history written, background hooks drained, MCP servers stopped.
+    e.preventDefault();
+    closing = true;
     server.close();
     tray.destroy();
     ipc.dispose();
-    void session.close();
-    void host.close(2000);
+    const hardStop = setTimeout(() => app.exit(0), 10_000);
+    void Promise.allSettled([session.close(), host.close(2000)]).then(() => {
+      clearTimeout(hardStop);
+      app.exit(0);
+    });
   });
 }
