@@ -20,8 +20,10 @@ export async function runMcpTool(server: string, tool: string, input: unknown, p
   const args = fillReferences(input, payload);
   if ('error' in args) return done({ spawnError: args.error });
   const deadline = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]);
+  let started = false;
   try {
     const connection = await untilAborted(mcp.pool.connect(entry, cwd), deadline);
+    started = true;
     // The deadline ends the call; the SDK's own request timeout (60 s by default) only backs it up.
     const res = await connection.client.callTool({ name: tool, arguments: args.value as Record<string, unknown> }, undefined, { signal: deadline, timeout: timeoutMs + 1000 });
     const text = textOf(res.content, res.structuredContent);
@@ -30,6 +32,7 @@ export async function runMcpTool(server: string, tool: string, input: unknown, p
   } catch (e) {
     if (e instanceof McpStartError) return done({ spawnError: e.message, stderrTail: e.stderr });
     const timedOut = (deadline.aborted || (e as { code?: unknown }).code === -32001) && !signal?.aborted;
+    if (timedOut && !started) return done({ timedOut: true, spawnError: `MCP server "${server}" was still starting after ${timeoutMs} ms; it goes on starting for the next hook` });
     if (timedOut) return done({ timedOut: true, spawnError: `MCP tool ${server}/${tool} gave no answer within ${timeoutMs} ms` });
     return done({ spawnError: `MCP tool ${server}/${tool} failed: ${(e as Error).message}` });
   }

@@ -88,7 +88,7 @@ export function noDecision(): Aggregate {
 
 /** A failure verdict from a handler result: timeout, spawn error, or non-zero exit. */
 export function failureOf(result: HandlerResult): { outcome: 'failed' | 'timeout'; reason: string } | null {
-  if (result.timedOut) return { outcome: 'timeout', reason: `timed out after ${result.durationMs} ms` };
+  if (result.timedOut) return { outcome: 'timeout', reason: `timed out after ${result.durationMs} ms${result.spawnError ? `: ${result.spawnError}` : ''}` };
   if (result.spawnError) return { outcome: 'failed', reason: result.spawnError };
   if (result.signal) return { outcome: 'failed', reason: `killed by ${result.signal}` };
   if (result.exitCode !== 0) return { outcome: 'failed', reason: `exit ${result.exitCode}${result.stderrTail.trim() ? `: ${lastLine(result.stderrTail)}` : ''}` };

@@ -111,7 +111,9 @@ function startFailure(e: Error & { code?: unknown }, where: string): string {
   if (e.code === 'ENOENT') return `${where.split(' ')[0]} was not found (is it installed and on PATH?)`;
   if (e.code === -32001) return `it did not answer initialize within ${START_BUDGET_MS / 1000} s (${where})`;
   if (e.code === -32000) return `it exited or closed the connection before initializing (${where})`;
-  return `${e.message} (${where})`;
+  // fetch hides why in its cause (ECONNREFUSED, ENOTFOUND, a certificate problem).
+  const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+  return `${e.message}${cause ? `: ${cause.code ?? cause.message}` : ''} (${where})`;
 }
 
 function definedOnly(env: Record<string, string | undefined>): Record<string, string> {

@@ -1,6 +1,7 @@
 // `mcp_tool` hooks against a real MCP server written for the tests: over stdio (a child process the
 // engine starts, reuses and stops) and over streamable HTTP on 127.0.0.1.
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { DispatchRecord } from '../../../shared/dispatch.js';
@@ -103,28 +104,54 @@ describe('mcp_tool over stdio', () => {
     await h.host.close(1000);
   });
 
+  test('a server slower to start than the hook: that hook times out saying so; the start goes on for the next one', async () => {
+    env = makeEnv();
+    env.write(USER, JSON.stringify({
+      mcpServers: { policy: stdioServer(`mcp-${Date.now()}-slowstart`, { MCP_TEST_SLOW_START: '2000' }) },
+      hooks: { PreToolUse: [guard('answer', { text: '{"decision":"block","reason":"ready now"}' }, { timeout: 1 })] },
+    }));
+    const h = await openHost(env);
+    let { answer } = await h.fire('pw', 'PreToolUse', edit);
+    expect(answer).toMatchObject({ decision: 'allow', dispatches: [{ outcome: 'timeout' }] });
+    await h.flush();
+    expect(dispatch(h.records, 'PreToolUse[0].hooks[0]').reason).toMatch(/^timed out after \d+ ms: MCP server "policy" was still starting after 1000 ms; it goes on starting for the next hook$/);
+    await waitFor(() => calls().some((c) => c.started), (ok) => ok, 5000);
+    ({ answer } = await h.fire('pw', 'PreToolUse', edit));
+    expect(answer.reason).toBe('ready now');
+    expect(calls().filter((c) => c.started)).toHaveLength(1);
+    await h.host.close(1000);
+  });
+
   test('a server that will not start is a failed dispatch naming the server and carrying its stderr', async () => {
     env = makeEnv();
+    const closedPort = await new Promise<number>((resolve) => {
+      const s = createNetServer().listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as AddressInfo;
+        s.close(() => resolve(port));
+      });
+    });
     env.write(USER, JSON.stringify({
       mcpServers: {
         policy: stdioServer(`mcp-${Date.now()}-crash`, { MCP_TEST_CRASH: '/etc/policy.toml' }),
         ghost: { command: 'no-such-mcp-server-here' },
         keyed: { type: 'http', url: '${POLICY_URL}/mcp' },
+        closed: { type: 'http', url: `http://127.0.0.1:${closedPort}/mcp` },
       },
-      hooks: { Stop: [{ hooks: [{ type: 'mcp_tool', server: 'policy', tool: 'answer' }, { type: 'mcp_tool', server: 'ghost', tool: 'answer' }, { type: 'mcp_tool', server: 'keyed', tool: 'answer' }, { type: 'mcp_tool', server: 'nobody', tool: 'answer' }] }] },
+      hooks: { Stop: [{ hooks: ['policy', 'ghost', 'keyed', 'nobody', 'closed'].map((server) => ({ type: 'mcp_tool', server, tool: 'answer' })) }] },
     }));
     const h = await openHost(env);
     const { answer } = await h.fire('pw', 'Stop', {});
     expect(answer.decision).toBe('allow');
-    expect(answer.dispatches.map((d) => d.outcome)).toEqual(['failed', 'failed', 'failed', 'failed']);
+    expect(answer.dispatches.map((d) => d.outcome)).toEqual(['failed', 'failed', 'failed', 'failed', 'failed']);
     await h.flush();
-    const [crash, ghost, keyed, nobody] = [0, 1, 2, 3].map((i) => dispatch(h.records, `Stop[0].hooks[${i}]`));
+    const [crash, ghost, keyed, nobody, closed] = [0, 1, 2, 3, 4].map((i) => dispatch(h.records, `Stop[0].hooks[${i}]`));
     expect(crash!.reason).toMatch(/^MCP server "policy" \(.*code\.json\) did not start: it exited or closed the connection before initializing/);
     expect(crash!.stderrTail).toContain('fatal: cannot read /etc/policy.toml');
     expect(ghost!.reason).toContain('MCP server "ghost"');
     expect(ghost!.reason).toContain('no-such-mcp-server-here was not found');
     expect(keyed!.reason).toContain('uses ${POLICY_URL}, which is not set');
     expect(nobody!.reason).toMatch(/^no MCP server is named "nobody": the servers defined are "policy" \(/);
+    expect(closed!.reason).toMatch(/^MCP server "closed" \(.*\) did not start: fetch failed: ECONNREFUSED \(http:\/\/127\.0\.0\.1:\d+\/mcp\)$/);
     await h.host.close(1000);
   });
 
