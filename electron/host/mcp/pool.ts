@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { McpServerConfig, McpServerEntry } from '../../../shared/mcp.js';
+import { descendantsOf } from '../engine/process/groups.js';
 import { expandServerConfig } from './config.js';
 
 /** How long a server may take to start and answer `initialize`, whatever the calling hook's timeout. */
@@ -83,7 +84,16 @@ export class McpPool {
     const client = new Client({ name: 'hookpanel', version: '0.1.0' });
     const close = async () => {
       if (transport instanceof StreamableHTTPClientTransport) await transport.terminateSession().catch(() => {});
+      // The SDK ends only the server process; what it started (an npx wrapper's real server) goes too.
+      const tree = transport instanceof StdioClientTransport && transport.pid !== null ? descendantsOf(transport.pid) : [];
       await client.close().catch(() => {});
+      for (const pid of tree) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
     };
     // A server that exits is forgotten, so the next hook that needs it starts it again.
     client.onclose = () => {

@@ -31,7 +31,7 @@ describe('mcp_tool over stdio', () => {
     env = makeEnv();
     const marker = `mcp-${Date.now()}-reuse`;
     env.write(USER, JSON.stringify({
-      mcpServers: { policy: stdioServer(marker) },
+      mcpServers: { policy: stdioServer(marker, { MCP_TEST_CHILD: '1' }) },
       hooks: { PreToolUse: [guard('answer', { text: '{"decision":"block","reason":"src/ is frozen"}' })] },
     }));
     const h = await openHost(env);
@@ -42,7 +42,7 @@ describe('mcp_tool over stdio', () => {
     const log = calls();
     expect(log.filter((c) => c.started)).toHaveLength(1);
     expect(new Set(log.filter((c) => c.tool).map((c) => c.pid)).size).toBe(1);
-    expect(processesWithMarker(marker)).toHaveLength(1);
+    expect(processesWithMarker(marker)).toHaveLength(2); // the server and the child it started
     await h.host.close(1000);
     expect(await waitFor(() => processesWithMarker(marker), (p) => p.length === 0)).toEqual([]);
   });

@@ -32,13 +32,44 @@ export function groupAlive(pgid: number): boolean {
 
 /** Live (non-zombie) members of a process group, from /proc. */
 export function groupMembers(pgid: number): number[] {
+  const table = processTable();
+  if (!table) return [pgid];
+  return table.filter((p) => p.pgrp === pgid).map((p) => p.pid);
+}
+
+/**
+ * Live descendants of a process (children, their children, …), from /proc on Linux; [] elsewhere.
+ * For children that share our process group (the MCP SDK spawns servers that way), where killing the
+ * group is not an option.
+ */
+export function descendantsOf(pid: number): number[] {
+  const table = processTable();
+  if (!table) return [];
   const out: number[] = [];
+  let frontier = [pid];
+  while (frontier.length) {
+    const next = table.filter((p) => frontier.includes(p.ppid)).map((p) => p.pid);
+    out.push(...next);
+    frontier = next;
+  }
+  return out;
+}
+
+interface ProcessRow {
+  pid: number;
+  ppid: number;
+  pgrp: number;
+}
+
+/** Every live (non-zombie) process, or null where there is no /proc. */
+function processTable(): ProcessRow[] | null {
   let entries: string[];
   try {
     entries = readdirSync('/proc');
   } catch {
-    return [pgid];
+    return null;
   }
+  const out: ProcessRow[] = [];
   for (const name of entries) {
     if (!/^\d+$/.test(name)) continue;
     let stat: string;
@@ -49,7 +80,8 @@ export function groupMembers(pgid: number): number[] {
     }
     // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses, so split after the last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') out.push(Number(name));
+    if (fields[0] === 'Z' || fields[0] === 'X') continue;
+    out.push({ pid: Number(name), ppid: Number(fields[1]), pgrp: Number(fields[2]) });
   }
   return out;
 }
