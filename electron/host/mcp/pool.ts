@@ -1,9 +1,7 @@
 // Live MCP connections, through the official SDK client: a server starts on first use, is reused by
 // every later hook that calls it, restarts after it dies or its definition changes, and stops with the host.
 import { resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServerConfig, McpServerEntry } from '../../../shared/mcp.js';
 import { descendantsOf } from '../engine/process/groups.js';
 import { expandServerConfig } from './config.js';
@@ -72,49 +70,77 @@ export class McpPool {
 
   private start(id: string, key: string, entry: McpServerEntry, config: McpServerConfig, cwd: string): Live {
     let tail = '';
-    const transport =
-      config.type === 'stdio'
-        ? new StdioClientTransport({ command: config.command, args: config.args, env: { ...definedOnly(this.env), ...config.env }, cwd: config.cwd ? resolve(cwd, config.cwd) : cwd, stderr: 'pipe' })
-        : new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
-    if (transport instanceof StdioClientTransport) {
-      transport.stderr?.on('data', (chunk: Buffer) => {
-        tail = (tail + chunk.toString('utf8')).slice(-STDERR_TAIL);
-      });
-    }
-    const client = new Client({ name: 'hookpanel', version: '0.1.0' });
+    let opened: { client: Client; close(): Promise<void> } | null = null;
+    let stopped = false;
     const close = async () => {
-      if (transport instanceof StreamableHTTPClientTransport) await transport.terminateSession().catch(() => {});
-      // The SDK ends only the server process; what it started (an npx wrapper's real server) goes too.
-      const tree = transport instanceof StdioClientTransport && transport.pid !== null ? descendantsOf(transport.pid) : [];
-      await client.close().catch(() => {});
-      for (const pid of tree) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }
-    };
-    // A server that exits is forgotten, so the next hook that needs it starts it again.
-    client.onclose = () => {
-      if (this.live.get(id) === live) this.live.delete(id);
+      stopped = true;
+      await opened?.close();
     };
     const where = config.type === 'stdio' ? [config.command, ...config.args].join(' ') : config.url;
-    const connection = client.connect(transport, { timeout: START_BUDGET_MS }).then(
-      () => ({ client, stderr: () => tail }),
-      async (e: Error) => {
+    const connection = (async (): Promise<Connection> => {
+      const sdk = await loadSdk();
+      if (stopped) throw new Error('stopped before it started');
+      const transport =
+        config.type === 'stdio'
+          ? new sdk.StdioClientTransport({ command: config.command, args: config.args, env: { ...definedOnly(this.env), ...config.env }, cwd: config.cwd ? resolve(cwd, config.cwd) : cwd, stderr: 'pipe' })
+          : new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+      if (transport instanceof sdk.StdioClientTransport) {
+        transport.stderr?.on('data', (chunk: Buffer) => {
+          tail = (tail + chunk.toString('utf8')).slice(-STDERR_TAIL);
+        });
+      }
+      const client = new sdk.Client({ name: 'hookpanel', version: '0.1.0' });
+      opened = {
+        client,
+        close: async () => {
+          if (transport instanceof sdk.StreamableHTTPClientTransport) await transport.terminateSession().catch(() => {});
+          // The SDK ends only the server process; what it started (an npx wrapper's real server) goes too.
+          const tree = transport instanceof sdk.StdioClientTransport && transport.pid !== null ? descendantsOf(transport.pid) : [];
+          await client.close().catch(() => {});
+          for (const pid of tree) {
+            try {
+              process.kill(pid, 'SIGKILL');
+            } catch {
+              // already gone
+            }
+          }
+        },
+      };
+      // A server that exits is forgotten, so the next hook that needs it starts it again.
+      client.onclose = () => {
         if (this.live.get(id) === live) this.live.delete(id);
-        await close();
-        // Let the last stderr chunks of a server that died on start arrive before reporting them.
-        await new Promise((r) => setImmediate(r));
-        throw new McpStartError(`MCP server "${entry.name}" (${entry.definedIn}) did not start: ${startFailure(e, where)}`, tail);
-      },
-    );
+      };
+      await client.connect(transport, { timeout: START_BUDGET_MS });
+      return { client, stderr: () => tail };
+    })().catch(async (e: Error) => {
+      if (this.live.get(id) === live) this.live.delete(id);
+      await close();
+      // Let the last stderr chunks of a server that died on start arrive before reporting them.
+      await new Promise((r) => setImmediate(r));
+      throw new McpStartError(`MCP server "${entry.name}" (${entry.definedIn}) did not start: ${startFailure(e, where)}`, tail);
+    });
     connection.catch(() => {});
     // The callbacks above read `live` only after start() has returned.
     const live: Live = { key, connection, close };
     return live;
   }
+}
+
+type Sdk = Awaited<ReturnType<typeof importSdk>>;
+let sdkLoading: Promise<Sdk> | null = null;
+
+/** The SDK costs ~400 ms to import: loaded on the first mcp_tool hook, not by every `hookpanel emit`. */
+function loadSdk(): Promise<Sdk> {
+  return (sdkLoading ??= importSdk());
+}
+
+async function importSdk() {
+  const [client, stdio, http] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+  ]);
+  return { Client: client.Client, StdioClientTransport: stdio.StdioClientTransport, StreamableHTTPClientTransport: http.StreamableHTTPClientTransport };
 }
 
 function startFailure(e: Error & { code?: unknown }, where: string): string {
