@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { DispatchRecord } from '../../shared/dispatch.js';
-import { HistoryStore } from '../../electron/host/history/store.js';
+import { HistoryStore, readLinesBackwards } from '../../electron/host/history/store.js';
 import { runCli } from '../helpers/cli.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { startServe, type RunningHost } from '../helpers/serve.js';
@@ -71,5 +71,33 @@ describe('history', () => {
     expect(human.stdout).toContain('exit 3: disk full');
     const bad = await runCli(['history', '--since', 'yesterday-ish'], { env: env.processEnv });
     expect(bad.code).toBe(2);
+  });
+
+  test('reading backwards: chunk edges inside multi-byte text and inside long lines, a torn last line, no final newline', async () => {
+    env = makeEnv();
+    const lines = ['{"a":"first"}', `{"b":"${'é'.repeat(40)}"}`, `{"c":"${'x'.repeat(300)}"}`, '{"d":"ünïcødé ✓"}', '', '{"e":"last"}'];
+    const path = env.write('lines.jsonl', lines.join('\n'));
+    for (const chunk of [7, 16, 64, 1 << 20]) {
+      const got: string[] = [];
+      for await (const batch of readLinesBackwards(path, chunk)) got.push(...batch);
+      expect(got, `chunk ${chunk}`).toEqual(lines.filter(Boolean).reverse());
+    }
+  });
+
+  test('a limited query looks for its event summaries only a bounded way back', async () => {
+    env = makeEnv();
+    const store = new HistoryStore({ dir: env.path('hp/history'), maxFileBytes: 1e9, maxFiles: 3 });
+    const summary = (id: string, time: string) => ({ type: 'event' as const, id, time, dialect: 'pw' as const, event: 'Stop', workspace: null, sessionId: null, payloadDigest: 'x', payload: {}, payloadTruncated: false, decision: 'allow' as const, reason: null, durationMs: 1, dispatchCount: 1, untrustedSkips: 0 });
+    // Oldest to newest: a near summary's dispatch, a far summary, 25,000 dispatches whose summaries were
+    // never written (crashes), then two late background dispatches (written after their summaries).
+    await store.append([summary('far', record(0).time)]);
+    await store.append(Array.from({ length: 25_000 }, (_, i) => record(i + 1, { rule: 'other' })));
+    await store.append([summary('near', record(0).time), record(25_001, { eventId: 'far', rule: 'mine' }), record(25_002, { eventId: 'near', rule: 'mine' })]);
+    const { dispatches, events } = await store.query({ rule: 'mine' }, 2);
+    expect(dispatches.map((d) => d.eventId)).toEqual(['near', 'far']);
+    // "near" is found just behind; "far" is 25,000 lines back, past the look-behind, so it is not read.
+    expect([...events.keys()]).toEqual(['near']);
+    // Without a limit to stop at, the scan goes on and finds it.
+    expect([...(await store.query({ rule: 'mine' }, 1000)).events.keys()].sort()).toEqual(['far', 'near']);
   });
 });

@@ -84,17 +84,18 @@ export class HistoryStore {
    */
   async *newestFirst(keep: (raw: HistoryRecord) => boolean = () => true): AsyncGenerator<HistoryRecord> {
     for (const file of await this.files()) {
-      for await (const line of readLinesBackwards(file)) {
-        if (!line) continue;
-        let value: HistoryRecord;
-        try {
-          value = JSON.parse(line) as HistoryRecord;
-        } catch {
-          continue; // a torn last line from a crash mid-write
+      for await (const batch of readLinesBackwards(file)) {
+        for (const line of batch) {
+          let value: HistoryRecord;
+          try {
+            value = JSON.parse(line) as HistoryRecord;
+          } catch {
+            continue; // a torn last line from a crash mid-write
+          }
+          if (typeof value !== 'object' || value === null || !keep(value)) continue;
+          const parsed = HistoryRecordSchema.safeParse(value);
+          if (parsed.success) yield parsed.data;
         }
-        if (typeof value !== 'object' || value === null || !keep(value)) continue;
-        const parsed = HistoryRecordSchema.safeParse(value);
-        if (parsed.success) yield parsed.data;
       }
     }
   }
@@ -120,36 +121,44 @@ export class HistoryStore {
     // Cheap text checks first: most lines of a large history are never parsed, and only what is
     // returned is validated.
     const needles = [filter.dialect && `"dialect":${JSON.stringify(filter.dialect)}`, filter.event && `"event":${JSON.stringify(filter.event)}`, filter.outcome && `"outcome":${JSON.stringify(filter.outcome)}`].filter((n): n is string => !!n);
+    // Once the limit is reached, events still missing are looked for a little further back (a
+    // background hook's dispatch is written after its event's summary), but not through the whole
+    // history: an event whose summary was never written (a crash) must not cost a full scan.
+    let lookBehind = 20_000;
     for (const file of await this.files()) {
-      for await (const line of readLinesBackwards(file)) {
-        if (line.startsWith('{"type":"event"')) {
-          const id = /"id":"([^"]+)"/.exec(line)?.[1];
-          if (!id) continue;
-          if (wanted.has(id)) addEvent(line);
-          else {
-            recent.set(id, line);
-            if (recent.size > 5_000) {
-              older = recent;
-              recent = new Map();
+      for await (const batch of readLinesBackwards(file)) {
+        for (const line of batch) {
+          if (dispatches.length >= limit && --lookBehind < 0) return { dispatches, events };
+          if (line.startsWith('{"type":"event"')) {
+            const id = /"id":"([^"]+)"/.exec(line)?.[1];
+            if (!id) continue;
+            if (wanted.has(id)) addEvent(line);
+            else {
+              recent.set(id, line);
+              if (recent.size > 5_000) {
+                older = recent;
+                recent = new Map();
+              }
             }
+            if (dispatches.length >= limit && events.size >= wanted.size) return { dispatches, events };
+            continue;
           }
+          if (dispatches.length >= limit || !needles.every((n) => line.includes(n))) continue;
+          let raw: DispatchRecord;
+          try {
+            raw = JSON.parse(line) as DispatchRecord;
+          } catch {
+            continue; // a torn last line from a crash mid-write
+          }
+          if (raw?.type !== 'dispatch' || typeof raw.time !== 'string' || !matches(raw, filter)) continue;
+          const parsed = DispatchRecordSchema.safeParse(raw);
+          if (!parsed.success) continue;
+          dispatches.push(parsed.data);
+          wanted.add(parsed.data.eventId);
+          const known = recent.get(parsed.data.eventId) ?? older.get(parsed.data.eventId);
+          if (known) addEvent(known);
           if (dispatches.length >= limit && events.size >= wanted.size) return { dispatches, events };
-          continue;
         }
-        if (dispatches.length >= limit || !needles.every((n) => line.includes(n))) continue;
-        let raw: DispatchRecord;
-        try {
-          raw = JSON.parse(line) as DispatchRecord;
-        } catch {
-          continue; // a torn last line from a crash mid-write
-        }
-        if (raw?.type !== 'dispatch' || typeof raw.time !== 'string' || !matches(raw, filter)) continue;
-        const parsed = DispatchRecordSchema.safeParse(raw);
-        if (!parsed.success) continue;
-        dispatches.push(parsed.data);
-        wanted.add(parsed.data.eventId);
-        const known = recent.get(parsed.data.eventId) ?? older.get(parsed.data.eventId);
-        if (known) addEvent(known);
       }
     }
     return { dispatches, events };
@@ -191,8 +200,12 @@ function eventMatches(r: EventRecord, f: HistoryFilter): boolean {
   return true;
 }
 
-/** Lines of a file from the last to the first, reading 256 KiB at a time from the end. */
-export async function* readLinesBackwards(path: string, chunkSize = 256 * 1024): AsyncGenerator<string> {
+/**
+ * Lines of a file from the last to the first, in batches: 256 KiB read from the end at a time and
+ * decoded at once (a newline byte never sits inside a UTF-8 sequence, so cutting there is safe).
+ * Batches rather than lines, because awaiting a generator per line is most of a scan's time.
+ */
+export async function* readLinesBackwards(path: string, chunkSize = 256 * 1024): AsyncGenerator<string[]> {
   let handle;
   try {
     handle = await open(path, 'r');
@@ -207,17 +220,19 @@ export async function* readLinesBackwards(path: string, chunkSize = 256 * 1024):
       position -= size;
       const buf = Buffer.alloc(size);
       await handle.read(buf, 0, size, position);
-      let data = Buffer.concat([buf, carry]);
-      let end = data.length;
-      for (let i = data.length - 1; i >= 0; i--) {
-        if (data[i] !== 10) continue;
-        if (i + 1 < end) yield data.subarray(i + 1, end).toString('utf8');
-        end = i;
+      const data = carry.length ? Buffer.concat([buf, carry]) : buf;
+      // Everything before the first newline may continue in the previous chunk.
+      const first = position > 0 ? data.indexOf(10) : -1;
+      if (position > 0 && first < 0) {
+        carry = data;
+        continue;
       }
-      carry = data.subarray(0, end);
-      data = Buffer.alloc(0);
+      carry = position > 0 ? data.subarray(0, first) : Buffer.alloc(0);
+      const lines = data.subarray(first + 1).toString('utf8').split('\n');
+      const batch: string[] = [];
+      for (let k = lines.length - 1; k >= 0; k--) if (lines[k]) batch.push(lines[k]!);
+      if (batch.length) yield batch;
     }
-    if (carry.length) yield carry.toString('utf8');
   } finally {
     await handle.close();
   }
