@@ -2,7 +2,7 @@
 // tool's text goes through the same decision reader as a command's stdout; a tool error is a failure.
 import { describeCatalog, type McpCatalog } from '../../../shared/mcp.js';
 import { fillReferences } from '../mcp/payload-refs.js';
-import { McpStartError, type McpPool } from '../mcp/pool.js';
+import { McpStartError, type Lease, type McpPool } from '../mcp/pool.js';
 import { resultClock, type HandlerResult } from './runtime.js';
 
 export interface McpContext {
@@ -21,8 +21,11 @@ export async function runMcpTool(server: string, tool: string, input: unknown, p
   if ('error' in args) return done({ spawnError: args.error });
   const deadline = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]);
   let started = false;
+  const leasing = mcp.pool.lease(entry, cwd);
+  let lease: Lease | null = null;
   try {
-    const connection = await untilAborted(mcp.pool.connect(entry, cwd), deadline);
+    lease = await untilAborted(leasing, deadline);
+    const connection = lease;
     started = true;
     // The deadline ends the call; the SDK's own request timeout (60 s by default) only backs it up.
     const res = await connection.client.callTool({ name: tool, arguments: args.value as Record<string, unknown> }, undefined, { signal: deadline, timeout: timeoutMs + 1000 });
@@ -35,6 +38,10 @@ export async function runMcpTool(server: string, tool: string, input: unknown, p
     if (timedOut && !started) return done({ timedOut: true, spawnError: `MCP server "${server}" was still starting after ${timeoutMs} ms; it goes on starting for the next hook` });
     if (timedOut) return done({ timedOut: true, spawnError: `MCP tool ${server}/${tool} gave no answer within ${timeoutMs} ms` });
     return done({ spawnError: `MCP tool ${server}/${tool} failed: ${(e as Error).message}` });
+  } finally {
+    // A hook that gave up while the server started still holds its lease until the start settles.
+    if (lease) lease.release();
+    else void leasing.then((l) => l.release(), () => {});
   }
 }
 

@@ -1,5 +1,6 @@
 // Live MCP connections, through the official SDK client: a server starts on first use, is reused by
-// every later hook that calls it, restarts after it dies or its definition changes, and stops with the host.
+// every later hook that calls it, restarts after it dies or its definition changes, stops after a
+// while unused (so a deleted definition's server goes too), and stops with the host.
 import { resolve } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServerConfig, McpServerEntry } from '../../../shared/mcp.js';
@@ -9,11 +10,18 @@ import { expandServerConfig } from './config.js';
 /** How long a server may take to start and answer `initialize`, whatever the calling hook's timeout. */
 const START_BUDGET_MS = 30_000;
 const STDERR_TAIL = 4096;
+/** A server no hook has called for this long is stopped; the next call starts it again. */
+export const DEFAULT_IDLE_MS = 15 * 60_000;
 
 export interface Connection {
   client: Client;
   /** The server's recent stderr (stdio servers). */
   stderr(): string;
+}
+
+/** A connection held for one call: the server is not stopped for idleness while a lease is out. */
+export interface Lease extends Connection {
+  release(): void;
 }
 
 export class McpStartError extends Error {
@@ -29,13 +37,42 @@ interface Live {
   key: string;
   connection: Promise<Connection>;
   close(): Promise<void>;
+  leases: number;
+  lastUsed: number;
 }
 
 export class McpPool {
   private readonly live = new Map<string, Live>();
   private closed = false;
+  private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly env: Record<string, string | undefined>) {}
+  constructor(
+    private readonly env: Record<string, string | undefined>,
+    private readonly idleMs = DEFAULT_IDLE_MS,
+  ) {
+    this.sweeper = setInterval(() => this.sweep(), Math.max(50, Math.min(60_000, idleMs / 2)));
+    this.sweeper.unref();
+  }
+
+  /** A connected client for one call, starting the server if needed; release it when done. Rejects with McpStartError. */
+  async lease(entry: McpServerEntry, cwd: string): Promise<Lease> {
+    const connection = this.connect(entry, cwd);
+    const live = [...this.live.values()].find((l) => l.connection === connection);
+    if (live) live.leases++;
+    let released = false;
+    const release = () => {
+      if (released || !live) return;
+      released = true;
+      live.leases--;
+      live.lastUsed = Date.now();
+    };
+    try {
+      return { ...(await connection), release };
+    } catch (e) {
+      release();
+      throw e;
+    }
+  }
 
   /** A connected client for the server; starts it if it is not running. Rejects with McpStartError. */
   connect(entry: McpServerEntry, cwd: string): Promise<Connection> {
@@ -45,7 +82,10 @@ export class McpPool {
     const id = `${entry.definedIn}#${entry.name}`;
     const key = JSON.stringify([expanded.config, cwd]);
     const current = this.live.get(id);
-    if (current?.key === key) return current.connection;
+    if (current?.key === key) {
+      current.lastUsed = Date.now();
+      return current.connection;
+    }
     if (current) void this.stop(id, current); // its definition changed: the old process goes
     const live = this.start(id, key, entry, expanded.config, cwd);
     this.live.set(id, live);
@@ -55,12 +95,18 @@ export class McpPool {
   /** Stops every server. Later connects are refused. */
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.sweeper);
     await Promise.allSettled([...this.live.entries()].map(([id, live]) => this.stop(id, live)));
   }
 
   /** How many servers are running or starting (for tests and the status line). */
   get size(): number {
     return this.live.size;
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [id, live] of this.live) if (live.leases === 0 && now - live.lastUsed > this.idleMs) void this.stop(id, live);
   }
 
   private async stop(id: string, live: Live): Promise<void> {
@@ -121,7 +167,7 @@ export class McpPool {
     });
     connection.catch(() => {});
     // The callbacks above read `live` only after start() has returned.
-    const live: Live = { key, connection, close };
+    const live: Live = { key, connection, close, leases: 0, lastUsed: Date.now() };
     return live;
   }
 }

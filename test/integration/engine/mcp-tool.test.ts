@@ -10,6 +10,7 @@ import { makeEnv, REPO, type TestEnv } from '../../helpers/env.js';
 import { openHost, processesWithMarker, waitFor } from '../../helpers/host.js';
 import type { CallLog } from '../../helpers/mcp-test-server.js';
 import { startHttpMcpServer } from '../../helpers/mcp-test-server.js';
+import { McpPool } from '../../../electron/host/mcp/pool.js';
 
 const SERVER = join(REPO, 'dist', 'test', 'helpers', 'mcp-stdio-server.js');
 const USER = '~/.config/pw/code.json';
@@ -177,6 +178,27 @@ describe('mcp_tool over stdio', () => {
     expect(answer.reason).toBe('claude policy');
     await h.host.close(1000);
     expect(await waitFor(() => processesWithMarker(marker), (p) => p.length === 0)).toEqual([]);
+  });
+});
+
+describe('the MCP server pool', () => {
+  test('a server unused for the idle time stops; one with a call in flight does not; the next call starts it again', async () => {
+    env = makeEnv();
+    const marker = `mcp-${Date.now()}-idle`;
+    const pool = new McpPool(env.processEnv, 300);
+    env.onCleanup(() => pool.close());
+    const entry = { name: 'policy', definedIn: env.path('defs.json'), unusable: null, config: { type: 'stdio' as const, cwd: undefined, ...stdioServer(marker) } };
+    let lease = await pool.lease(entry, env.workspace);
+    await lease.client.callTool({ name: 'answer', arguments: { text: '{}' } });
+    await new Promise((r) => setTimeout(r, 900));
+    expect(processesWithMarker(marker)).toHaveLength(1); // leased: kept however long the call takes
+    lease.release();
+    expect(await waitFor(() => processesWithMarker(marker), (p) => p.length === 0, 5000)).toEqual([]);
+    expect(pool.size).toBe(0);
+    lease = await pool.lease(entry, env.workspace);
+    expect((await lease.client.callTool({ name: 'answer', arguments: { text: 'again' } })).content).toEqual([{ type: 'text', text: 'again' }]);
+    lease.release();
+    expect(calls().filter((c) => c.started)).toHaveLength(2);
   });
 });
 
