@@ -20,22 +20,19 @@ export async function runMcpTool(server: string, tool: string, input: unknown, p
   const args = fillReferences(input, payload);
   if ('error' in args) return done({ spawnError: args.error });
   const deadline = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]);
-  let started = false;
   const leasing = mcp.pool.lease(entry, cwd);
   let lease: Lease | null = null;
   try {
     lease = await untilAborted(leasing, deadline);
-    const connection = lease;
-    started = true;
     // The deadline ends the call; the SDK's own request timeout (60 s by default) only backs it up.
-    const res = await connection.client.callTool({ name: tool, arguments: args.value as Record<string, unknown> }, undefined, { signal: deadline, timeout: timeoutMs + 1000 });
+    const res = await lease.client.callTool({ name: tool, arguments: args.value as Record<string, unknown> }, undefined, { signal: deadline, timeout: timeoutMs + 1000 });
     const text = textOf(res.content, res.structuredContent);
     if (res.isError) return done({ spawnError: `MCP tool ${server}/${tool} reported an error: ${text.slice(0, 500) || '(no message)'}`, stderrTail: text.slice(-TAIL) });
     return done({ exitCode: 0, stdout: text, stdoutTail: text.slice(-TAIL) });
   } catch (e) {
     if (e instanceof McpStartError) return done({ spawnError: e.message, stderrTail: e.stderr });
     const timedOut = (deadline.aborted || (e as { code?: unknown }).code === -32001) && !signal?.aborted;
-    if (timedOut && !started) return done({ timedOut: true, spawnError: `MCP server "${server}" was still starting after ${timeoutMs} ms; it goes on starting for the next hook` });
+    if (timedOut && !lease) return done({ timedOut: true, spawnError: `MCP server "${server}" was still starting after ${timeoutMs} ms; it goes on starting for the next hook` });
     if (timedOut) return done({ timedOut: true, spawnError: `MCP tool ${server}/${tool} gave no answer within ${timeoutMs} ms` });
     return done({ spawnError: `MCP tool ${server}/${tool} failed: ${(e as Error).message}` });
   } finally {
