@@ -18,11 +18,11 @@ export interface CallLog {
 /**
  * Tools: `answer` replies with `args.text` (a decision JSON, or plain text); `echo` replies with the
  * arguments it got as context; `structured` replies with only structuredContent; `fail` is a tool
- * error; `slow` sleeps `args.ms` first.
+ * error; `slow` sleeps `args.ms` first; `crash` ends the server's process mid-call.
  */
 export function testMcpServer(logFile: string | null, headers?: IncomingHttpHeaders): Server {
   const server = new Server({ name: 'hookpanel-test', version: '1.0.0' }, { capabilities: { tools: {} } });
-  const tools = ['answer', 'echo', 'structured', 'fail', 'slow'];
+  const tools = ['answer', 'echo', 'structured', 'fail', 'slow', 'crash'];
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map((name) => ({ name, inputSchema: { type: 'object' as const } })) }));
   server.setRequestHandler(CallToolRequestSchema, async (req): Promise<CallToolResult> => {
     const args = req.params.arguments ?? {};
@@ -37,6 +37,9 @@ export function testMcpServer(logFile: string | null, headers?: IncomingHttpHead
         return { content: [], structuredContent: { decision: 'block', reason: String(args.reason ?? 'structured says no') } };
       case 'fail':
         return { isError: true, content: [{ type: 'text', text: 'the policy database is down' }] };
+      case 'crash':
+        process.exit(7);
+        break;
       case 'slow':
         await new Promise((r) => setTimeout(r, Number(args.ms ?? 10_000)));
         return text('{}');

@@ -123,6 +123,23 @@ describe('mcp_tool over stdio', () => {
     await h.host.close(1000);
   });
 
+  test('a server that dies mid-call fails that hook; the next hook starts it again', async () => {
+    env = makeEnv();
+    env.write(USER, JSON.stringify({
+      mcpServers: { policy: stdioServer(`mcp-${Date.now()}-crash-mid`) },
+      hooks: { Stop: [{ hooks: [{ type: 'mcp_tool', server: 'policy', tool: 'crash' }] }], PreToolUse: [guard('answer', { text: '{"decision":"block","reason":"back again"}' })] },
+    }));
+    const h = await openHost(env);
+    let { answer } = await h.fire('pw', 'Stop', {});
+    expect(answer.dispatches).toEqual([expect.objectContaining({ outcome: 'failed' })]);
+    await h.flush();
+    expect(dispatch(h.records, 'Stop[0].hooks[0]').reason).toMatch(/^MCP tool policy\/crash failed: .*Connection closed/);
+    ({ answer } = await h.fire('pw', 'PreToolUse', edit));
+    expect(answer.reason).toBe('back again');
+    expect(calls().filter((c) => c.started)).toHaveLength(2);
+    await h.host.close(1000);
+  });
+
   test('a server that will not start is a failed dispatch naming the server and carrying its stderr', async () => {
     env = makeEnv();
     const closedPort = await new Promise<number>((resolve) => {
