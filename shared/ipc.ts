@@ -3,7 +3,7 @@
 // against it; the renderer talks only through a client typed by it.
 import { z } from 'zod';
 import { DispatchRecordSchema, EventRecordSchema, HistoryRecordSchema } from './dispatch.js';
-import { DialectSchema, SourceSchema } from './model.js';
+import { DialectSchema, HttpUrlSchema, SourceSchema } from './model.js';
 
 const Workspace = z.string().min(1).nullable();
 const Filter = z.object({
@@ -87,7 +87,7 @@ export const PanelSettingsSchema = z.object({
   /** Per-file role overrides: hosted (Hookpanel runs it) or inspected (its agent does). */
   roles: z.record(z.string(), z.enum(['hosted', 'inspected'])),
   /** Messages API base URL for prompt and agent hooks (null: ANTHROPIC_BASE_URL, else Anthropic's). */
-  modelBaseUrl: z.url({ protocol: /^https?$/ }).nullable(),
+  modelBaseUrl: HttpUrlSchema.nullable(),
   /** Whether an API key is saved; the key itself never leaves the host. */
   modelApiKeySet: z.boolean(),
 });

@@ -4,6 +4,9 @@ import { z } from 'zod';
 
 export const DIALECTS = ['arya', 'io', 'chrys', 'pw', 'claude'] as const;
 export const DialectSchema = z.enum(DIALECTS);
+
+/** An http(s) URL (the model endpoint's base URL, in Hookpanel's settings and over the panel contract). */
+export const HttpUrlSchema = z.url({ protocol: /^https?$/ });
 export type Dialect = z.infer<typeof DialectSchema>;
 
 export const SeveritySchema = z.enum(['error', 'warning', 'info']);

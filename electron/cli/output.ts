@@ -1,4 +1,5 @@
 import type { Diagnostic, Source } from '../../shared/model.js';
+import { counted } from '../host/util/counted.js';
 
 /** `path:line:col: severity: message`, the form editors and terminals link. */
 export function formatDiagnostic(d: Diagnostic): string {
@@ -7,7 +8,7 @@ export function formatDiagnostic(d: Diagnostic): string {
 }
 
 export function formatSourceLine(s: Source): string {
-  const rules = `${s.rules.length} rule${s.rules.length === 1 ? '' : 's'}`;
+  const rules = counted(s.rules.length, 'rule');
   return `  ${s.dialect.padEnd(7)}${s.layer.padEnd(9)}${s.role.padEnd(10)}${s.state.padEnd(10)}${rules.padEnd(10)}${s.path}`;
 }
 

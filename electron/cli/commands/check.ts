@@ -6,6 +6,7 @@ import { applyTrust, loadCandidate, loadSources } from '../../host/sources/load.
 import { looseCandidate, placeFile } from '../../host/sources/single.js';
 import { TrustStore } from '../../host/trust/store.js';
 import { formatDiagnostic, formatSourceLine, UsageError } from '../output.js';
+import { counted } from '../../host/util/counted.js';
 
 export async function check(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -56,7 +57,7 @@ export async function check(argv: string[]): Promise<number> {
   out.push(present.length ? 'Sources:' : 'No hook files found.');
   out.push(...present.map(formatSourceLine));
   const ruleCount = present.reduce((n, s) => n + s.rules.length, 0);
-  out.push('', `${present.length} source${present.length === 1 ? '' : 's'}, ${ruleCount} rule${ruleCount === 1 ? '' : 's'}, ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
+  out.push('', `${counted(present.length, 'source')}, ${counted(ruleCount, 'rule')}, ${counted(errors, 'error')}, ${counted(warnings, 'warning')}`);
   process.stdout.write(`${out.join('\n')}\n`);
   return errors ? 1 : 0;
 }

@@ -6,6 +6,7 @@ import { serversOf } from '../../../shared/mcp.js';
 import { placeFile } from '../../host/sources/single.js';
 import { readScripts, TrustStore } from '../../host/trust/store.js';
 import { UsageError } from '../output.js';
+import { counted } from '../../host/util/counted.js';
 
 export async function trust(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -19,7 +20,7 @@ export async function trust(argv: string[]): Promise<number> {
     const entries = store.list();
     if (values.json) process.stdout.write(`${JSON.stringify({ trusted: entries }, null, 2)}\n`);
     else if (!entries.length) process.stdout.write('No project files are trusted.\n');
-    else for (const e of entries) process.stdout.write(`${e.trustedAt}  ${e.dialect.padEnd(7)}${e.sha256.slice(0, 12)}  ${e.path}${e.scripts.length ? ` (+${e.scripts.length} script${e.scripts.length === 1 ? '' : 's'})` : ''}\n`);
+    else for (const e of entries) process.stdout.write(`${e.trustedAt}  ${e.dialect.padEnd(7)}${e.sha256.slice(0, 12)}  ${e.path}${e.scripts.length ? ` (+${counted(e.scripts.length, 'script')})` : ''}\n`);
     return 0;
   }
   const [path] = positionals;
@@ -36,8 +37,8 @@ export async function trust(argv: string[]): Promise<number> {
   const entry = await store.trust(source, bytes, scripts);
   const errors = source.diagnostics.filter((d) => d.severity === 'error').length;
   const servers = Object.keys(serversOf(source)).length;
-  process.stdout.write(`Trusted ${entry.path} (sha256 ${entry.sha256.slice(0, 12)}…, ${source.rules.length} rule${source.rules.length === 1 ? '' : 's'}${servers ? `, ${servers} MCP server${servers === 1 ? '' : 's'}` : ''}${scripts.length ? `, ${scripts.length} script${scripts.length === 1 ? '' : 's'}` : ''}).\n`);
-  if (errors) process.stdout.write(`Note: the file has ${errors} error${errors === 1 ? '' : 's'}; run hookpanel check to see them.\n`);
+  process.stdout.write(`Trusted ${entry.path} (sha256 ${entry.sha256.slice(0, 12)}…, ${counted(source.rules.length, 'rule')}${servers ? `, ${counted(servers, 'MCP server')}` : ''}${scripts.length ? `, ${counted(scripts.length, 'script')}` : ''}).\n`);
+  if (errors) process.stdout.write(`Note: the file has ${counted(errors, 'error')}; run hookpanel check to see them.\n`);
   return 0;
 }
 

@@ -5,6 +5,7 @@ import { EventEmitter } from 'node:events';
 import { basename } from 'node:path';
 import type { EngineSignal } from '../../../shared/dispatch.js';
 import type { NotificationKind, PanelNotification } from '../../../shared/ipc.js';
+import { counted } from '../util/counted.js';
 
 export const COLLAPSE_WINDOW_MS = 60_000;
 const KEEP = 200;
@@ -20,7 +21,7 @@ export function notificationFor(s: EngineSignal, now = Date.now()): Omit<PanelNo
     case 'hookFailed':
       return { kind: 'hookFailed', key: `hookFailed:${s.rule}:${s.outcome}`, title: `${s.rule} ${s.outcome === 'timeout' ? 'timed out' : 'failed'}`, body: s.reason ?? '', time, target: { view: 'history', eventId: s.eventId, dispatchId: s.dispatchId, path: null } };
     case 'reviewNeeded':
-      return { kind: 'reviewNeeded', key: `review:${s.paths.join('|')}`, title: 'Project hooks wait for your review', body: `${s.paths.length} file${s.paths.length === 1 ? '' : 's'} in ${where}: ${s.paths.map((p) => basename(p)).join(', ')}`, time, target: { view: 'review', eventId: s.eventId, dispatchId: null, path: s.paths[0] ?? null } };
+      return { kind: 'reviewNeeded', key: `review:${s.paths.join('|')}`, title: 'Project hooks wait for your review', body: `${counted(s.paths.length, 'file')} in ${where}: ${s.paths.map((p) => basename(p)).join(', ')}`, time, target: { view: 'review', eventId: s.eventId, dispatchId: null, path: s.paths[0] ?? null } };
   }
 }
 

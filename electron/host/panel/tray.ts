@@ -1,6 +1,7 @@
 // The tray as data: its state from the host's condition, and its menu as a plain model the
 // Electron adapter renders. Tested under plain Node.
 import type { DispatchRecord } from '../../../shared/dispatch.js';
+import { counted } from '../util/counted.js';
 
 export type TrayState = 'clear' | 'failing' | 'review' | 'paused';
 
@@ -35,7 +36,7 @@ export type TrayMenuItem =
 
 export function trayMenu(input: TrayInput, state: TrayState, lastN = 5): TrayMenuItem[] {
   const items: TrayMenuItem[] = [{ type: 'action', id: 'open', label: 'Open Hookpanel' }];
-  if (state === 'review') items.push({ type: 'action', id: 'review', label: `Review ${input.reviewCount} project file${input.reviewCount === 1 ? '' : 's'}…` });
+  if (state === 'review') items.push({ type: 'action', id: 'review', label: `Review ${counted(input.reviewCount, 'project file')}…` });
   items.push({ type: 'separator' }, { type: 'header', label: input.recent.length ? 'Last dispatches' : 'No dispatches yet' });
   for (const d of input.recent.slice(0, lastN)) {
     const mark = d.outcome === 'ok' ? '✓' : d.outcome === 'skipped' ? '–' : d.outcome === 'blocked' ? '⛔' : '✗';

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { HttpUrlSchema } from '../../../shared/model.js';
 import { homePaths, type HostEnv } from '../paths.js';
 import { writeFileAtomic } from '../util/atomic.js';
 
@@ -34,7 +35,7 @@ export const SettingsSchema = z.object({
    */
   model: z
     .object({
-      baseUrl: z.url({ protocol: /^https?$/ }).nullable().default(null),
+      baseUrl: HttpUrlSchema.nullable().default(null),
       apiKey: z.string().min(1).nullable().default(null),
     })
     .prefault({}),
