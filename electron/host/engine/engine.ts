@@ -16,7 +16,7 @@ import { mcpCatalog, mcpServerSources } from '../../../shared/mcp.js';
 import { McpPool } from '../mcp/pool.js';
 import { Semaphore } from '../util/semaphore.js';
 import { spawnDetached } from './detached.js';
-import { handlerArgv, hookCwd, hookEnvironment, runHandler, type HandlerContext } from './handlers.js';
+import { handlerArgv, hookEnvironment, prepareHook, runHandler, type HandlerContext } from './handlers.js';
 import { enqueue, runJob, type Job } from './outbox.js';
 import type { Aggregate, DialectRuntime, EngineEvent, HandlerResult, RunClass, Verdict } from './runtime.js';
 
@@ -91,7 +91,7 @@ export class Engine {
     if (runtime.drainOn?.includes(ev.event)) await this.drain(req.dialect, runtime.drainGraceMs?.(sources) ?? 5000, 'async');
     const cap = this.cap(req.dialect, runtime.maxParallel?.(sources) ?? null);
     const allowedEnvVars = new Set(sources.filter((s) => s.layer === 'user' || s.layer === 'hosted').flatMap((s) => (Array.isArray(s.settings.allowedEnvVars) ? (s.settings.allowedEnvVars as string[]) : [])));
-    const ctx: Omit<HandlerContext, 'resultFile'> = { host: this.deps.host, cwd: workspace ?? this.deps.host.home, allowedEnvVars, killGraceMs: this.deps.killGraceMs, mcp: { catalog: mcpCatalog(mcpServerSources(all, req.dialect)), pool: this.mcpPool }, model: settings.model };
+    const ctx: Omit<HandlerContext, 'resultFile'> = { host: this.deps.host, cwd: workspace ?? this.deps.host.home, allowedEnvVars, killGraceMs: this.deps.killGraceMs, mcp: { catalog: () => mcpCatalog(mcpServerSources(all, req.dialect)), pool: this.mcpPool }, model: settings.model };
 
     const records = new Map<PlanEntry, DispatchRecord>();
     const verdicts: { rule: Rule; verdict: Verdict }[] = [];
@@ -147,7 +147,7 @@ export class Engine {
     const plan = this.plan(sources, mod.runtime, ev, this.deps.settings());
     const blockable = mod.events.find((e) => e.name === req.event)?.blockable ?? false;
     const runs = plan.map((e) => {
-      const env = hookEnvironment(e.rule, mod.runtime, ev, { host: this.deps.host, cwd: workspace ?? this.deps.host.home, allowedEnvVars: new Set(), resultFile: null }, {});
+      const env = hookEnvironment(e.rule, mod.runtime, ev, { host: this.deps.host, cwd: workspace ?? this.deps.host.home }, {});
       const canDecide = !e.skip && e.cls !== 'background' && (blockable || req.dialect === 'io');
       return { rule: e.rule.name, source: e.source.path, handler: describeHandler(e.rule.handler), argv: handlerArgv(e.rule, mod.runtime, env), mode: e.rule.mode, runClass: e.cls, timeoutMs: e.rule.timeoutMs, skip: e.skip, canDecide };
     });
@@ -223,14 +223,11 @@ export class Engine {
   /** Detached hooks outlive the host; durable ones go through the outbox runner, which files the job when done. */
   private async startDetached(ev: EngineEvent, e: PlanEntry, runtime: DialectRuntime, ctx: Omit<HandlerContext, 'resultFile'>): Promise<DispatchRecord> {
     const started = Date.now();
-    const input = runtime.input(e.rule, ev, { resultFile: null });
-    const env = hookEnvironment(e.rule, runtime, ev, { ...ctx, resultFile: null }, input.env);
-    const argv = handlerArgv(e.rule, runtime, env);
+    const { input, env, argv, cwd } = prepareHook(e.rule, runtime, ev, ctx, null);
     if (!argv) {
       const reason = `${e.rule.handler.kind} handlers cannot be detached`;
       return this.recordOf(ev, e, { ...emptyResult(started), spawnError: reason }, { outcome: 'failed', decision: null, reason });
     }
-    const cwd = hookCwd(e.rule, runtime, ev, { ...ctx, resultFile: null });
     let spec = { argv, stdin: input.stdin };
     if (e.rule.durable) {
       // The job file exists before anything starts: a crash from here on leaves it pending, to be retried.
@@ -247,11 +244,9 @@ export class Engine {
   }
 
   private async runDurable(ev: EngineEvent, e: PlanEntry, runtime: DialectRuntime, ctx: Omit<HandlerContext, 'resultFile'>, cap: Semaphore | null, signal: AbortSignal): Promise<DispatchRecord> {
-    const input = runtime.input(e.rule, ev, { resultFile: null });
-    const env = hookEnvironment(e.rule, runtime, ev, { ...ctx, resultFile: null }, input.env);
-    const argv = handlerArgv(e.rule, runtime, env);
+    const { input, env, argv, cwd } = prepareHook(e.rule, runtime, ev, ctx, null);
     if (!argv) return (await this.runOne(ev, e, runtime, ctx, cap, signal)).record;
-    const job = this.jobOf(ev, e, argv, hookCwd(e.rule, runtime, ev, { ...ctx, resultFile: null }), env, input.stdin);
+    const job = this.jobOf(ev, e, argv, cwd, env, input.stdin);
     await enqueue(this.paths.outbox, job);
     const run = () => runJob(this.paths.outbox, job, signal);
     const result = cap ? await cap.run(run) : await run();

@@ -8,7 +8,7 @@ import { runProcess } from './process/run.js';
 import { runAgent } from './agent.js';
 import { runMcpTool, type McpContext } from './mcp-tool.js';
 import { runPrompt } from './prompt.js';
-import { resultClock, type DialectRuntime, type EngineEvent, type HandlerResult } from './runtime.js';
+import { resultClock, type DialectRuntime, type EngineEvent, type HandlerResult, type HookInput } from './runtime.js';
 
 export interface HandlerContext {
   host: HostEnv;
@@ -18,15 +18,18 @@ export interface HandlerContext {
   allowedEnvVars: ReadonlySet<string>;
   resultFile: string | null;
   /** pw/claude: the MCP servers this dialect's files define, and the live connections. */
-  mcp?: McpContext;
+  mcp: McpContext;
   /** pw/claude: the Messages API endpoint from Hookpanel's settings (the environment fills gaps). */
-  model?: ModelSettings;
+  model: ModelSettings;
   signal?: AbortSignal;
   killGraceMs?: number;
 }
 
+/** Where a hook runs: what its environment and working directory are derived from. */
+export type HookPlace = Pick<HandlerContext, 'host' | 'cwd'>;
+
 /** The environment every hook process gets, documented in docs/engine.md. */
-export function hookEnvironment(rule: Rule, runtime: DialectRuntime, ev: EngineEvent, ctx: HandlerContext, dialectEnv: Record<string, string>): Record<string, string> {
+export function hookEnvironment(rule: Rule, runtime: DialectRuntime, ev: EngineEvent, ctx: HookPlace, dialectEnv: Record<string, string>): Record<string, string> {
   const base: Record<string, string> = {};
   for (const [k, v] of Object.entries(ctx.host.env)) if (v !== undefined) base[k] = v;
   const ruleEnv: Record<string, string> = {};
@@ -34,7 +37,7 @@ export function hookEnvironment(rule: Rule, runtime: DialectRuntime, ev: EngineE
   return { ...base, HOOKPANEL_DISPATCH: ev.id, HOOKPANEL_DIALECT: ev.dialect, HOOKPANEL_EVENT: ev.event, ...dialectEnv, ...ruleEnv };
 }
 
-export function hookCwd(rule: Rule, runtime: DialectRuntime, ev: EngineEvent, ctx: HandlerContext): string {
+function hookCwd(rule: Rule, runtime: DialectRuntime, ev: EngineEvent, ctx: HookPlace): string {
   if (!rule.cwd) return ctx.cwd;
   const expanded = runtime.expand ? runtime.expand(rule.cwd, ev, ctx.host) : rule.cwd;
   return isAbsolute(expanded) ? expanded : resolve(ctx.cwd, expanded);
@@ -49,27 +52,42 @@ export function handlerArgv(rule: Rule, runtime: DialectRuntime, env: Record<str
   return null;
 }
 
-export async function runHandler(rule: Rule, runtime: DialectRuntime, ev: EngineEvent, ctx: HandlerContext): Promise<HandlerResult> {
-  const input = runtime.input(rule, ev, { resultFile: ctx.resultFile });
-  const env = hookEnvironment(rule, runtime, ev, ctx, input.env);
-  const argv = handlerArgv(rule, runtime, env);
-  if (argv) {
-    return runProcess({ argv, cwd: hookCwd(rule, runtime, ev, ctx), env, stdin: input.stdin, timeoutMs: rule.timeoutMs, signal: ctx.signal, killGraceMs: ctx.killGraceMs });
-  }
-  const h = rule.handler;
-  if (h.kind === 'append') return appendEvent(h.path, ev, ctx);
-  if (h.kind === 'http') return postHttp(h.url, h.headers, input.stdin ?? JSON.stringify(ev.payload), rule.timeoutMs, ctx);
-  if (h.kind === 'prompt') return runPrompt(h.prompt, h.model, JSON.parse(input.stdin ?? '{}'), rule.timeoutMs, ctx.host, ctx.model ?? null, ctx.signal);
-  if (h.kind === 'agent') return runAgent(h.prompt, h.model, JSON.parse(input.stdin ?? '{}'), ctx.cwd, rule.timeoutMs, ctx.host, ctx.model ?? null, ctx.signal);
-  if (h.kind === 'mcp_tool') {
-    if (!ctx.mcp) return notRun('mcp_tool handlers run only inside the engine, which knows the MCP servers');
-    return runMcpTool(h.server, h.tool, h.input, JSON.parse(input.stdin ?? '{}'), ctx.cwd, rule.timeoutMs, ctx.mcp, ctx.signal);
-  }
-  return notRun(`${(h as { kind: string }).kind} handlers are not supported`);
+export interface PreparedHook {
+  input: HookInput;
+  env: Record<string, string>;
+  /** Null for handlers that are not processes. */
+  argv: string[] | null;
+  cwd: string;
 }
 
-export function notRun(reason: string): HandlerResult {
-  return resultClock()({ spawnError: reason });
+/** What a hook receives (input, environment) and, for a process, what it runs and where. */
+export function prepareHook(rule: Rule, runtime: DialectRuntime, ev: EngineEvent, place: HookPlace, resultFile: string | null): PreparedHook {
+  const input = runtime.input(rule, ev, { resultFile });
+  const env = hookEnvironment(rule, runtime, ev, place, input.env);
+  return { input, env, argv: handlerArgv(rule, runtime, env), cwd: hookCwd(rule, runtime, ev, place) };
+}
+
+export async function runHandler(rule: Rule, runtime: DialectRuntime, ev: EngineEvent, ctx: HandlerContext): Promise<HandlerResult> {
+  const { input, env, argv, cwd } = prepareHook(rule, runtime, ev, ctx, ctx.resultFile);
+  if (argv) return runProcess({ argv, cwd, env, stdin: input.stdin, timeoutMs: rule.timeoutMs, signal: ctx.signal, killGraceMs: ctx.killGraceMs });
+  const h = rule.handler;
+  // The payload as the dialect hands it to hooks (pw/claude add hook_event_name and cwd).
+  const payload = () => JSON.parse(input.stdin ?? '{}') as Record<string, unknown>;
+  switch (h.kind) {
+    case 'append':
+      return appendEvent(h.path, ev, ctx);
+    case 'http':
+      return postHttp(h.url, h.headers, input.stdin ?? JSON.stringify(ev.payload), rule.timeoutMs, ctx);
+    case 'prompt':
+      return runPrompt(h.prompt, h.model, payload(), rule.timeoutMs, ctx.host, ctx.model, ctx.signal);
+    case 'agent':
+      return runAgent(h.prompt, h.model, payload(), ctx.cwd, rule.timeoutMs, ctx.host, ctx.model, ctx.signal);
+    case 'mcp_tool':
+      return runMcpTool(h.server, h.tool, h.input, payload(), ctx.cwd, rule.timeoutMs, ctx.mcp, ctx.signal);
+    default:
+      // exec, shell and script are processes, handled above.
+      return resultClock()({ spawnError: `${h.kind} handlers cannot run here` });
+  }
 }
 
 async function appendEvent(path: string, ev: EngineEvent, ctx: HandlerContext): Promise<HandlerResult> {

@@ -6,7 +6,8 @@ import { McpStartError, type Lease, type McpPool } from '../mcp/pool.js';
 import { resultClock, type HandlerResult } from './runtime.js';
 
 export interface McpContext {
-  catalog: McpCatalog;
+  /** Built when an mcp_tool hook runs, not for every event. */
+  catalog(): McpCatalog;
   pool: McpPool;
 }
 
@@ -14,8 +15,9 @@ const TAIL = 8192;
 
 export async function runMcpTool(server: string, tool: string, input: unknown, payload: Record<string, unknown>, cwd: string, timeoutMs: number, mcp: McpContext, signal?: AbortSignal): Promise<HandlerResult> {
   const done = resultClock();
-  const entry = mcp.catalog.get(server);
-  if (!entry) return done({ spawnError: `no MCP server is named "${server}": ${describeCatalog(mcp.catalog)}` });
+  const catalog = mcp.catalog();
+  const entry = catalog.get(server);
+  if (!entry) return done({ spawnError: `no MCP server is named "${server}": ${describeCatalog(catalog)}` });
   if (entry.unusable) return done({ spawnError: `MCP server "${server}" is not started: ${entry.unusable}` });
   const args = fillReferences(input, payload);
   if ('error' in args) return done({ spawnError: args.error });

@@ -128,7 +128,7 @@ export class HistoryStore {
     for (const file of await this.files()) {
       for await (const batch of readLinesBackwards(file)) {
         for (const line of batch) {
-          if (dispatches.length >= limit && --lookBehind < 0) return { dispatches, events };
+          if (dispatches.length >= limit && (events.size >= wanted.size || --lookBehind < 0)) return { dispatches, events };
           if (line.startsWith('{"type":"event"')) {
             const id = /"id":"([^"]+)"/.exec(line)?.[1];
             if (!id) continue;
@@ -140,7 +140,6 @@ export class HistoryStore {
                 recent = new Map();
               }
             }
-            if (dispatches.length >= limit && events.size >= wanted.size) return { dispatches, events };
             continue;
           }
           if (dispatches.length >= limit || !needles.every((n) => line.includes(n))) continue;
@@ -157,7 +156,6 @@ export class HistoryStore {
           wanted.add(parsed.data.eventId);
           const known = recent.get(parsed.data.eventId) ?? older.get(parsed.data.eventId);
           if (known) addEvent(known);
-          if (dispatches.length >= limit && events.size >= wanted.size) return { dispatches, events };
         }
       }
     }

@@ -56,40 +56,39 @@ export class McpPool {
 
   /** A connected client for one call, starting the server if needed; release it when done. Rejects with McpStartError. */
   async lease(entry: McpServerEntry, cwd: string): Promise<Lease> {
-    const connection = this.connect(entry, cwd);
-    const live = [...this.live.values()].find((l) => l.connection === connection);
-    if (live) live.leases++;
+    const live = this.acquire(entry, cwd);
+    live.leases++;
     let released = false;
     const release = () => {
-      if (released || !live) return;
+      if (released) return;
       released = true;
       live.leases--;
       live.lastUsed = Date.now();
     };
     try {
-      return { ...(await connection), release };
+      return { ...(await live.connection), release };
     } catch (e) {
       release();
       throw e;
     }
   }
 
-  /** A connected client for the server; starts it if it is not running. Rejects with McpStartError. */
-  connect(entry: McpServerEntry, cwd: string): Promise<Connection> {
-    if (this.closed) return Promise.reject(new McpStartError('Hookpanel is stopping; no MCP server is started now', ''));
+  /** The live server for the entry, started if it is not running or its definition changed. */
+  private acquire(entry: McpServerEntry, cwd: string): Live {
+    if (this.closed) throw new McpStartError('Hookpanel is stopping; no MCP server is started now', '');
     const expanded = expandServerConfig(entry.config, this.env);
-    if ('error' in expanded) return Promise.reject(new McpStartError(`MCP server "${entry.name}" (${entry.definedIn}) cannot start: ${expanded.error}`, ''));
+    if ('error' in expanded) throw new McpStartError(`MCP server "${entry.name}" (${entry.definedIn}) cannot start: ${expanded.error}`, '');
     const id = `${entry.definedIn}#${entry.name}`;
     const key = JSON.stringify([expanded.config, cwd]);
     const current = this.live.get(id);
     if (current?.key === key) {
       current.lastUsed = Date.now();
-      return current.connection;
+      return current;
     }
     if (current) void this.stop(id, current); // its definition changed: the old process goes
     const live = this.start(id, key, entry, expanded.config, cwd);
     this.live.set(id, live);
-    return live.connection;
+    return live;
   }
 
   /** Stops every server. Later connects are refused. */
@@ -99,7 +98,7 @@ export class McpPool {
     await Promise.allSettled([...this.live.entries()].map(([id, live]) => this.stop(id, live)));
   }
 
-  /** How many servers are running or starting (for tests and the status line). */
+  /** How many servers are running or starting (for tests). */
   get size(): number {
     return this.live.size;
   }

@@ -12,13 +12,9 @@ import type { TrustStore } from '../trust/store.js';
 
 export async function reviewItems(sources: Source[], trust: TrustStore): Promise<ReviewItem[]> {
   const out: ReviewItem[] = [];
-  const seen = new Set<string>();
   for (const source of sources) {
     const servers = Object.entries(serversOf(source));
     if (!source.projectScoped || source.state === 'absent' || (!source.rules.length && !servers.length)) continue;
-    // One file read by two dialects (.mcp.json) is one thing to review.
-    if (seen.has(source.path)) continue;
-    seen.add(source.path);
     const status = trust.status(source);
     const entry = trust.entry(source.path) ?? null;
     const text = await readFile(source.path, 'utf8').catch(() => null);

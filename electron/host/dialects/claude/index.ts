@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { CLAUDE_EVENTS } from '../../../../shared/events/pw.js';
 import { homePaths } from '../../paths.js';
+import { mcpServerSources } from '../../../../shared/mcp.js';
 import type { Candidate, DialectModule } from '../dialect.js';
 import { settingsRuntime } from '../pw/runtime.js';
 import { combineSettingsSources, loadSettingsFile } from '../pw/settings-file.js';
@@ -28,5 +29,5 @@ export const claude: DialectModule = {
     return out;
   },
   load: (doc, candidate, sink) => loadSettingsFile(doc, candidate, sink, { events: CLAUDE_EVENTS, unknownEvent: 'warning', harness: 'Claude Code' }),
-  combine: (sources, _ctx, all) => combineSettingsSources(sources, all),
+  combine: (sources, _ctx, all) => combineSettingsSources(sources, mcpServerSources(all, 'claude')),
 };

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PW_EVENTS } from '../../../../shared/events/pw.js';
+import { mcpServerSources } from '../../../../shared/mcp.js';
 import type { Candidate, DialectModule } from '../dialect.js';
 import { settingsRuntime } from './runtime.js';
 import { combineSettingsSources, loadSettingsFile } from './settings-file.js';
@@ -28,5 +29,5 @@ export const pw: DialectModule = {
     return out;
   },
   load: (doc, candidate, sink) => loadSettingsFile(doc, candidate, sink, { events: PW_EVENTS, unknownEvent: 'error', harness: 'pw code' }),
-  combine: (sources, _ctx, all) => combineSettingsSources(sources, all),
+  combine: (sources, _ctx, all) => combineSettingsSources(sources, mcpServerSources(all, 'pw')),
 };

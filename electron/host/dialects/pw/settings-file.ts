@@ -6,7 +6,7 @@ import { DiagnosticSink } from '../../diagnostics/sink.js';
 import { describeValue, suggest } from '../../diagnostics/zod-issues.js';
 import type { KeyPath, ParsedDocument } from '../../documents/document.js';
 import type { Candidate, LoadedFile } from '../dialect.js';
-import { describeCatalog, mcpCatalog, mcpServerSources } from '../../../../shared/mcp.js';
+import { describeCatalog, mcpCatalog } from '../../../../shared/mcp.js';
 import { readServerDefinitions } from '../../mcp/config.js';
 import { checkReferences } from '../../mcp/payload-refs.js';
 import { isPlainObject, makeRule } from '../rule.js';
@@ -196,8 +196,7 @@ export function loadSettingsFile(doc: ParsedDocument, candidate: Candidate, sink
       const tool = str('tool', true);
       if (def.input !== undefined && !isPlainObject(def.input)) sink.error('wrong_type', `expected an object of tool arguments, got ${describeValue(def.input)}`, { ...o, at: [...at, 'input'] });
       for (const p of isPlainObject(def.input) ? checkReferences(def.input) : []) sink.error('bad_reference', p.message, { ...o, at: [...at, 'input', ...p.at] });
-      if (sink.errorsSince(mark) > 0) handler = null;
-      else if (server !== null && tool !== null) handler = { kind: 'mcp_tool', server, tool, input: def.input ?? {} };
+      if (server !== null && tool !== null) handler = { kind: 'mcp_tool', server, tool, input: def.input ?? {} };
     } else {
       const prompt = str('prompt', true);
       const model = str('model', false);
@@ -230,8 +229,8 @@ export function loadSettingsFile(doc: ParsedDocument, candidate: Candidate, sink
  * Rules across files: user-layer `disableAllHooks` and `allowedEnvVars` (http headers), and every
  * mcp_tool hook's server against the servers the dialect's files define.
  */
-export function combineSettingsSources(sources: Source[], all: Source[]): void {
-  const catalog = mcpCatalog(mcpServerSources(all, sources[0]?.dialect ?? 'pw'));
+export function combineSettingsSources(sources: Source[], serverSources: Source[]): void {
+  const catalog = mcpCatalog(serverSources);
   const user = sources.filter((s) => isUserLayer(s) && (s.state === 'active' || s.state === 'disabled'));
   const disabledBy = user.find((s) => s.settings.disableAllHooks === true);
   const allowed = new Set(user.flatMap((s) => (Array.isArray(s.settings.allowedEnvVars) ? (s.settings.allowedEnvVars as string[]) : [])));
