@@ -3,5 +3,7 @@ import { execFileSync } from 'node:child_process';
 
 export default function setup(): void {
   const root = new URL('..', import.meta.url).pathname;
-  execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.json`], { stdio: 'inherit' });
+  execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.json`], {
+    stdio: 'inherit',
+  });
 }

@@ -8,5 +8,10 @@ export default defineConfig({
   root: here,
   base: './',
   plugins: [react()],
-  build: { outDir: `${here}../dist/renderer`, emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: `${here}../dist/renderer`,
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+  },
 });

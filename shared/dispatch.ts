@@ -89,6 +89,22 @@ export interface EmitAnswer {
 /** What the engine publishes for notifications. */
 export type EngineSignal =
   | { kind: 'turnDone'; dialect: string; workspace: string | null; eventId: string; agent: string }
-  | { kind: 'blocked'; dialect: string; workspace: string | null; eventId: string; rule: string; reason: string | null }
-  | { kind: 'hookFailed'; dialect: string; workspace: string | null; eventId: string; dispatchId: string; rule: string; outcome: Outcome; reason: string | null }
+  | {
+      kind: 'blocked';
+      dialect: string;
+      workspace: string | null;
+      eventId: string;
+      rule: string;
+      reason: string | null;
+    }
+  | {
+      kind: 'hookFailed';
+      dialect: string;
+      workspace: string | null;
+      eventId: string;
+      dispatchId: string;
+      rule: string;
+      outcome: Outcome;
+      reason: string | null;
+    }
   | { kind: 'reviewNeeded'; dialect: string; workspace: string | null; eventId: string; paths: string[] };

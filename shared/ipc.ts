@@ -55,8 +55,24 @@ export const ReviewItemSchema = z.object({
   /** Unified diff against the last trusted bytes (null when never trusted). */
   diff: z.string().nullable(),
   text: z.string().nullable(),
-  commands: z.array(z.object({ rule: z.string(), event: z.string(), argv: z.array(z.string()).nullable(), shell: z.string().nullable(), other: z.string().nullable() })),
-  scripts: z.array(z.object({ path: z.string(), sha256: z.string().nullable(), changed: z.boolean(), diff: z.string().nullable(), text: z.string().nullable() })),
+  commands: z.array(
+    z.object({
+      rule: z.string(),
+      event: z.string(),
+      argv: z.array(z.string()).nullable(),
+      shell: z.string().nullable(),
+      other: z.string().nullable(),
+    }),
+  ),
+  scripts: z.array(
+    z.object({
+      path: z.string(),
+      sha256: z.string().nullable(),
+      changed: z.boolean(),
+      diff: z.string().nullable(),
+      text: z.string().nullable(),
+    }),
+  ),
 });
 export type ReviewItem = z.infer<typeof ReviewItemSchema>;
 
@@ -72,7 +88,12 @@ export const NotificationSchema = z.object({
   /** How many repeats were collapsed into this one. */
   count: z.number().int(),
   /** Where a click leads in the panel. */
-  target: z.object({ view: z.enum(['history', 'review']), eventId: z.string().nullable(), dispatchId: z.string().nullable(), path: z.string().nullable() }),
+  target: z.object({
+    view: z.enum(['history', 'review']),
+    eventId: z.string().nullable(),
+    dispatchId: z.string().nullable(),
+    path: z.string().nullable(),
+  }),
 });
 export type PanelNotification = z.infer<typeof NotificationSchema>;
 
@@ -98,7 +119,16 @@ export const PanelSettingsUpdateSchema = PanelSettingsSchema.omit({ modelApiKeyS
   .extend({ modelApiKey: z.string().trim().min(1).nullable().optional() });
 export type PanelSettingsUpdate = z.infer<typeof PanelSettingsUpdateSchema>;
 
-export const RuleStatsSchema = z.array(z.object({ rule: z.string(), dialect: z.string(), count: z.number(), failures: z.number(), medianMs: z.number(), p95Ms: z.number() }));
+export const RuleStatsSchema = z.array(
+  z.object({
+    rule: z.string(),
+    dialect: z.string(),
+    count: z.number(),
+    failures: z.number(),
+    medianMs: z.number(),
+    p95Ms: z.number(),
+  }),
+);
 
 export const AgentSchema = z.object({
   id: z.string(),
@@ -114,28 +144,87 @@ export type Agent = z.infer<typeof AgentSchema>;
 
 /** Every request channel: its request and its response. */
 export const REQUESTS = {
-  'host:info': { req: z.object({}), res: z.object({ home: z.string(), socket: z.string(), mode: z.enum(['electron', 'browser']), workspace: z.string().nullable(), folders: z.array(z.object({ dialect: DialectSchema, path: z.string(), layer: z.string() })) }) },
-  'sources:list': { req: z.object({ workspace: Workspace }), res: z.object({ workspace: z.string().nullable(), sources: z.array(SourceSchema) }) },
-  'sources:validate': { req: z.object({ workspace: Workspace }), res: z.object({ workspace: z.string().nullable(), sources: z.array(SourceSchema) }) },
-  'sources:open': { req: z.object({ path: z.string().min(1), reveal: z.boolean() }), res: z.object({ ok: z.boolean(), message: z.string() }) },
+  'host:info': {
+    req: z.object({}),
+    res: z.object({
+      home: z.string(),
+      socket: z.string(),
+      mode: z.enum(['electron', 'browser']),
+      workspace: z.string().nullable(),
+      folders: z.array(z.object({ dialect: DialectSchema, path: z.string(), layer: z.string() })),
+    }),
+  },
+  'sources:list': {
+    req: z.object({ workspace: Workspace }),
+    res: z.object({ workspace: z.string().nullable(), sources: z.array(SourceSchema) }),
+  },
+  'sources:validate': {
+    req: z.object({ workspace: Workspace }),
+    res: z.object({ workspace: z.string().nullable(), sources: z.array(SourceSchema) }),
+  },
+  'sources:open': {
+    req: z.object({ path: z.string().min(1), reveal: z.boolean() }),
+    res: z.object({ ok: z.boolean(), message: z.string() }),
+  },
   'catalog:events': { req: z.object({ dialect: DialectSchema }), res: z.array(EventSpecSchema) },
-  'history:query': { req: z.object({ filter: Filter, limit: z.number().int().positive().max(200_000) }), res: z.object({ dispatches: z.array(DispatchRecordSchema), events: z.array(EventRecordSchema) }) },
+  'history:query': {
+    req: z.object({ filter: Filter, limit: z.number().int().positive().max(200_000) }),
+    res: z.object({ dispatches: z.array(DispatchRecordSchema), events: z.array(EventRecordSchema) }),
+  },
   'history:stats': { req: z.object({ filter: Filter }), res: RuleStatsSchema },
   'history:replay': { req: z.object({ eventId: z.string() }), res: DryRunSchema },
-  'fire:dryRun': { req: z.object({ dialect: DialectSchema, event: z.string().min(1), payload: z.record(z.string(), z.unknown()), workspace: Workspace }), res: DryRunSchema },
-  'fire:run': { req: z.object({ dialect: DialectSchema, event: z.string().min(1), payload: z.record(z.string(), z.unknown()), workspace: Workspace }), res: z.object({ eventId: z.string(), decision: z.string(), reason: z.string().nullable() }) },
+  'fire:dryRun': {
+    req: z.object({
+      dialect: DialectSchema,
+      event: z.string().min(1),
+      payload: z.record(z.string(), z.unknown()),
+      workspace: Workspace,
+    }),
+    res: DryRunSchema,
+  },
+  'fire:run': {
+    req: z.object({
+      dialect: DialectSchema,
+      event: z.string().min(1),
+      payload: z.record(z.string(), z.unknown()),
+      workspace: Workspace,
+    }),
+    res: z.object({ eventId: z.string(), decision: z.string(), reason: z.string().nullable() }),
+  },
   'review:list': { req: z.object({ workspace: Workspace }), res: z.array(ReviewItemSchema) },
-  'review:trust': { req: z.object({ path: z.string().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/), workspace: Workspace }), res: z.object({ ok: z.boolean(), message: z.string() }) },
-  'review:revoke': { req: z.object({ path: z.string().min(1) }), res: z.object({ ok: z.boolean(), message: z.string() }) },
+  'review:trust': {
+    req: z.object({
+      path: z.string().min(1),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      workspace: Workspace,
+    }),
+    res: z.object({ ok: z.boolean(), message: z.string() }),
+  },
+  'review:revoke': {
+    req: z.object({ path: z.string().min(1) }),
+    res: z.object({ ok: z.boolean(), message: z.string() }),
+  },
   'settings:get': { req: z.object({}), res: PanelSettingsSchema },
   'settings:update': { req: PanelSettingsUpdateSchema, res: PanelSettingsSchema },
   'notifications:list': { req: z.object({}), res: z.array(NotificationSchema) },
   'notifications:clear': { req: z.object({}), res: z.object({ ok: z.boolean() }) },
   'agents:list': { req: z.object({}), res: z.array(AgentSchema) },
-  'agents:preview': { req: z.object({ agent: z.string().min(1), connect: z.boolean() }), res: z.object({ path: z.string(), diff: z.string(), changed: z.boolean() }) },
-  'agents:connect': { req: z.object({ agent: z.string().min(1), diff: z.string() }), res: z.object({ ok: z.boolean(), message: z.string() }) },
-  'agents:disconnect': { req: z.object({ agent: z.string().min(1) }), res: z.object({ ok: z.boolean(), message: z.string() }) },
-  'cli:install': { req: z.object({}), res: z.object({ ok: z.boolean(), message: z.string(), paths: z.array(z.string()) }) },
+  'agents:preview': {
+    req: z.object({ agent: z.string().min(1), connect: z.boolean() }),
+    res: z.object({ path: z.string(), diff: z.string(), changed: z.boolean() }),
+  },
+  'agents:connect': {
+    req: z.object({ agent: z.string().min(1), diff: z.string() }),
+    res: z.object({ ok: z.boolean(), message: z.string() }),
+  },
+  'agents:disconnect': {
+    req: z.object({ agent: z.string().min(1) }),
+    res: z.object({ ok: z.boolean(), message: z.string() }),
+  },
+  'cli:install': {
+    req: z.object({}),
+    res: z.object({ ok: z.boolean(), message: z.string(), paths: z.array(z.string()) }),
+  },
 } as const;
 
 /** Every pushed event from the host. */

@@ -36,7 +36,9 @@ export function isCrossToolMcpFile(source: Source): boolean {
  */
 export function mcpServerSources(all: readonly Source[], dialect: string): Source[] {
   const own = all.filter((s) => s.dialect === dialect);
-  const shared = all.filter((s) => s.dialect !== dialect && isCrossToolMcpFile(s) && !own.some((o) => o.path === s.path));
+  const shared = all.filter(
+    (s) => s.dialect !== dialect && isCrossToolMcpFile(s) && !own.some((o) => o.path === s.path),
+  );
   return [...own, ...shared.filter((s, i) => shared.findIndex((t) => t.path === s.path) === i)];
 }
 
@@ -45,7 +47,10 @@ export function mcpCatalog(sources: readonly Source[]): McpCatalog {
   for (const source of [...sources].sort((a, b) => a.priority - b.priority)) {
     for (const [name, config] of Object.entries(serversOf(source))) {
       // A project's server is a program the project chose: it starts only once you trusted that file.
-      const unusable = source.state === 'untrusted' ? `it is defined in ${source.path}, which is not trusted yet: review and trust the file to start its servers` : null;
+      const unusable =
+        source.state === 'untrusted'
+          ? `it is defined in ${source.path}, which is not trusted yet: review and trust the file to start its servers`
+          : null;
       out.set(name, { name, config, definedIn: source.path, unusable });
     }
   }
@@ -54,6 +59,7 @@ export function mcpCatalog(sources: readonly Source[]): McpCatalog {
 
 /** "a, b (in /x/.mcp.json)" style listing for messages about unknown servers. */
 export function describeCatalog(catalog: McpCatalog): string {
-  if (!catalog.size) return 'no MCP servers are defined (add them under "mcpServers" in .mcp.json or a settings file)';
+  if (!catalog.size)
+    return 'no MCP servers are defined (add them under "mcpServers" in .mcp.json or a settings file)';
   return `the servers defined are ${[...catalog.values()].map((e) => `"${e.name}" (${e.definedIn})`).join(', ')}`;
 }

@@ -84,7 +84,10 @@ export const RuleSchema = z.object({
   handler: HandlerSchema,
   timeoutMs: z.number().int().nonnegative(),
   mode: RuleModeSchema,
-  /** What happens when the hook fails: arya `record`; io continue/cancel/refuse; chrys block/warn/ignore; pw fail-open/fail-closed. */
+  /**
+   * What happens when the hook fails: arya `record`; io continue/cancel/refuse; chrys block/warn/ignore;
+   * pw fail-open/fail-closed.
+   */
   errorPolicy: z.string(),
   enabled: z.boolean(),
   dormant: z.boolean(),
@@ -102,7 +105,15 @@ export const RuleSchema = z.object({
 });
 export type Rule = z.infer<typeof RuleSchema>;
 
-export const SOURCE_STATES = ['active', 'absent', 'invalid', 'refused', 'untrusted', 'dormant', 'disabled'] as const;
+export const SOURCE_STATES = [
+  'active',
+  'absent',
+  'invalid',
+  'refused',
+  'untrusted',
+  'dormant',
+  'disabled',
+] as const;
 export const SourceStateSchema = z.enum(SOURCE_STATES);
 export type SourceState = z.infer<typeof SourceStateSchema>;
 

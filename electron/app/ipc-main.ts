@@ -6,9 +6,14 @@ import { handleRequest, type Handlers } from '../host/panel/api.js';
 import { IPC_PUSH, IPC_REQUEST } from './channels.js';
 import { isTrustedSender } from './sender.js';
 
-export function bindIpc(api: Handlers, window: () => BrowserWindow | null, appOrigin: string): { push(event: Push, payload: unknown): void; dispose(): void } {
+export function bindIpc(
+  api: Handlers,
+  window: () => BrowserWindow | null,
+  appOrigin: string,
+): { push(event: Push, payload: unknown): void; dispose(): void } {
   ipcMain.handle(IPC_REQUEST, async (event, channel: unknown, req: unknown) => {
-    if (!isTrustedSender(event, window(), appOrigin)) throw new Error('refused: request from an untrusted frame');
+    if (!isTrustedSender(event, window(), appOrigin))
+      throw new Error('refused: request from an untrusted frame');
     const outcome = await handleRequest(api, channel, req);
     if (!outcome.ok) throw new Error(outcome.error);
     return outcome.result;

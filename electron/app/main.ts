@@ -60,17 +60,27 @@ async function start(): Promise<void> {
   });
   const ipc = bindIpc(session.api, () => win, 'file://');
   ipcRef.push = ipc.push;
-  const navigate = (target: { view: 'history' | 'review'; eventId: string | null; dispatchId: string | null; path: string | null }) => {
+  const navigate = (target: {
+    view: 'history' | 'review';
+    eventId: string | null;
+    dispatchId: string | null;
+    path: string | null;
+  }) => {
     showWindow();
     ipc.push('navigate', target);
   };
   let reviewCount = 0;
   const refreshReview = async () => {
-    reviewCount = (await host.sources(host.settings.workspaces[0] ?? null)).filter((s) => s.state === 'untrusted').length;
+    reviewCount = (await host.sources(host.settings.workspaces[0] ?? null)).filter(
+      (s) => s.state === 'untrusted',
+    ).length;
     tray.render();
   };
   const tray = new TrayService(() => ({ paused: host.settings.paused, reviewCount }), {
-    open: (t) => (t ? navigate({ view: 'history', eventId: t.eventId, dispatchId: t.dispatchId, path: null }) : void showWindow()),
+    open: (t) =>
+      t
+        ? navigate({ view: 'history', eventId: t.eventId, dispatchId: t.dispatchId, path: null })
+        : void showWindow(),
     review: () => navigate({ view: 'review', eventId: null, dispatchId: null, path: null }),
     setPaused: (paused) => void host.updateSettings((s) => ({ ...s, paused })).then(() => tray.render()),
     quit: () => {

@@ -5,9 +5,28 @@
 const { contextBridge, ipcRenderer } = require('electron') as typeof import('electron');
 
 const REQUEST_CHANNELS = [
-  'host:info', 'sources:list', 'sources:validate', 'sources:open', 'catalog:events', 'history:query', 'history:stats', 'history:replay',
-  'fire:dryRun', 'fire:run', 'review:list', 'review:trust', 'review:revoke', 'settings:get', 'settings:update', 'notifications:list', 'notifications:clear',
-  'agents:list', 'agents:preview', 'agents:connect', 'agents:disconnect', 'cli:install',
+  'host:info',
+  'sources:list',
+  'sources:validate',
+  'sources:open',
+  'catalog:events',
+  'history:query',
+  'history:stats',
+  'history:replay',
+  'fire:dryRun',
+  'fire:run',
+  'review:list',
+  'review:trust',
+  'review:revoke',
+  'settings:get',
+  'settings:update',
+  'notifications:list',
+  'notifications:clear',
+  'agents:list',
+  'agents:preview',
+  'agents:connect',
+  'agents:disconnect',
+  'cli:install',
 ];
 const PUSH_EVENTS = ['record', 'notification', 'sourcesChanged', 'settingsChanged', 'navigate'];
 const methodName = (c: string) => c.replace(/[:.](\w)/g, (_m, ch: string) => ch.toUpperCase());

@@ -5,7 +5,11 @@ import type { BrowserWindow, IpcMainInvokeEvent } from 'electron';
 type SenderEvent = { sender: unknown; senderFrame: { url: string } | null };
 type WindowLike = { webContents: { mainFrame: unknown } };
 
-export function isTrustedSender(event: SenderEvent | Pick<IpcMainInvokeEvent, 'senderFrame' | 'sender'>, win: WindowLike | BrowserWindow | null, appOrigin: string): boolean {
+export function isTrustedSender(
+  event: SenderEvent | Pick<IpcMainInvokeEvent, 'senderFrame' | 'sender'>,
+  win: WindowLike | BrowserWindow | null,
+  appOrigin: string,
+): boolean {
   if (!win || event.sender !== win.webContents) return false;
   const frame = event.senderFrame;
   if (!frame || frame !== win.webContents.mainFrame) return false;

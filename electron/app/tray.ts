@@ -35,7 +35,9 @@ export class TrayService {
     const state = trayState(input);
     this.tray.setImage(this.icon(state));
     this.tray.setToolTip(TRAY_TOOLTIP[state]);
-    this.tray.setContextMenu(Menu.buildFromTemplate(trayMenu(input, state).map((item) => this.toMenuItem(item))));
+    this.tray.setContextMenu(
+      Menu.buildFromTemplate(trayMenu(input, state).map((item) => this.toMenuItem(item))),
+    );
   }
 
   private toMenuItem(item: TrayMenuItem): Electron.MenuItemConstructorOptions {
@@ -45,7 +47,10 @@ export class TrayService {
       case 'header':
         return { label: item.label, enabled: false };
       case 'dispatch':
-        return { label: item.label, click: () => this.actions.open({ eventId: item.eventId, dispatchId: item.dispatchId }) };
+        return {
+          label: item.label,
+          click: () => this.actions.open({ eventId: item.eventId, dispatchId: item.dispatchId }),
+        };
       case 'action':
         return {
           label: item.label,
@@ -60,8 +65,16 @@ export class TrayService {
   }
 
   private icon(state: keyof typeof STATE_COLOURS): Electron.NativeImage {
-    const image = nativeImage.createFromBitmap(discBitmap(16, STATE_COLOURS[state]), { width: 16, height: 16 });
-    image.addRepresentation({ scaleFactor: 2, width: 32, height: 32, buffer: discBitmap(32, STATE_COLOURS[state]) });
+    const image = nativeImage.createFromBitmap(discBitmap(16, STATE_COLOURS[state]), {
+      width: 16,
+      height: 16,
+    });
+    image.addRepresentation({
+      scaleFactor: 2,
+      width: 32,
+      height: 32,
+      buffer: discBitmap(32, STATE_COLOURS[state]),
+    });
     return image;
   }
 

@@ -21,8 +21,13 @@ function electronBinary(): string | null {
 }
 
 const bin = electronBinary();
-const args = bin ? [main, ...process.argv.slice(2)] : [join(here, 'main.js'), 'serve', '--open', ...process.argv.slice(2)];
-if (!bin) process.stdout.write('hookpanel: no Electron binary is installed (where it can be downloaded: npm install-scripts approve electron && npm rebuild electron), so the panel opens in your browser instead.\n');
+const args = bin
+  ? [main, ...process.argv.slice(2)]
+  : [join(here, 'main.js'), 'serve', '--open', ...process.argv.slice(2)];
+if (!bin)
+  process.stdout.write(
+    'hookpanel: no Electron binary is installed (where it can be downloaded: npm install-scripts approve electron && npm rebuild electron), so the panel opens in your browser instead.\n',
+  );
 const child = spawn(bin ?? process.execPath, args, { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -42,7 +42,10 @@ export const homePaths = (h: HostEnv) => {
     outbox: join(root, 'outbox'),
     logs: join(root, 'logs'),
     runDir: join(root, 'run'),
-    socket: h.platform === 'win32' ? `\\\\.\\pipe\\hookpanel-${Buffer.from(root).toString('hex').slice(-32)}` : join(root, 'run', 'host.sock'),
+    socket:
+      h.platform === 'win32'
+        ? `\\\\.\\pipe\\hookpanel-${Buffer.from(root).toString('hex').slice(-32)}`
+        : join(root, 'run', 'host.sock'),
     hostedClaude: join(root, 'hooks', 'claude.json'),
   };
 };

@@ -47,7 +47,11 @@ export class HookHost extends EventEmitter<HostEvents> {
     this.settings = loaded.settings;
     this.settingsProblem = loaded.problem;
     this.trust = await TrustStore.open(this.host);
-    this.history = new HistoryStore({ dir: this.paths.historyDir, maxFileBytes: this.settings.history.maxFileBytes, maxFiles: this.settings.history.maxFiles });
+    this.history = new HistoryStore({
+      dir: this.paths.historyDir,
+      maxFileBytes: this.settings.history.maxFileBytes,
+      maxFiles: this.settings.history.maxFiles,
+    });
     this.cache = new SourceCache((workspace) => this.context(workspace), this.trust);
     this.trust.onChange = () => this.cache.invalidate();
     this.engine = new Engine({

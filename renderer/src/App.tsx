@@ -9,16 +9,36 @@ import { RulesView } from './views/Rules.js';
 import { SettingsView } from './views/Settings.js';
 import { TestFireView } from './views/TestFire.js';
 
-const VIEW: Record<View, ComponentType> = { rules: RulesView, problems: ProblemsView, history: HistoryView, fire: TestFireView, review: ReviewView, settings: SettingsView };
+const VIEW: Record<View, ComponentType> = {
+  rules: RulesView,
+  problems: ProblemsView,
+  history: HistoryView,
+  fire: TestFireView,
+  review: ReviewView,
+  settings: SettingsView,
+};
 
 /** The workspace whose project files the views show: where Hookpanel started, or one from Settings. */
 function WorkspacePicker() {
   const { workspace, info, settings, loadSources } = useStore();
-  const choices = [...new Set([info?.workspace, ...(settings?.workspaces ?? []), workspace].filter((w): w is string => !!w))];
+  const choices = [
+    ...new Set([info?.workspace, ...(settings?.workspaces ?? []), workspace].filter((w): w is string => !!w)),
+  ];
   if (choices.length < 2) return <code>{workspace ?? 'none'}</code>;
   return (
-    <select id="workspace" value={workspace ?? ''} onChange={(e) => { useStore.setState({ workspace: e.target.value }); void loadSources(); }}>
-      {choices.map((w) => <option key={w} value={w}>{w}</option>)}
+    <select
+      id="workspace"
+      value={workspace ?? ''}
+      onChange={(e) => {
+        useStore.setState({ workspace: e.target.value });
+        void loadSources();
+      }}
+    >
+      {choices.map((w) => (
+        <option key={w} value={w}>
+          {w}
+        </option>
+      ))}
     </select>
   );
 }
@@ -28,16 +48,32 @@ function FirstRun() {
   const go = useStore((s) => s.go);
   const view = useStore((s) => s.view);
   const [agent, setAgent] = useState<string | null>(null);
-  const [dismissed, setDismissed] = useState(() => localStorage.getItem('hookpanel.firstRunDismissed') === '1');
+  const [dismissed, setDismissed] = useState(
+    () => localStorage.getItem('hookpanel.firstRunDismissed') === '1',
+  );
   useEffect(() => {
-    void api.request('agents:list', {}).then((list) => setAgent(list.find((a) => a.kind === 'own' && a.detected && !a.connected)?.name ?? null), () => {});
+    void api.request('agents:list', {}).then(
+      (list) => setAgent(list.find((a) => a.kind === 'own' && a.detected && !a.connected)?.name ?? null),
+      () => {},
+    );
   }, [view]);
   if (!agent || dismissed || view === 'settings') return null;
   return (
     <div className="note first-run" role="status">
-      {agent} is on this machine but not connected: connect it to be notified when a turn is done and to run your hosted rules.{' '}
-      <button type="button" className="primary" onClick={() => go('settings')}>Connect…</button>{' '}
-      <button type="button" onClick={() => { localStorage.setItem('hookpanel.firstRunDismissed', '1'); setDismissed(true); }}>Not now</button>
+      {agent} is on this machine but not connected: connect it to be notified when a turn is done and to run
+      your hosted rules.{' '}
+      <button type="button" className="primary" onClick={() => go('settings')}>
+        Connect…
+      </button>{' '}
+      <button
+        type="button"
+        onClick={() => {
+          localStorage.setItem('hookpanel.firstRunDismissed', '1');
+          setDismissed(true);
+        }}
+      >
+        Not now
+      </button>
     </div>
   );
 }
@@ -64,16 +100,33 @@ export function App() {
         <ul role="tablist" aria-orientation="vertical">
           {VIEWS.map((v, i) => (
             <li key={v.id}>
-              <button type="button" role="tab" aria-selected={view === v.id} className={view === v.id ? 'active' : ''} onClick={() => go(v.id)} title={`Alt+${i + 1}`}>
+              <button
+                type="button"
+                role="tab"
+                aria-selected={view === v.id}
+                className={view === v.id ? 'active' : ''}
+                onClick={() => go(v.id)}
+                title={`Alt+${i + 1}`}
+              >
                 {v.label}
-                {counts[v.id] ? <span className="count" aria-label={`${counts[v.id]} to look at`}>{counts[v.id]}</span> : null}
+                {counts[v.id] ? (
+                  <span className="count" aria-label={`${counts[v.id]} to look at`}>
+                    {counts[v.id]}
+                  </span>
+                ) : null}
               </button>
             </li>
           ))}
         </ul>
         <div className="ws" title={workspace ?? ''}>
-          {settings?.paused && <div className="paused" role="status">All hooks paused</div>}
-          <label className="muted" htmlFor="workspace">Workspace</label>
+          {settings?.paused && (
+            <div className="paused" role="status">
+              All hooks paused
+            </div>
+          )}
+          <label className="muted" htmlFor="workspace">
+            Workspace
+          </label>
           <WorkspacePicker />
         </div>
       </nav>
@@ -81,8 +134,14 @@ export function App() {
         <header className="top">
           <h1>{VIEWS.find((v) => v.id === view)!.label}</h1>
           <div className="bell">
-            <button type="button" aria-label={`notifications (${notifications.length})`} aria-expanded={bell} onClick={() => setBell(!bell)}>
-              Notifications {notifications.length ? <span className="count">{notifications.length}</span> : null}
+            <button
+              type="button"
+              aria-label={`notifications (${notifications.length})`}
+              aria-expanded={bell}
+              onClick={() => setBell(!bell)}
+            >
+              Notifications{' '}
+              {notifications.length ? <span className="count">{notifications.length}</span> : null}
             </button>
             {bell && (
               <div className="dropdown" role="dialog" aria-label="notifications">
@@ -91,18 +150,37 @@ export function App() {
                     <ul>
                       {notifications.map((n) => (
                         <li key={n.id}>
-                          <button type="button" className={`notice n-${n.kind}`} onClick={() => { setBell(false); go(n.target.view, n.target); }}>
-                            <strong>{n.title}</strong>{n.count > 1 ? <span className="count">×{n.count}</span> : null}
+                          <button
+                            type="button"
+                            className={`notice n-${n.kind}`}
+                            onClick={() => {
+                              setBell(false);
+                              go(n.target.view, n.target);
+                            }}
+                          >
+                            <strong>{n.title}</strong>
+                            {n.count > 1 ? <span className="count">×{n.count}</span> : null}
                             <span>{n.body}</span>
                             <span className="muted">{new Date(n.time).toLocaleTimeString()}</span>
                           </button>
                         </li>
                       ))}
                     </ul>
-                    <button type="button" onClick={() => void api.request('notifications:clear', {}).then(() => useStore.setState({ notifications: [] }))}>Clear all</button>
+                    <button
+                      type="button"
+                      onClick={() =>
+                        void api
+                          .request('notifications:clear', {})
+                          .then(() => useStore.setState({ notifications: [] }))
+                      }
+                    >
+                      Clear all
+                    </button>
                   </>
                 ) : (
-                  <p className="muted">No notifications. Turn-done, blocked, failed and review-needed notices land here.</p>
+                  <p className="muted">
+                    No notifications. Turn-done, blocked, failed and review-needed notices land here.
+                  </p>
                 )}
               </div>
             )}

@@ -1,5 +1,13 @@
 // The one typed client: Electron's preload bridge when present, else the browser-mode WebSocket.
-import { PUSHES, type Channel, type HostApi, type Push, type PushPayload, type Req, type Res } from '../../shared/ipc.js';
+import {
+  PUSHES,
+  type Channel,
+  type HostApi,
+  type Push,
+  type PushPayload,
+  type Req,
+  type Res,
+} from '../../shared/ipc.js';
 
 declare global {
   interface Window {
@@ -35,10 +43,22 @@ export function connectClient(): HostApi {
     socket = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
     ready = new Promise((resolve, reject) => {
       socket.addEventListener('open', () => resolve(), { once: true });
-      socket.addEventListener('error', () => reject(new Error('cannot reach the Hookpanel host (is `hookpanel serve` still running?)')), { once: true });
+      socket.addEventListener(
+        'error',
+        () => reject(new Error('cannot reach the Hookpanel host (is `hookpanel serve` still running?)')),
+        { once: true },
+      );
     });
     socket.addEventListener('message', (e) => {
-      const msg = JSON.parse(String(e.data)) as { type: string; id?: number; ok?: boolean; result?: unknown; error?: string; event?: Push; payload?: unknown };
+      const msg = JSON.parse(String(e.data)) as {
+        type: string;
+        id?: number;
+        ok?: boolean;
+        result?: unknown;
+        error?: string;
+        event?: Push;
+        payload?: unknown;
+      };
       if (msg.type === 'response' && typeof msg.id === 'number') {
         const w = waiting.get(msg.id);
         waiting.delete(msg.id);

@@ -5,4 +5,6 @@ import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);
 root.render(<App />);
-startStore().catch((e: Error) => useStore.getState().setError(`Cannot reach the Hookpanel host: ${e.message}`));
+startStore().catch((e: Error) =>
+  useStore.getState().setError(`Cannot reach the Hookpanel host: ${e.message}`),
+);

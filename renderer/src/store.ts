@@ -50,7 +50,9 @@ export const useStore = create<State>((set, get) => ({
   async loadSources(validate = false) {
     set({ loadingSources: true });
     try {
-      const r = await api.request(validate ? 'sources:validate' : 'sources:list', { workspace: get().workspace });
+      const r = await api.request(validate ? 'sources:validate' : 'sources:list', {
+        workspace: get().workspace,
+      });
       set({ sources: r.sources, workspace: r.workspace, error: null });
     } catch (e) {
       set({ error: `Could not load hook files: ${(e as Error).message}` });
@@ -65,7 +67,14 @@ export const useStore = create<State>((set, get) => ({
     const before = get().settings;
     // Optimistic: controls answer at once; the host's answer (or the old value on failure) settles it.
     const { modelApiKey, ...visible } = patch;
-    if (before) set({ settings: { ...before, ...visible, ...(modelApiKey !== undefined ? { modelApiKeySet: modelApiKey !== null } : {}) } });
+    if (before)
+      set({
+        settings: {
+          ...before,
+          ...visible,
+          ...(modelApiKey !== undefined ? { modelApiKeySet: modelApiKey !== null } : {}),
+        },
+      });
     try {
       set({ settings: await api.request('settings:update', patch) });
     } catch (e) {
@@ -79,18 +88,25 @@ export const useStore = create<State>((set, get) => ({
 /** Wires pushes from the host into the store; called once at start. */
 export async function startStore(): Promise<void> {
   const s = useStore.getState();
-  const [info, notifications] = await Promise.all([api.request('host:info', {}), api.request('notifications:list', {})]);
+  const [info, notifications] = await Promise.all([
+    api.request('host:info', {}),
+    api.request('notifications:list', {}),
+  ]);
   useStore.setState({ info, workspace: info.workspace, notifications });
   await Promise.all([s.loadSources(), s.loadSettings()]);
   api.on('sourcesChanged', () => void useStore.getState().loadSources());
   api.on('settingsChanged', (settings) => useStore.setState({ settings }));
   api.on('record', (r) => {
-    if (r.type === 'dispatch') useStore.setState((st) => ({ liveDispatches: [r, ...st.liveDispatches].slice(0, 5000) }));
+    if (r.type === 'dispatch')
+      useStore.setState((st) => ({ liveDispatches: [r, ...st.liveDispatches].slice(0, 5000) }));
     else useStore.setState((st) => ({ liveEvents: [r, ...st.liveEvents].slice(0, 5000) }));
   });
   api.on('notification', (n) => {
-    useStore.setState((st) => ({ notifications: [n, ...st.notifications.filter((x) => x.id !== n.id)].slice(0, 200) }));
-    if (!window.hookpanelBridge && 'Notification' in window && Notification.permission === 'granted') new Notification(n.title, { body: n.body, tag: n.id });
+    useStore.setState((st) => ({
+      notifications: [n, ...st.notifications.filter((x) => x.id !== n.id)].slice(0, 200),
+    }));
+    if (!window.hookpanelBridge && 'Notification' in window && Notification.permission === 'granted')
+      new Notification(n.title, { body: n.body, tag: n.id });
   });
   api.on('navigate', (target) => useStore.getState().go(target.view, target));
 }

@@ -2,9 +2,21 @@ import { defineCatalog } from './catalog.js';
 
 export const ARYA_EVENTS = defineCatalog([
   { name: 'turn/stopping', description: 'A turn is stopping', sample: { turn: 1 } },
-  { name: 'agent/error', description: 'The agent hit an error', sample: { turn: 1, step: 2, error: 'tool failed' } },
-  { name: 'compaction/summary', description: 'A compaction summary was written', sample: { sessionId: 's-1', compactionId: 'c-1' } },
-  { name: 'compaction/end', description: 'A compaction finished', sample: { sessionId: 's-1', compactionId: 'c-1' } },
+  {
+    name: 'agent/error',
+    description: 'The agent hit an error',
+    sample: { turn: 1, step: 2, error: 'tool failed' },
+  },
+  {
+    name: 'compaction/summary',
+    description: 'A compaction summary was written',
+    sample: { sessionId: 's-1', compactionId: 'c-1' },
+  },
+  {
+    name: 'compaction/end',
+    description: 'A compaction finished',
+    sample: { sessionId: 's-1', compactionId: 'c-1' },
+  },
 ]);
 
 /** Events the harness has but no rule may subscribe to yet, with the seed's reason. */

@@ -20,7 +20,8 @@ export function eventSpec(catalog: EventCatalog, name: string): EventSpec | unde
   return catalog.find((e) => e.name === name);
 }
 
-type Partial = Pick<EventSpec, 'name' | 'description'> & Omit<globalThis.Partial<EventSpec>, 'name' | 'description'>;
+type Partial = Pick<EventSpec, 'name' | 'description'> &
+  Omit<globalThis.Partial<EventSpec>, 'name' | 'description'>;
 
 export function defineCatalog(events: Partial[]): EventCatalog {
   return events.map((e) => ({

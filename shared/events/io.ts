@@ -13,8 +13,18 @@ export const IO_EVENTS = defineCatalog([
   },
   { name: 'session_start', description: 'A session starts', sample: { session: 's-1' } },
   { name: 'turn_start', description: 'A turn starts', sample: { session: 's-1', turn: 1 } },
-  { name: 'tool_call', description: 'A tool was called', toolEvent: true, sample: { tool: 'shell', args: { command: 'ls' } } },
-  { name: 'tool_result', description: 'A tool returned', toolEvent: true, sample: { tool: 'shell', ok: true } },
+  {
+    name: 'tool_call',
+    description: 'A tool was called',
+    toolEvent: true,
+    sample: { tool: 'shell', args: { command: 'ls' } },
+  },
+  {
+    name: 'tool_result',
+    description: 'A tool returned',
+    toolEvent: true,
+    sample: { tool: 'shell', ok: true },
+  },
   { name: 'turn_end', description: 'A turn ends', sample: { session: 's-1', turn: 1 } },
   { name: 'session_end', description: 'A session ends', sample: { session: 's-1' } },
 ]);

@@ -8,7 +8,13 @@ const envelope = {
 };
 const bash = { tool_name: 'Bash', tool_input: { command: 'ls -la' } };
 
-type Row = [name: string, description: string, matcherField: string | null, blockable: boolean, sample: Record<string, unknown>];
+type Row = [
+  name: string,
+  description: string,
+  matcherField: string | null,
+  blockable: boolean,
+  sample: Record<string, unknown>,
+];
 
 // Seed 003's event table, in its order.
 const ROWS: Row[] = [
@@ -16,7 +22,13 @@ const ROWS: Row[] = [
   ['SessionEnd', 'The session ends', 'reason', false, { reason: 'exit' }],
   ['Setup', 'An init/maintenance mode runs', 'trigger', false, { trigger: 'init' }],
   ['UserPromptSubmit', 'A prompt is submitted', null, true, { prompt: 'hello' }],
-  ['UserPromptExpansion', 'A custom command expands into a prompt', 'command_name', true, { command_name: 'review', prompt: 'review this' }],
+  [
+    'UserPromptExpansion',
+    'A custom command expands into a prompt',
+    'command_name',
+    true,
+    { command_name: 'review', prompt: 'review this' },
+  ],
   ['Stop', 'Right before the agent concludes its response', null, true, { stop_hook_active: false }],
   ['StopFailure', 'A turn ends in an error', 'error', false, { error: 'rate_limit' }],
   ['PreToolUse', 'Before tool execution', 'tool_name', true, bash],
@@ -25,10 +37,22 @@ const ROWS: Row[] = [
   ['PostToolBatch', 'After a parallel batch of tool calls completes', null, true, {}],
   ['PermissionRequest', 'Before a permission dialog is shown', 'tool_name', true, bash],
   ['PermissionDenied', 'A permission request is denied', 'tool_name', false, bash],
-  ['Notification', 'A notification is sent', 'notification_type', false, { notification_type: 'idle_prompt', message: 'waiting' }],
+  [
+    'Notification',
+    'A notification is sent',
+    'notification_type',
+    false,
+    { notification_type: 'idle_prompt', message: 'waiting' },
+  ],
   ['MessageDisplay', 'An assistant message is displayed', null, false, { message: 'hi' }],
   ['SubagentStart', 'A subagent starts', 'agent_type', false, { agent_type: 'code-reviewer' }],
-  ['SubagentStop', 'Right before a subagent concludes its response', 'agent_type', true, { agent_type: 'code-reviewer' }],
+  [
+    'SubagentStop',
+    'Right before a subagent concludes its response',
+    'agent_type',
+    true,
+    { agent_type: 'code-reviewer' },
+  ],
   ['TeammateIdle', 'An agent teammate goes idle', null, false, {}],
   ['TaskCreated', 'A task is created', null, false, {}],
   ['TaskCompleted', 'A task is completed', null, false, {}],
@@ -36,7 +60,13 @@ const ROWS: Row[] = [
   ['CwdChanged', 'The working directory changes', null, false, {}],
   ['DirectoryAdded', 'A directory is added to the workspace mid-session', null, false, {}],
   ['FileChanged', 'A workspace file was edited', 'file_path', false, { file_path: '/tmp/workspace/a.txt' }],
-  ['InstructionsLoaded', 'Instruction files are loaded', 'file_path', false, { file_path: '/tmp/workspace/AGENTS.md' }],
+  [
+    'InstructionsLoaded',
+    'Instruction files are loaded',
+    'file_path',
+    false,
+    { file_path: '/tmp/workspace/AGENTS.md' },
+  ],
   ['WorktreeCreate', 'A git worktree is created', null, false, {}],
   ['WorktreeRemove', 'A git worktree is removed', null, false, {}],
   ['PreCompact', 'Before conversation compaction', 'trigger', true, { trigger: 'auto' }],
@@ -59,7 +89,10 @@ export const PW_DORMANT: Record<string, string> = {
   ElicitationResult: 'surfacing MCP elicitation requests',
 };
 
-function toSpec([name, description, matcherField, blockable, sample]: Row, dormant: Record<string, string>): EventSpec {
+function toSpec(
+  [name, description, matcherField, blockable, sample]: Row,
+  dormant: Record<string, string>,
+): EventSpec {
   return {
     name,
     description,

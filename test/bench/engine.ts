@@ -12,10 +12,18 @@ const DIST = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const CLI = join(DIST, 'electron', 'cli', 'main.js');
 const HOOK_SCRIPT = join(DIST, '..', 'electron', 'cli', 'hookpanel-hook.sh');
 
-function spawnWait(argv: string[], opts: { env?: Record<string, string>; input?: string; cwd?: string; capture?: boolean } = {}): Promise<number | null> {
+function spawnWait(
+  argv: string[],
+  opts: { env?: Record<string, string>; input?: string; cwd?: string; capture?: boolean } = {},
+): Promise<number | null> {
   return new Promise((resolve) => {
     // capture: what any hook runner must do at the least: read stdout and stderr, own process group.
-    const child = spawn(argv[0]!, argv.slice(1), { env: opts.env, cwd: opts.cwd, stdio: ['pipe', opts.capture ? 'pipe' : 'ignore', opts.capture ? 'pipe' : 'ignore'], detached: !!opts.capture });
+    const child = spawn(argv[0]!, argv.slice(1), {
+      env: opts.env,
+      cwd: opts.cwd,
+      stdio: ['pipe', opts.capture ? 'pipe' : 'ignore', opts.capture ? 'pipe' : 'ignore'],
+      detached: !!opts.capture,
+    });
     child.stdout?.on('data', () => {});
     child.stderr?.on('data', () => {});
     child.on('close', resolve);
@@ -28,42 +36,97 @@ export async function benchEngine(): Promise<void> {
   console.log('\nEngine and bridge');
   const b = benchHome();
   try {
-    b.write('home/.config/pw/code.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: '/bin/true', args: [] }] }] } }));
+    b.write(
+      'home/.config/pw/code.json',
+      JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: '/bin/true', args: [] }] }] } }),
+    );
     const host = await HookHost.open(b.host);
     const ws = join(b.root, 'ws');
-    const fire = () => host.dispatch({ dialect: 'pw', event: 'Stop', payload: {}, project: ws, callerCwd: ws });
+    const fire = () =>
+      host.dispatch({ dialect: 'pw', event: 'Stop', payload: {}, project: ws, callerCwd: ws });
     const engine = await measure('engine', fire, { runs: 40, warmup: 5 });
     // The baseline spawns as any hook runner must: stdin written, stdout and stderr read, its own group.
-    const bare = await measure('bare spawn', () => spawnWait(['/bin/true'], { input: '{}', capture: true, env: b.env, cwd: ws }), { runs: 40, warmup: 5 });
+    const bare = await measure(
+      'bare spawn',
+      () => spawnWait(['/bin/true'], { input: '{}', capture: true, env: b.env, cwd: ws }),
+      { runs: 40, warmup: 5 },
+    );
     report('  engine dispatch of a /bin/true hook', engine, bare, 1.1);
 
     b.write('home/.config/io/io.toml', '[[hook]]\non = []\nappend = "audit.jsonl"\n');
     const line = `${JSON.stringify({ time: new Date().toISOString(), event: 'turn_end', payload: { turn: 1 } })}\n`;
     const n = 300;
-    const appendRun = await measure('append', async () => {
-      for (let i = 0; i < n; i++) await host.dispatch({ dialect: 'io', event: 'turn_end', payload: { turn: i }, project: ws, callerCwd: ws });
-    }, { runs: 3, warmup: 1 });
-    const bareAppend = await measure('bare appendFile', async () => {
-      for (let i = 0; i < n; i++) await appendFile(join(b.root, 'bare.jsonl'), line);
-    }, { runs: 3, warmup: 1 });
-    console.log(`  events per second with an append rule: ${Math.round((n * 1000) / appendRun.medianMs)}/s (bare appendFile: ${Math.round((n * 1000) / bareAppend.medianMs)}/s)`);
-    report('  one event with an append rule', { name: 'append', medianMs: appendRun.medianMs / n }, { name: 'bare appendFile', medianMs: bareAppend.medianMs / n });
+    const appendRun = await measure(
+      'append',
+      async () => {
+        for (let i = 0; i < n; i++)
+          await host.dispatch({
+            dialect: 'io',
+            event: 'turn_end',
+            payload: { turn: i },
+            project: ws,
+            callerCwd: ws,
+          });
+      },
+      { runs: 3, warmup: 1 },
+    );
+    const bareAppend = await measure(
+      'bare appendFile',
+      async () => {
+        for (let i = 0; i < n; i++) await appendFile(join(b.root, 'bare.jsonl'), line);
+      },
+      { runs: 3, warmup: 1 },
+    );
+    console.log(
+      `  events per second with an append rule: ${Math.round((n * 1000) / appendRun.medianMs)}/s (bare appendFile: ${Math.round((n * 1000) / bareAppend.medianMs)}/s)`,
+    );
+    report(
+      '  one event with an append rule',
+      { name: 'append', medianMs: appendRun.medianMs / n },
+      { name: 'bare appendFile', medianMs: bareAppend.medianMs / n },
+    );
     await host.close();
 
     const nodeBare = await measure("node -e ''", () => spawnWait([process.execPath, '-e', '']), { runs: 15 });
-    const emitNoHost = await measure('emit', () => spawnWait([process.execPath, CLI, 'emit', 'pw', 'NoSuchRule'], { env: b.env, input: '{}', cwd: ws }), { runs: 15 });
+    const emitNoHost = await measure(
+      'emit',
+      () =>
+        spawnWait([process.execPath, CLI, 'emit', 'pw', 'NoSuchRule'], { env: b.env, input: '{}', cwd: ws }),
+      { runs: 15 },
+    );
     const serve = spawn(process.execPath, [CLI, 'serve'], { env: b.env, stdio: 'ignore' });
     const socket = join(b.env.HOOKPANEL_HOME!, 'run', 'host.sock');
     for (let i = 0; i < 200 && !existsSync(socket); i++) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 300));
     try {
-      const emitHost = await measure('emit', () => spawnWait([process.execPath, CLI, 'emit', 'pw', 'NoSuchRule'], { env: b.env, input: '{}', cwd: ws }), { runs: 15 });
+      const emitHost = await measure(
+        'emit',
+        () =>
+          spawnWait([process.execPath, CLI, 'emit', 'pw', 'NoSuchRule'], {
+            env: b.env,
+            input: '{}',
+            cwd: ws,
+          }),
+        { runs: 15 },
+      );
       report('  hookpanel emit, no matching rule, host running', emitHost, nodeBare, 1.3);
       report('  hookpanel emit, no matching rule, no host (in-process)', emitNoHost, nodeBare);
       const curlOk = spawnSync('curl', ['--version']).status === 0;
       if (curlOk) {
-        const fast = await measure('fast path', () => spawnWait(['/bin/sh', HOOK_SCRIPT, 'pw', 'NoSuchRule'], { env: b.env, input: '{}', cwd: ws }), { runs: 20 });
-        const bareCurl = await measure('bare curl', () => spawnWait(['curl', '-s', '-o', '/dev/null', '--unix-socket', socket, 'http://hookpanel/v1/health'], { env: b.env }), { runs: 20 });
+        const fast = await measure(
+          'fast path',
+          () => spawnWait(['/bin/sh', HOOK_SCRIPT, 'pw', 'NoSuchRule'], { env: b.env, input: '{}', cwd: ws }),
+          { runs: 20 },
+        );
+        const bareCurl = await measure(
+          'bare curl',
+          () =>
+            spawnWait(
+              ['curl', '-s', '-o', '/dev/null', '--unix-socket', socket, 'http://hookpanel/v1/health'],
+              { env: b.env },
+            ),
+          { runs: 20 },
+        );
         report('  curl fast path (hookpanel-hook), no matching rule', fast, bareCurl, 1.5);
       } else {
         console.log('  curl fast path: skipped, curl is not installed');

@@ -4,9 +4,19 @@ import { dirname, join } from 'node:path';
 import type { HostEnv } from '../../electron/host/paths.js';
 
 /** A throwaway home for a benchmark. */
-export function benchHome(): { root: string; host: HostEnv; env: Record<string, string>; write(rel: string, text: string): void; cleanup(): void } {
+export function benchHome(): {
+  root: string;
+  host: HostEnv;
+  env: Record<string, string>;
+  write(rel: string, text: string): void;
+  cleanup(): void;
+} {
   const root = mkdtempSync(join(tmpdir(), 'hookpanel-bench-'));
-  const env: Record<string, string> = { HOME: join(root, 'home'), HOOKPANEL_HOME: join(root, 'hp'), PATH: process.env.PATH ?? '/usr/bin:/bin' };
+  const env: Record<string, string> = {
+    HOME: join(root, 'home'),
+    HOOKPANEL_HOME: join(root, 'hp'),
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+  };
   mkdirSync(env.HOME!, { recursive: true });
   mkdirSync(join(root, 'ws'), { recursive: true });
   return {

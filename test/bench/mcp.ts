@@ -15,11 +15,28 @@ export async function benchMcp(): Promise<void> {
   const b = benchHome();
   const ws = join(b.root, 'ws');
   const server = { command: process.execPath, args: [SERVER] };
-  b.write('home/.config/pw/code.json', JSON.stringify({ mcpServers: { policy: server }, hooks: { PreToolUse: [{ hooks: [{ type: 'mcp_tool', server: 'policy', tool: 'answer', input: { text: '{}' } }] }] } }));
+  b.write(
+    'home/.config/pw/code.json',
+    JSON.stringify({
+      mcpServers: { policy: server },
+      hooks: {
+        PreToolUse: [
+          { hooks: [{ type: 'mcp_tool', server: 'policy', tool: 'answer', input: { text: '{}' } }] },
+        ],
+      },
+    }),
+  );
   const client = new Client({ name: 'bench', version: '1' });
   try {
     const host = await HookHost.open(b.host);
-    const fire = () => host.dispatch({ dialect: 'pw', event: 'PreToolUse', payload: { tool_name: 'Edit' }, project: ws, callerCwd: ws });
+    const fire = () =>
+      host.dispatch({
+        dialect: 'pw',
+        event: 'PreToolUse',
+        payload: { tool_name: 'Edit' },
+        project: ws,
+        callerCwd: ws,
+      });
     const t0 = performance.now();
     await fire();
     const first = performance.now() - t0;
@@ -28,9 +45,17 @@ export async function benchMcp(): Promise<void> {
     const c0 = performance.now();
     await client.connect(new StdioClientTransport({ ...server, stderr: 'ignore' }));
     const connect = performance.now() - c0;
-    const bare = await measure('bare callTool', () => client.callTool({ name: 'answer', arguments: { text: '{}' } }), { runs: 60, warmup: 10 });
+    const bare = await measure(
+      'bare callTool',
+      () => client.callTool({ name: 'answer', arguments: { text: '{}' } }),
+      { runs: 60, warmup: 10 },
+    );
     report('  engine dispatch of an mcp_tool hook (server running)', engine, bare);
-    report('  first mcp_tool dispatch (starts the server)', { name: 'first', medianMs: first }, { name: 'bare connect', medianMs: connect });
+    report(
+      '  first mcp_tool dispatch (starts the server)',
+      { name: 'first', medianMs: first },
+      { name: 'bare connect', medianMs: connect },
+    );
     await host.close();
   } finally {
     await client.close();

@@ -6,7 +6,11 @@ export interface Sample {
 }
 
 /** Median wall time of fn over a number of runs after warm-up. */
-export async function measure(name: string, fn: () => unknown, opts: { runs?: number; warmup?: number } = {}): Promise<Sample> {
+export async function measure(
+  name: string,
+  fn: () => unknown,
+  opts: { runs?: number; warmup?: number } = {},
+): Promise<Sample> {
   const runs = opts.runs ?? 15;
   for (let i = 0; i < (opts.warmup ?? 3); i++) await fn();
   const times: number[] = [];
@@ -21,7 +25,12 @@ export async function measure(name: string, fn: () => unknown, opts: { runs?: nu
 
 export function report(title: string, subject: Sample, baseline: Sample, goal?: number): void {
   const ratio = subject.medianMs / baseline.medianMs;
-  const verdict = goal === undefined ? '' : ratio <= goal ? `  (goal ≤ ${goal.toFixed(2)}×: met)` : `  (goal ≤ ${goal.toFixed(2)}×: NOT met)`;
+  const verdict =
+    goal === undefined
+      ? ''
+      : ratio <= goal
+        ? `  (goal ≤ ${goal.toFixed(2)}×: met)`
+        : `  (goal ≤ ${goal.toFixed(2)}×: NOT met)`;
   console.log(
     `${title.padEnd(58)} ${subject.medianMs.toFixed(2).padStart(9)} ms vs ${baseline.name} ${baseline.medianMs.toFixed(2).padStart(9)} ms  = ${ratio.toFixed(2)}×${verdict}`,
   );

@@ -19,8 +19,53 @@ async function writeHistory(dir: string, count: number): Promise<void> {
   for (let i = 0; i < count; i++) {
     const failed = i % 50 === 0;
     const time = new Date(t0 + i * 1000).toISOString();
-    lines.push(JSON.stringify({ type: 'dispatch', id: `d${i}`, eventId: `e${i}`, time, dialect: 'pw', event: i % 2 ? 'PreToolUse' : 'Stop', workspace: '/w', source: '/home/u/.config/pw/code.json', rule: `rule-${i % 40}`, ruleIndex: 0, handler: '/bin/true', mode: 'blocking', pid: 100 + i, durationMs: 2 + (i % 30), exitCode: failed ? 1 : 0, signal: null, timedOut: false, groupKilled: false, outcome: failed ? 'failed' : 'ok', skipReason: null, decision: null, reason: failed ? 'exit 1' : null, stdoutTail: '', stderrTail: '' }));
-    lines.push(JSON.stringify({ type: 'event', id: `e${i}`, time, dialect: 'pw', event: i % 2 ? 'PreToolUse' : 'Stop', workspace: '/w', sessionId: 's', payloadDigest: 'x', payload: { i }, payloadTruncated: false, decision: 'allow', reason: null, durationMs: 3, dispatchCount: 1, untrustedSkips: 0 }));
+    lines.push(
+      JSON.stringify({
+        type: 'dispatch',
+        id: `d${i}`,
+        eventId: `e${i}`,
+        time,
+        dialect: 'pw',
+        event: i % 2 ? 'PreToolUse' : 'Stop',
+        workspace: '/w',
+        source: '/home/u/.config/pw/code.json',
+        rule: `rule-${i % 40}`,
+        ruleIndex: 0,
+        handler: '/bin/true',
+        mode: 'blocking',
+        pid: 100 + i,
+        durationMs: 2 + (i % 30),
+        exitCode: failed ? 1 : 0,
+        signal: null,
+        timedOut: false,
+        groupKilled: false,
+        outcome: failed ? 'failed' : 'ok',
+        skipReason: null,
+        decision: null,
+        reason: failed ? 'exit 1' : null,
+        stdoutTail: '',
+        stderrTail: '',
+      }),
+    );
+    lines.push(
+      JSON.stringify({
+        type: 'event',
+        id: `e${i}`,
+        time,
+        dialect: 'pw',
+        event: i % 2 ? 'PreToolUse' : 'Stop',
+        workspace: '/w',
+        sessionId: 's',
+        payloadDigest: 'x',
+        payload: { i },
+        payloadTruncated: false,
+        decision: 'allow',
+        reason: null,
+        durationMs: 3,
+        dispatchCount: 1,
+        untrustedSkips: 0,
+      }),
+    );
   }
   await writeFile(join(dir, 'current.jsonl'), `${lines.join('\n')}\n`);
 }
@@ -28,12 +73,26 @@ async function writeHistory(dir: string, count: number): Promise<void> {
 async function timeHistory(count: number): Promise<{ firstRender: number; filter: number }> {
   const b = benchHome();
   await writeHistory(join(b.env.HOOKPANEL_HOME!, 'history'), count);
-  const serve = spawn(process.execPath, [CLI, 'serve', '--project', join(b.root, 'ws')], { env: b.env, stdio: ['ignore', 'pipe', 'ignore'] });
+  const serve = spawn(process.execPath, [CLI, 'serve', '--project', join(b.root, 'ws')], {
+    env: b.env,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   let out = '';
   serve.stdout!.on('data', (d) => (out += d));
   for (let i = 0; i < 400 && !/Panel: \S+/.test(out); i++) await new Promise((r) => setTimeout(r, 25));
   const url = /Panel: (\S+)/.exec(out)![1]!;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(url);
@@ -66,6 +125,14 @@ export async function benchPanel(): Promise<void> {
   }
   const small = await timeHistory(100);
   const big = await timeHistory(100_000);
-  report('  100,000 dispatches: time to first render', { name: '100k', medianMs: big.firstRender }, { name: '100 dispatches', medianMs: small.firstRender });
-  report('  100,000 dispatches: time to apply a filter', { name: '100k', medianMs: big.filter }, { name: '100 dispatches', medianMs: small.filter });
+  report(
+    '  100,000 dispatches: time to first render',
+    { name: '100k', medianMs: big.firstRender },
+    { name: '100 dispatches', medianMs: small.firstRender },
+  );
+  report(
+    '  100,000 dispatches: time to apply a filter',
+    { name: '100k', medianMs: big.filter },
+    { name: '100 dispatches', medianMs: small.filter },
+  );
 }

@@ -7,7 +7,13 @@ import { benchPanel } from './panel.js';
 import { benchValidate } from './validate.js';
 
 const only = process.argv[2];
-const suites: Record<string, () => Promise<void>> = { validate: benchValidate, engine: benchEngine, mcp: benchMcp, history: benchHistory, panel: benchPanel };
+const suites: Record<string, () => Promise<void>> = {
+  validate: benchValidate,
+  engine: benchEngine,
+  mcp: benchMcp,
+  history: benchHistory,
+  panel: benchPanel,
+};
 for (const [name, run] of Object.entries(suites)) {
   if (only && only !== name) continue;
   await run();

@@ -10,7 +10,13 @@ test('every view renders in the dark theme', async ({ page, panel }) => {
   await expect(page.getByRole('heading', { name: 'Rules' })).toBeVisible();
   await page.getByRole('button', { name: 'rule PreToolUse[0].hooks[1]' }).first().click();
   await panel.shot(page, 'dark-rules');
-  for (const [tab, name] of [['Problems', 'problems'], ['History', 'history'], ['Test fire', 'test-fire'], ['Trust review', 'trust-review'], ['Settings', 'settings']] as const) {
+  for (const [tab, name] of [
+    ['Problems', 'problems'],
+    ['History', 'history'],
+    ['Test fire', 'test-fire'],
+    ['Trust review', 'trust-review'],
+    ['Settings', 'settings'],
+  ] as const) {
     await page.getByRole('tab', { name: new RegExp(tab) }).click();
     await expect(page.getByRole('heading', { name: tab })).toBeVisible();
     if (name === 'history') await page.getByRole('row').first().click();

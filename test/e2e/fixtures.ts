@@ -24,19 +24,39 @@ export function populate(env: TestEnv): void {
   env.place('~/.config/io/io.toml', 'io/user-valid.toml');
   env.place('~/.chrys/hooks/hooks.yaml', 'chrys/warnings.yaml');
   env.place('~/.claude/settings.json', 'claude/settings.json');
-  env.write('hp/hooks/claude.json', JSON.stringify({
-    hooks: {
-      PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'grep -q "rm -rf" && { echo "no rm -rf here" >&2; exit 2; }; exit 0' }, { type: 'command', command: '/bin/echo', args: ['audit', 'argument with spaces'] }] }],
-      Stop: [{ hooks: [{ type: 'command', command: 'echo turn finished' }] }],
-    },
-  }));
+  env.write(
+    'hp/hooks/claude.json',
+    JSON.stringify({
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [
+              {
+                type: 'command',
+                command: 'grep -q "rm -rf" && { echo "no rm -rf here" >&2; exit 2; }; exit 0',
+              },
+              { type: 'command', command: '/bin/echo', args: ['audit', 'argument with spaces'] },
+            ],
+          },
+        ],
+        Stop: [{ hooks: [{ type: 'command', command: 'echo turn finished' }] }],
+      },
+    }),
+  );
 }
 
 export function electronBinary(): { path: string | null; why: string } {
   const pathFile = join(REPO, 'node_modules', 'electron', 'path.txt');
-  if (!existsSync(pathFile)) return { path: null, why: 'no Electron binary: it cannot be downloaded here (ELECTRON_SKIP_BINARY_DOWNLOAD); the browser project runs the same specs' };
+  if (!existsSync(pathFile))
+    return {
+      path: null,
+      why: 'no Electron binary: it cannot be downloaded here (ELECTRON_SKIP_BINARY_DOWNLOAD); the browser project runs the same specs',
+    };
   const bin = join(REPO, 'node_modules', 'electron', 'dist', readFileSync(pathFile, 'utf8').trim());
-  return existsSync(bin) ? { path: bin, why: '' } : { path: null, why: `the Electron binary ${bin} is missing` };
+  return existsSync(bin)
+    ? { path: bin, why: '' }
+    : { path: null, why: `the Electron binary ${bin} is missing` };
 }
 
 const electronInfo = electronBinary();
@@ -51,9 +71,16 @@ export const test = base.extend<{ panel: Panel; page: Page }>({
     const env = makeEnv();
     populate(env);
     mkdirSync(SHOTS, { recursive: true });
-    const emit: Panel['emit'] = (dialect, event, payload = {}) => runCli(['emit', dialect, event], { env: env.processEnv, cwd: env.workspace, input: JSON.stringify(payload) });
+    const emit: Panel['emit'] = (dialect, event, payload = {}) =>
+      runCli(['emit', dialect, event], {
+        env: env.processEnv,
+        cwd: env.workspace,
+        input: JSON.stringify(payload),
+      });
     const shot: Panel['shot'] = async (page, name) => {
-      await page.screenshot({ path: join(SHOTS, `${testInfo.project.name === 'electron' ? 'electron-' : ''}${name}.png`) });
+      await page.screenshot({
+        path: join(SHOTS, `${testInfo.project.name === 'electron' ? 'electron-' : ''}${name}.png`),
+      });
     };
     if (testInfo.project.name === 'electron') {
       if (!electronInfo.path) {
@@ -64,13 +91,28 @@ export const test = base.extend<{ panel: Panel; page: Page }>({
         return;
       }
       env.write('hp/settings.json', JSON.stringify({ workspaces: [env.workspace] }));
-      const app = await _electron.launch({ executablePath: electronInfo.path, args: [join(REPO, 'dist', 'electron', 'app', 'main.js')], env: { ...env.processEnv, DISPLAY: process.env.DISPLAY ?? ':99' } });
-      await use({ env, url: '', serve: null, app, goto: async (page) => page.waitForLoadState(), emit, shot });
+      const app = await _electron.launch({
+        executablePath: electronInfo.path,
+        args: [join(REPO, 'dist', 'electron', 'app', 'main.js')],
+        env: { ...env.processEnv, DISPLAY: process.env.DISPLAY ?? ':99' },
+      });
+      await use({
+        env,
+        url: '',
+        serve: null,
+        app,
+        goto: async (page) => page.waitForLoadState(),
+        emit,
+        shot,
+      });
       await app.close();
       await env.cleanup();
       return;
     }
-    const serve = spawn(process.execPath, [CLI, 'serve', '--project', env.workspace], { env: env.processEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const serve = spawn(process.execPath, [CLI, 'serve', '--project', env.workspace], {
+      env: env.processEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     serve.stdout!.on('data', (d) => (out += d));
     serve.stderr!.on('data', (d) => (out += d));

@@ -2,13 +2,21 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures.js';
 
-test('Rules: every source by dialect with its state; a hook\'s detail shows argv chips; search filters', async ({ page, panel }) => {
+test("Rules: every source by dialect with its state; a hook's detail shows argv chips; search filters", async ({
+  page,
+  panel,
+}) => {
   await panel.goto(page);
   await expect(page.getByRole('heading', { name: 'Rules' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /AryaCode/ })).toBeVisible();
   const hosted = page.getByRole('article', { name: /claude\.json/ });
   await expect(hosted.locator('.badge').first()).toHaveText('active');
-  await expect(page.getByRole('article', { name: /\.claude\/settings\.json/ }).getByText('inspected').first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('article', { name: /\.claude\/settings\.json/ })
+      .getByText('inspected')
+      .first(),
+  ).toBeVisible();
   await hosted.getByRole('button', { name: 'rule PreToolUse[0].hooks[1]' }).click();
   const chips = page.getByRole('list', { name: 'command arguments' });
   await expect(chips.getByRole('listitem')).toHaveText(['/bin/echo', 'audit', 'argument with spaces']);
@@ -19,21 +27,55 @@ test('Rules: every source by dialect with its state; a hook\'s detail shows argv
   await expect(page.getByRole('button', { name: 'rule PreToolUse[0].hooks[1]' })).toHaveCount(0);
 });
 
-test('Rules: an mcp_tool hook shows its tool, input and which file its server comes from', async ({ page, panel }) => {
-  const user = panel.env.write('~/.config/pw/code.json', JSON.stringify({
-    mcpServers: { policy: { command: 'policy-mcp', args: ['--strict'] } },
-    hooks: {
-      PreToolUse: [{ matcher: 'Edit', hooks: [{ type: 'mcp_tool', server: 'policy', tool: 'check_path', input: { path: '${payload.tool_input.file_path}' } }, { type: 'mcp_tool', server: 'nowhere', tool: 'x' }] }],
-      Stop: [{ hooks: [{ type: 'prompt', prompt: 'Are the tests green? $ARGUMENTS', model: 'claude-haiku-4-5' }] }],
-    },
-  }, null, 2));
+test('Rules: an mcp_tool hook shows its tool, input and which file its server comes from', async ({
+  page,
+  panel,
+}) => {
+  const user = panel.env.write(
+    '~/.config/pw/code.json',
+    JSON.stringify(
+      {
+        mcpServers: { policy: { command: 'policy-mcp', args: ['--strict'] } },
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: 'Edit',
+              hooks: [
+                {
+                  type: 'mcp_tool',
+                  server: 'policy',
+                  tool: 'check_path',
+                  input: { path: '${payload.tool_input.file_path}' },
+                },
+                { type: 'mcp_tool', server: 'nowhere', tool: 'x' },
+              ],
+            },
+          ],
+          Stop: [
+            {
+              hooks: [
+                { type: 'prompt', prompt: 'Are the tests green? $ARGUMENTS', model: 'claude-haiku-4-5' },
+              ],
+            },
+          ],
+        },
+      },
+      null,
+      2,
+    ),
+  );
   await panel.goto(page);
   const file = page.getByRole('article', { name: `source ${user}` });
   await file.getByRole('button', { name: 'rule PreToolUse[0].hooks[0]' }).click();
-  const detail = page.locator('.detail', { has: page.getByRole('heading', { name: 'PreToolUse[0].hooks[0]' }) });
+  const detail = page.locator('.detail', {
+    has: page.getByRole('heading', { name: 'PreToolUse[0].hooks[0]' }),
+  });
   await expect(detail).toContainText('tool check_path');
   await expect(detail).toContainText('{"path":"${payload.tool_input.file_path}"}');
-  await expect(detail.getByRole('list', { name: 'command arguments' }).getByRole('listitem')).toHaveText(['policy-mcp', '--strict']);
+  await expect(detail.getByRole('list', { name: 'command arguments' }).getByRole('listitem')).toHaveText([
+    'policy-mcp',
+    '--strict',
+  ]);
   await expect(detail).toContainText(`from ${user}`);
   await panel.shot(page, 'rules-mcp');
   await file.getByRole('button', { name: 'rule PreToolUse[0].hooks[1]' }).click();
@@ -42,7 +84,10 @@ test('Rules: an mcp_tool hook shows its tool, input and which file its server co
   await expect(page.locator('.detail')).toContainText('model claude-haiku-4-5');
 });
 
-test('Settings: the model endpoint key is saved to the host and never shown again', async ({ page, panel }) => {
+test('Settings: the model endpoint key is saved to the host and never shown again', async ({
+  page,
+  panel,
+}) => {
   await panel.goto(page);
   await page.getByRole('tab', { name: /Settings/ }).click();
   await page.getByLabel('model base URL').fill('https://llm.example.com');
@@ -52,7 +97,10 @@ test('Settings: the model endpoint key is saved to the host and never shown agai
   await expect(page.getByLabel('model API key')).toHaveValue('');
   await expect(page.getByLabel('model API key')).toHaveAttribute('placeholder', 'saved (type to replace)');
   await panel.shot(page, 'settings-model');
-  expect(JSON.parse(readFileSync(panel.env.path('hp/settings.json'), 'utf8')).model).toEqual({ baseUrl: 'https://llm.example.com', apiKey: 'sk-e2e-secret' });
+  expect(JSON.parse(readFileSync(panel.env.path('hp/settings.json'), 'utf8')).model).toEqual({
+    baseUrl: 'https://llm.example.com',
+    apiKey: 'sk-e2e-secret',
+  });
   await page.reload();
   await page.getByRole('tab', { name: /Settings/ }).click();
   await expect(page.getByLabel('model base URL')).toHaveValue(/llm\.example\.com/);
@@ -61,7 +109,10 @@ test('Settings: the model endpoint key is saved to the host and never shown agai
   await expect(page.getByLabel('model API key')).toHaveAttribute('placeholder', 'not set');
 });
 
-test('Problems: grouped by file with line:column and the offending text; files reload live', async ({ page, panel }) => {
+test('Problems: grouped by file with line:column and the offending text; files reload live', async ({
+  page,
+  panel,
+}) => {
   await panel.goto(page);
   await page.getByRole('tab', { name: /Problems/ }).click();
   const arya = page.getByRole('article', { name: /problems in .*polish\/hooks\.json/ });
@@ -70,12 +121,17 @@ test('Problems: grouped by file with line:column and the offending text; files r
   await expect(arya.locator('.excerpt').first()).toContainText('"tools/pre-execute"');
   await panel.shot(page, 'problems');
   panel.env.write('~/.config/pw/code.json', '{ "hooks": { "PreToolUze": [] } }');
-  await expect(page.getByText('"PreToolUze" is not a pw code hook event (did you mean "PreToolUse"?)')).toBeVisible();
+  await expect(
+    page.getByText('"PreToolUze" is not a pw code hook event (did you mean "PreToolUse"?)'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Validate now' }).click();
   await expect(page.getByRole('button', { name: 'Validate now' })).toBeEnabled();
 });
 
-test('Test fire: a dry run lists what would run; Fire runs it and opens History on the dispatches', async ({ page, panel }) => {
+test('Test fire: a dry run lists what would run; Fire runs it and opens History on the dispatches', async ({
+  page,
+  panel,
+}) => {
   await panel.goto(page);
   await page.getByRole('tab', { name: /Test fire/ }).click();
   await page.getByLabel('Dialect').selectOption('claude');
@@ -94,7 +150,10 @@ test('Test fire: a dry run lists what would run; Fire runs it and opens History 
   await expect(page.getByLabel('dispatch detail')).toContainText('no rm -rf here');
 });
 
-test('History: live, filterable, with detail, per-rule stats and replay as dry run', async ({ page, panel }) => {
+test('History: live, filterable, with detail, per-rule stats and replay as dry run', async ({
+  page,
+  panel,
+}) => {
   await panel.goto(page);
   await page.getByRole('tab', { name: /History/ }).click();
   await expect(page.getByText('No dispatches')).toBeVisible();
@@ -115,7 +174,10 @@ test('History: live, filterable, with detail, per-rule stats and replay as dry r
   await panel.shot(page, 'history');
 });
 
-test('Settings: notification kinds, pause, chrys project hooks, workspaces persist', async ({ page, panel }) => {
+test('Settings: notification kinds, pause, chrys project hooks, workspaces persist', async ({
+  page,
+  panel,
+}) => {
   await panel.goto(page);
   await page.getByRole('tab', { name: /Settings/ }).click();
   await page.getByLabel('An agent finished a turn').uncheck();
@@ -149,7 +211,10 @@ test('Keyboard: Alt+number switches views; rows are reachable with the keyboard'
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
 });
 
-test('Connect an agent: first-run notice, the diff first, then connected; disconnect undoes it', async ({ page, panel }) => {
+test('Connect an agent: first-run notice, the diff first, then connected; disconnect undoes it', async ({
+  page,
+  panel,
+}) => {
   await panel.goto(page);
   await expect(page.getByText('Claude Code is on this machine but not connected')).toBeVisible();
   await page.getByRole('button', { name: 'Connect…' }).first().click();
@@ -158,7 +223,9 @@ test('Connect an agent: first-run notice, the diff first, then connected; discon
   await expect(claude.getByText('not connected')).toBeVisible();
   await claude.getByRole('button', { name: 'Connect…' }).click();
   const dialog = page.getByRole('dialog', { name: 'connect Claude Code' });
-  await expect(dialog.getByLabel('the change to the settings file')).toContainText('hookpanel emit claude Stop');
+  await expect(dialog.getByLabel('the change to the settings file')).toContainText(
+    'hookpanel emit claude Stop',
+  );
   await panel.shot(page, 'connect');
   await dialog.getByRole('button', { name: 'Apply and connect' }).click();
   await expect(claude.getByText('connected', { exact: true })).toBeVisible();
@@ -166,6 +233,9 @@ test('Connect an agent: first-run notice, the diff first, then connected; discon
   await panel.emit('claude', 'Stop', {});
   await expect(claude.getByText(/live · last event/)).toBeVisible();
   await claude.getByRole('button', { name: 'Disconnect…' }).click();
-  await page.getByRole('dialog', { name: 'disconnect Claude Code' }).getByRole('button', { name: 'Apply and disconnect' }).click();
+  await page
+    .getByRole('dialog', { name: 'disconnect Claude Code' })
+    .getByRole('button', { name: 'Apply and disconnect' })
+    .click();
   await expect(claude.getByText('not connected')).toBeVisible();
 });

@@ -6,7 +6,10 @@ import { REPO } from '../helpers/env.js';
 import { expect, test } from './fixtures.js';
 
 test('untrusted project hooks: skipped, reviewed, trusted, run', async ({ page, panel }) => {
-  panel.env.write('ws/.claude/settings.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo project-hook-ran' }] }] } }));
+  panel.env.write(
+    'ws/.claude/settings.json',
+    JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo project-hook-ran' }] }] } }),
+  );
   await panel.goto(page);
   // The project file is inspected by default (Claude Code runs it); let Hookpanel run it instead.
   const projectFile = page.getByRole('article', { name: /ws\/\.claude\/settings\.json/ });
@@ -18,18 +21,27 @@ test('untrusted project hooks: skipped, reviewed, trusted, run', async ({ page, 
 
   await panel.emit('claude', 'Stop', {});
   await page.getByRole('button', { name: /notifications/ }).click();
-  await expect(page.getByRole('dialog', { name: 'notifications' }).getByText('Project hooks wait for your review')).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: 'notifications' }).getByText('Project hooks wait for your review'),
+  ).toBeVisible();
   await panel.shot(page, 'notifications');
-  await page.getByRole('dialog', { name: 'notifications' }).getByText('Project hooks wait for your review').click();
+  await page
+    .getByRole('dialog', { name: 'notifications' })
+    .getByText('Project hooks wait for your review')
+    .click();
   await expect(page.getByRole('heading', { name: 'Trust review' })).toBeVisible();
-  await expect(item.getByRole('list', { name: 'command arguments' }).or(item.locator('code.chip'))).toContainText(['echo project-hook-ran']);
+  await expect(
+    item.getByRole('list', { name: 'command arguments' }).or(item.locator('code.chip')),
+  ).toContainText(['echo project-hook-ran']);
   await panel.shot(page, 'trust-review');
 
   await page.getByRole('tab', { name: /History/ }).click();
   const skipped = page.getByRole('row').filter({ hasText: 'skipped' });
   await expect(skipped).toHaveCount(1);
   await skipped.click();
-  await expect(page.getByLabel('dispatch detail')).toContainText('untrusted: review and trust this project file');
+  await expect(page.getByLabel('dispatch detail')).toContainText(
+    'untrusted: review and trust this project file',
+  );
 
   await page.getByRole('tab', { name: /Trust review/ }).click();
   await item.getByRole('button', { name: 'Trust this version' }).click();
@@ -50,17 +62,46 @@ test('untrusted project hooks: skipped, reviewed, trusted, run', async ({ page, 
   await expect(item.getByText('never trusted')).toBeVisible();
 });
 
-test("a project's MCP server: listed in Trust review with its command, started only once trusted", async ({ page, panel }) => {
+test("a project's MCP server: listed in Trust review with its command, started only once trusted", async ({
+  page,
+  panel,
+}) => {
   const server = join(REPO, 'dist', 'test', 'helpers', 'mcp-stdio-server.js');
-  panel.env.write('ws/.mcp.json', JSON.stringify({ mcpServers: { policy: { command: process.execPath, args: [server] } } }, null, 2));
-  panel.env.write('~/.config/pw/code.json', JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'mcp_tool', server: 'policy', tool: 'answer', input: { text: '{"decision":"block","reason":"policy server: ${payload.tool_name} is frozen"}' } }] }] } }));
+  panel.env.write(
+    'ws/.mcp.json',
+    JSON.stringify({ mcpServers: { policy: { command: process.execPath, args: [server] } } }, null, 2),
+  );
+  panel.env.write(
+    '~/.config/pw/code.json',
+    JSON.stringify({
+      hooks: {
+        PreToolUse: [
+          {
+            hooks: [
+              {
+                type: 'mcp_tool',
+                server: 'policy',
+                tool: 'answer',
+                input: {
+                  text: '{"decision":"block","reason":"policy server: ${payload.tool_name} is frozen"}',
+                },
+              },
+            ],
+          },
+        ],
+      },
+    }),
+  );
   await panel.goto(page);
   let r = await panel.emit('pw', 'PreToolUse', { tool_name: 'Edit' });
   expect(r.code).toBe(0);
   await page.getByRole('tab', { name: /Trust review/ }).click();
   const item = page.getByRole('article', { name: /review .*ws\/\.mcp\.json/ });
   await expect(item.getByText('mcpServers.policy')).toBeVisible();
-  await expect(item.getByRole('list', { name: 'command arguments' }).getByRole('listitem')).toHaveText([process.execPath, server]);
+  await expect(item.getByRole('list', { name: 'command arguments' }).getByRole('listitem')).toHaveText([
+    process.execPath,
+    server,
+  ]);
   await panel.shot(page, 'trust-review-mcp');
   await item.getByRole('button', { name: 'Trust this version' }).click();
   await expect(page.getByText('Nothing to review')).toBeVisible();

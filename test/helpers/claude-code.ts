@@ -10,26 +10,51 @@ export function claudeBinary(): { path: string | null; why: string } {
     join(REPO, 'node_modules', '@anthropic-ai', 'claude-code', 'bin', 'claude.exe'),
   ];
   const found = candidates.find((p) => existsSync(p));
-  return found ? { path: found, why: '' } : { path: null, why: `no Claude Code binary in node_modules (looked for ${candidates.join(', ')}); run npm ci` };
+  return found
+    ? { path: found, why: '' }
+    : {
+        path: null,
+        why: `no Claude Code binary in node_modules (looked for ${candidates.join(', ')}); run npm ci`,
+      };
 }
 
 /** Runs one offline `claude -p` turn against the stub Messages API. */
-export function runClaude(bin: string, env: TestEnv, baseUrl: string, prompt: string, extraArgs: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runClaude(
+  bin: string,
+  env: TestEnv,
+  baseUrl: string,
+  prompt: string,
+  extraArgs: string[] = [],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(bin, ['-p', prompt, '--output-format', 'json', '--allowedTools', 'Bash', '--model', 'claude-sonnet-4-5', ...extraArgs], {
-      cwd: env.workspace,
-      env: {
-        ...env.processEnv,
-        ANTHROPIC_BASE_URL: baseUrl,
-        ANTHROPIC_API_KEY: 'sk-ant-offline-test',
-        DISABLE_AUTOUPDATER: '1',
-        DISABLE_TELEMETRY: '1',
-        DISABLE_ERROR_REPORTING: '1',
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-        CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY: '1',
+    const child = spawn(
+      bin,
+      [
+        '-p',
+        prompt,
+        '--output-format',
+        'json',
+        '--allowedTools',
+        'Bash',
+        '--model',
+        'claude-sonnet-4-5',
+        ...extraArgs,
+      ],
+      {
+        cwd: env.workspace,
+        env: {
+          ...env.processEnv,
+          ANTHROPIC_BASE_URL: baseUrl,
+          ANTHROPIC_API_KEY: 'sk-ant-offline-test',
+          DISABLE_AUTOUPDATER: '1',
+          DISABLE_TELEMETRY: '1',
+          DISABLE_ERROR_REPORTING: '1',
+          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+          CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY: '1',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

@@ -12,9 +12,16 @@ export interface CliResult {
 }
 
 /** Runs the compiled `hookpanel` as a real process. */
-export function runCli(args: string[], opts: { env: Record<string, string>; cwd?: string; input?: string; timeoutMs?: number }): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  opts: { env: Record<string, string>; cwd?: string; input?: string; timeoutMs?: number },
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: opts.env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: opts.env,
+      cwd: opts.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -33,7 +40,9 @@ export function runCli(args: string[], opts: { env: Record<string, string>; cwd?
 export function withHookpanelOnPath(e: TestEnv): void {
   const bin = e.path('bin');
   mkdirSync(bin, { recursive: true });
-  writeFileSync(join(bin, 'hookpanel'), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`, { mode: 0o755 });
+  writeFileSync(join(bin, 'hookpanel'), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`, {
+    mode: 0o755,
+  });
   symlinkSync(join(REPO, 'electron', 'cli', 'hookpanel-hook.sh'), join(bin, 'hookpanel-hook'));
   e.processEnv.PATH = `${bin}:${e.processEnv.PATH}`;
 }

@@ -48,7 +48,13 @@ export function makeEnv(): TestEnv {
   const host: HostEnv = { home, platform: process.platform, env: processEnv };
   const waiters: (() => Promise<void>)[] = [];
   const resolveTarget = (target: string) =>
-    target.startsWith('~/') ? join(home, target.slice(2)) : target.startsWith('ws/') ? join(workspace, target.slice(3)) : target.startsWith('hp/') ? join(hookpanelHome, target.slice(3)) : join(root, target);
+    target.startsWith('~/')
+      ? join(home, target.slice(2))
+      : target.startsWith('ws/')
+        ? join(workspace, target.slice(3))
+        : target.startsWith('hp/')
+          ? join(hookpanelHome, target.slice(3))
+          : join(root, target);
   const env: TestEnv = {
     root,
     home,

@@ -24,7 +24,8 @@ export async function openHost(env: TestEnv): Promise<TestHost> {
     host,
     signals,
     records,
-    fire: (dialect, event, payload = {}) => host.dispatch({ dialect, event, payload, project: env.workspace, callerCwd: env.workspace }),
+    fire: (dialect, event, payload = {}) =>
+      host.dispatch({ dialect, event, payload, project: env.workspace, callerCwd: env.workspace }),
     flush: () => host.engine.idle(),
   };
 }
@@ -46,7 +47,11 @@ export function processesWithMarker(marker: string): number[] {
   return out;
 }
 
-export async function waitFor<T>(probe: () => T | Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => T | Promise<T>,
+  ok: (v: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();

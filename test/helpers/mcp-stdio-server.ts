@@ -12,7 +12,8 @@ if (process.env.MCP_TEST_CRASH) {
   process.stderr.write(`fatal: cannot read ${process.env.MCP_TEST_CRASH}\n`);
   process.exit(3);
 }
-if (process.env.MCP_TEST_SLOW_START) await new Promise((r) => setTimeout(r, Number(process.env.MCP_TEST_SLOW_START)));
+if (process.env.MCP_TEST_SLOW_START)
+  await new Promise((r) => setTimeout(r, Number(process.env.MCP_TEST_SLOW_START)));
 if (process.env.MCP_TEST_CHILD) spawn('sleep', ['300'], { stdio: 'ignore' });
 if (log) appendFileSync(log, `${JSON.stringify({ pid: process.pid, started: true })}\n`);
 await testMcpServer(log).connect(new StdioServerTransport());

@@ -6,7 +6,11 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
 
 export interface CallLog {
   pid: number;
@@ -23,10 +27,16 @@ export interface CallLog {
 export function testMcpServer(logFile: string | null, headers?: IncomingHttpHeaders): Server {
   const server = new Server({ name: 'hookpanel-test', version: '1.0.0' }, { capabilities: { tools: {} } });
   const tools = ['answer', 'echo', 'structured', 'fail', 'slow', 'crash'];
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map((name) => ({ name, inputSchema: { type: 'object' as const } })) }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: tools.map((name) => ({ name, inputSchema: { type: 'object' as const } })),
+  }));
   server.setRequestHandler(CallToolRequestSchema, async (req): Promise<CallToolResult> => {
     const args = req.params.arguments ?? {};
-    if (logFile) appendFileSync(logFile, `${JSON.stringify({ pid: process.pid, tool: req.params.name, args, headers } satisfies CallLog)}\n`);
+    if (logFile)
+      appendFileSync(
+        logFile,
+        `${JSON.stringify({ pid: process.pid, tool: req.params.name, args, headers } satisfies CallLog)}\n`,
+      );
     const text = (t: string): CallToolResult => ({ content: [{ type: 'text', text: t }] });
     switch (req.params.name) {
       case 'answer':
@@ -34,7 +44,10 @@ export function testMcpServer(logFile: string | null, headers?: IncomingHttpHead
       case 'echo':
         return text(JSON.stringify({ hookSpecificOutput: { additionalContext: JSON.stringify(args) } }));
       case 'structured':
-        return { content: [], structuredContent: { decision: 'block', reason: String(args.reason ?? 'structured says no') } };
+        return {
+          content: [],
+          structuredContent: { decision: 'block', reason: String(args.reason ?? 'structured says no') },
+        };
       case 'fail':
         return { isError: true, content: [{ type: 'text', text: 'the policy database is down' }] };
       case 'crash':

@@ -14,12 +14,20 @@ export interface RunningHost {
 
 /** Starts `hookpanel serve` as a real process and waits for its socket. */
 export async function startServe(env: TestEnv): Promise<RunningHost> {
-  const child = spawn(process.execPath, [CLI, 'serve'], { env: env.processEnv, cwd: env.workspace, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve'], {
+    env: env.processEnv,
+    cwd: env.workspace,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const socket = join(env.hookpanelHome, 'run', 'host.sock');
-  await waitFor(() => out.includes('listening') && existsSync(socket), (v) => v, 15_000);
+  await waitFor(
+    () => out.includes('listening') && existsSync(socket),
+    (v) => v,
+    15_000,
+  );
   if (!existsSync(socket)) throw new Error(`serve did not start: ${out}`);
   return {
     child,

@@ -1,5 +1,13 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { runCli, withHookpanelOnPath } from '../helpers/cli.js';
@@ -15,10 +23,21 @@ afterEach(async () => {
   env?.cleanup();
 });
 
-const BLOCKER = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: "echo 'blocked by policy' >&2; exit 2" }] }], Stop: [{ hooks: [{ command: 'echo "{\\"decision\\":\\"approve\\"}"' }] }] } };
+const BLOCKER = {
+  hooks: {
+    PreToolUse: [
+      { matcher: 'Bash', hooks: [{ type: 'command', command: "echo 'blocked by policy' >&2; exit 2" }] },
+    ],
+    Stop: [{ hooks: [{ command: 'echo "{\\"decision\\":\\"approve\\"}"' }] }],
+  },
+};
 const payload = JSON.stringify({ session_id: 's', tool_name: 'Bash', tool_input: { command: 'rm -rf /' } });
 
-function sh(command: string, e: TestEnv, input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function sh(
+  command: string,
+  e: TestEnv,
+  input: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn('/bin/sh', ['-c', command], { env: e.processEnv, cwd: e.workspace });
     let stdout = '';
@@ -34,16 +53,42 @@ describe('the bridge', () => {
   test('emit answers the same through a running host and in-process; the host records it', async () => {
     env = makeEnv();
     env.write('hp/hooks/claude.json', JSON.stringify(BLOCKER));
-    const local = await runCli(['emit', 'claude', 'PreToolUse'], { env: env.processEnv, cwd: env.workspace, input: payload });
+    const local = await runCli(['emit', 'claude', 'PreToolUse'], {
+      env: env.processEnv,
+      cwd: env.workspace,
+      input: payload,
+    });
     expect(local).toMatchObject({ code: 2, stdout: '', stderr: 'blocked by policy\n' });
     serve = await startServe(env);
-    const hosted = await runCli(['emit', 'claude', 'PreToolUse'], { env: env.processEnv, cwd: env.workspace, input: payload });
+    const hosted = await runCli(['emit', 'claude', 'PreToolUse'], {
+      env: env.processEnv,
+      cwd: env.workspace,
+      input: payload,
+    });
     expect(hosted).toMatchObject({ code: 2, stdout: '', stderr: 'blocked by policy\n' });
-    const json = await runCli(['emit', 'claude', 'PreToolUse', '--json'], { env: env.processEnv, cwd: env.workspace, input: payload });
+    const json = await runCli(['emit', 'claude', 'PreToolUse', '--json'], {
+      env: env.processEnv,
+      cwd: env.workspace,
+      input: payload,
+    });
     const answer = JSON.parse(json.stdout);
-    expect(answer).toMatchObject({ decision: 'block', reason: 'blocked by policy', dispatches: [{ rule: 'PreToolUse[0].hooks[0]', outcome: 'blocked', exitCode: 2, timedOut: false, signal: null }] });
-    expect(Object.keys(answer.dispatches[0])).toEqual(expect.arrayContaining(['rule', 'source', 'outcome', 'exitCode', 'signal', 'timedOut', 'durationMs']));
-    const dispatches = await waitFor(async () => JSON.parse((await runCli(['history', '--json', '--event', 'PreToolUse'], { env: env.processEnv })).stdout).dispatches as unknown[], (d) => d.length >= 3);
+    expect(answer).toMatchObject({
+      decision: 'block',
+      reason: 'blocked by policy',
+      dispatches: [
+        { rule: 'PreToolUse[0].hooks[0]', outcome: 'blocked', exitCode: 2, timedOut: false, signal: null },
+      ],
+    });
+    expect(Object.keys(answer.dispatches[0])).toEqual(
+      expect.arrayContaining(['rule', 'source', 'outcome', 'exitCode', 'signal', 'timedOut', 'durationMs']),
+    );
+    const dispatches = await waitFor(
+      async () =>
+        JSON.parse(
+          (await runCli(['history', '--json', '--event', 'PreToolUse'], { env: env.processEnv })).stdout,
+        ).dispatches as unknown[],
+      (d) => d.length >= 3,
+    );
     expect(dispatches).toHaveLength(3);
   });
 
@@ -65,7 +110,15 @@ describe('the bridge', () => {
     expect(fast).toMatchObject({ code: 2, stdout: '', stderr: 'blocked by policy\n' });
     const allow = await sh('hookpanel-hook claude PreToolUse', env, JSON.stringify({ tool_name: 'Read' }));
     expect(allow).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    const blocked = await waitFor(async () => (JSON.parse((await runCli(['history', '--json'], { env: env.processEnv })).stdout).dispatches as { outcome: string }[]).filter((d) => d.outcome === 'blocked'), (b) => b.length >= 2);
+    const blocked = await waitFor(
+      async () =>
+        (
+          JSON.parse((await runCli(['history', '--json'], { env: env.processEnv })).stdout).dispatches as {
+            outcome: string;
+          }[]
+        ).filter((d) => d.outcome === 'blocked'),
+      (b) => b.length >= 2,
+    );
     expect(blocked).toHaveLength(2);
   });
 
@@ -73,7 +126,12 @@ describe('the bridge', () => {
     env = makeEnv();
     withHookpanelOnPath(env);
     const out = env.path('inner');
-    env.write('~/.config/pw/code.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ command: `echo '{}' | hookpanel emit pw Stop --json > ${out}` }] }] } }));
+    env.write(
+      '~/.config/pw/code.json',
+      JSON.stringify({
+        hooks: { Stop: [{ hooks: [{ command: `echo '{}' | hookpanel emit pw Stop --json > ${out}` }] }] },
+      }),
+    );
     const r = await runCli(['emit', 'pw', 'Stop'], { env: env.processEnv, cwd: env.workspace, input: '{}' });
     expect(r.code).toBe(0);
     const inner = JSON.parse(readFileSync(out, 'utf8'));
@@ -93,9 +151,16 @@ describe('the bridge', () => {
 
   test('chrys: the verdict is written to CHRYS_HOOK_RESULT for the harness', async () => {
     env = makeEnv();
-    env.write('~/.chrys/hooks/hooks.yaml', `hooks:\n  - { id: deny, event: before_tool_call, match: { tool_name: x }, run: { type: shell, shell: 'exit 1' }, execution: { mode: blocking, on_error: block } }\n`);
+    env.write(
+      '~/.chrys/hooks/hooks.yaml',
+      `hooks:\n  - { id: deny, event: before_tool_call, match: { tool_name: x }, run: { type: shell, shell: 'exit 1' }, execution: { mode: blocking, on_error: block } }\n`,
+    );
     env.processEnv.CHRYS_HOOK_RESULT = env.path('result.json');
-    const r = await runCli(['emit', 'chrys', 'before_tool_call'], { env: env.processEnv, cwd: env.workspace, input: JSON.stringify({ tool: { name: 'x', kind: 'shell', args: {} } }) });
+    const r = await runCli(['emit', 'chrys', 'before_tool_call'], {
+      env: env.processEnv,
+      cwd: env.workspace,
+      input: JSON.stringify({ tool: { name: 'x', kind: 'shell', args: {} } }),
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(readFileSync(env.path('result.json'), 'utf8'))).toMatchObject({ decision: 'block' });
   });
@@ -105,37 +170,67 @@ describe('hooks that outlive the host', () => {
   test('a detached hook survives the host being killed', async () => {
     env = makeEnv();
     const marker = env.path('detached-done');
-    env.write('~/.chrys/hooks/hooks.yaml', `hooks:\n  - { id: bg, event: session_end, run: { type: shell, shell: 'sleep 1; touch ${marker}' }, execution: { detach: true } }\n`);
+    env.write(
+      '~/.chrys/hooks/hooks.yaml',
+      `hooks:\n  - { id: bg, event: session_end, run: { type: shell, shell: 'sleep 1; touch ${marker}' }, execution: { detach: true } }\n`,
+    );
     serve = await startServe(env);
-    const r = await runCli(['emit', 'chrys', 'session_end', '--json'], { env: env.processEnv, cwd: env.workspace, input: '{}' });
+    const r = await runCli(['emit', 'chrys', 'session_end', '--json'], {
+      env: env.processEnv,
+      cwd: env.workspace,
+      input: '{}',
+    });
     expect(r.code).toBe(0);
     await serve.stop('SIGKILL');
     expect(existsSync(marker)).toBe(false);
-    expect(await waitFor(() => existsSync(marker), (v) => v, 8000)).toBe(true);
+    expect(
+      await waitFor(
+        () => existsSync(marker),
+        (v) => v,
+        8000,
+      ),
+    ).toBe(true);
   });
 
   test('durable jobs complete after the host is killed mid-run: detached ones at once, others on the next start', async () => {
     env = makeEnv();
     const log = env.path('durable.log');
-    env.write('~/.chrys/hooks/hooks.yaml', `settings: { outbox_retry_age_seconds: 1 }
+    env.write(
+      '~/.chrys/hooks/hooks.yaml',
+      `settings: { outbox_retry_age_seconds: 1 }
 hooks:
   - { id: tele, event: session_end, run: { type: shell, shell: 'echo tele-start >> ${log}; sleep 1; echo tele-sent >> ${log}' }, execution: { detach: true, delivery: durable } }
   - { id: sync, event: session_end, run: { type: shell, shell: 'echo sync-start >> ${log}; sleep 1; echo sync-sent >> ${log}' }, execution: { mode: async, delivery: durable } }
-`);
+`,
+    );
     serve = await startServe(env);
     await runCli(['emit', 'chrys', 'session_end'], { env: env.processEnv, cwd: env.workspace, input: '{}' });
     const outbox = join(env.hookpanelHome, 'outbox');
-    await waitFor(() => (existsSync(log) ? readFileSync(log, 'utf8') : ''), (t) => t.includes('tele-start') && t.includes('sync-start'));
+    await waitFor(
+      () => (existsSync(log) ? readFileSync(log, 'utf8') : ''),
+      (t) => t.includes('tele-start') && t.includes('sync-start'),
+    );
     expect(readdirSync(join(outbox, 'pending'))).toHaveLength(2);
     await serve.stop('SIGKILL');
     // The detached job's runner outlives the host and files the job itself.
-    expect(await waitFor(() => readdirSync(join(outbox, 'done')).length, (n) => n === 1, 10_000)).toBe(1);
+    expect(
+      await waitFor(
+        () => readdirSync(join(outbox, 'done')).length,
+        (n) => n === 1,
+        10_000,
+      ),
+    ).toBe(1);
     expect(readdirSync(join(outbox, 'done'))[0]).toContain('tele');
     // The other stays pending: at-least-once, it runs again when the host starts.
     expect(readdirSync(join(outbox, 'pending'))).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 1500));
     serve = await startServe(env);
-    expect(await waitFor(() => serve!.output(), (o) => o.includes('Outbox:'))).toContain('retried 1 pending job(s)');
+    expect(
+      await waitFor(
+        () => serve!.output(),
+        (o) => o.includes('Outbox:'),
+      ),
+    ).toContain('retried 1 pending job(s)');
     expect(readdirSync(join(outbox, 'pending'))).toEqual([]);
     expect(readdirSync(join(outbox, 'done'))).toHaveLength(2);
     expect(readFileSync(log, 'utf8').match(/sync-start/g)).toHaveLength(2);
@@ -144,11 +239,32 @@ hooks:
   test('stale pending jobs are retried on start, up to outbox_max_retries', async () => {
     env = makeEnv();
     const marker = env.path('retried');
-    env.write('~/.chrys/hooks/hooks.yaml', 'settings: { outbox_retry_age_seconds: 1, outbox_max_retries: 2 }\nhooks: []\n');
+    env.write(
+      '~/.chrys/hooks/hooks.yaml',
+      'settings: { outbox_retry_age_seconds: 1, outbox_max_retries: 2 }\nhooks: []\n',
+    );
     const pending = join(env.hookpanelHome, 'outbox', 'pending');
     mkdirSync(pending, { recursive: true });
-    const job = (id: string, attempts: number) => ({ id, rule: 'r', source: 's', eventId: 'e', argv: ['/bin/sh', '-c', `echo ${id} >> ${marker}`], cwd: env.root, env: env.processEnv, stdin: null, timeoutMs: 5000, createdAt: new Date().toISOString(), attempts, lastResult: null });
-    for (const [id, attempts] of [['stale', 0], ['exhausted', 2], ['young', 0]] as const) writeFileSync(join(pending, `${id}.json`), JSON.stringify(job(id, attempts)));
+    const job = (id: string, attempts: number) => ({
+      id,
+      rule: 'r',
+      source: 's',
+      eventId: 'e',
+      argv: ['/bin/sh', '-c', `echo ${id} >> ${marker}`],
+      cwd: env.root,
+      env: env.processEnv,
+      stdin: null,
+      timeoutMs: 5000,
+      createdAt: new Date().toISOString(),
+      attempts,
+      lastResult: null,
+    });
+    for (const [id, attempts] of [
+      ['stale', 0],
+      ['exhausted', 2],
+      ['young', 0],
+    ] as const)
+      writeFileSync(join(pending, `${id}.json`), JSON.stringify(job(id, attempts)));
     const old = new Date(Date.now() - 10_000);
     utimesSync(join(pending, 'stale.json'), old, old);
     utimesSync(join(pending, 'exhausted.json'), old, old);
@@ -156,7 +272,12 @@ hooks:
     const future = new Date(Date.now() + 60_000);
     utimesSync(join(pending, 'young.json'), future, future);
     serve = await startServe(env);
-    expect(await waitFor(() => serve!.output(), (o) => o.includes('Outbox:'))).toContain('retried 1 pending job(s), gave up on 1');
+    expect(
+      await waitFor(
+        () => serve!.output(),
+        (o) => o.includes('Outbox:'),
+      ),
+    ).toContain('retried 1 pending job(s), gave up on 1');
     expect(readFileSync(marker, 'utf8')).toBe('stale\n');
     expect(readdirSync(join(env.hookpanelHome, 'outbox', 'done'))).toEqual(['stale.json']);
     expect(readdirSync(join(env.hookpanelHome, 'outbox', 'failed'))).toEqual(['exhausted.json']);

@@ -26,7 +26,24 @@ describe('hookpanel check', () => {
     const r = await runCli(['check', '--json', '--project', env.workspace], { env: env.processEnv });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(1);
-    const out = JSON.parse(r.stdout) as { sources: { path: string; dialect: string; layer: string; state: string; sha256: string | null; rules: unknown[]; diagnostics: { severity: string; code: string; message: string; line: number | null; column: number | null; ruleIndex: number | null }[] }[] };
+    const out = JSON.parse(r.stdout) as {
+      sources: {
+        path: string;
+        dialect: string;
+        layer: string;
+        state: string;
+        sha256: string | null;
+        rules: unknown[];
+        diagnostics: {
+          severity: string;
+          code: string;
+          message: string;
+          line: number | null;
+          column: number | null;
+          ruleIndex: number | null;
+        }[];
+      }[];
+    };
     const states = Object.fromEntries(out.sources.map((s) => [s.path.replace(env.root, ''), s.state]));
     expect(states).toEqual({
       '/home/.arya/polish/hooks.json': 'active',
@@ -47,25 +64,41 @@ describe('hookpanel check', () => {
       '/ws/.claude/settings.local.json': 'absent',
     });
     const first = out.sources[0]!;
-    expect(Object.keys(first)).toEqual(expect.arrayContaining(['path', 'dialect', 'layer', 'state', 'sha256', 'rules', 'diagnostics']));
-    expect(Object.keys(first.diagnostics[0]!)).toEqual(expect.arrayContaining(['severity', 'code', 'message', 'line', 'column', 'ruleIndex']));
+    expect(Object.keys(first)).toEqual(
+      expect.arrayContaining(['path', 'dialect', 'layer', 'state', 'sha256', 'rules', 'diagnostics']),
+    );
+    expect(Object.keys(first.diagnostics[0]!)).toEqual(
+      expect.arrayContaining(['severity', 'code', 'message', 'line', 'column', 'ruleIndex']),
+    );
   });
 
   test('states dormant and active chrys project files follow the setting', async () => {
     env = makeEnv();
-    env.write('ws/.chrys/hooks/hooks.yaml', 'hooks:\n  - { id: p, event: after_turn, run: { type: shell, shell: "true" } }\n');
+    env.write(
+      'ws/.chrys/hooks/hooks.yaml',
+      'hooks:\n  - { id: p, event: after_turn, run: { type: shell, shell: "true" } }\n',
+    );
     let r = await runCli(['check', '--json'], { env: env.processEnv, cwd: env.workspace });
-    let chrys = (JSON.parse(r.stdout).sources as { layer: string; dialect: string; state: string }[]).find((s) => s.dialect === 'chrys' && s.layer === 'project');
+    let chrys = (JSON.parse(r.stdout).sources as { layer: string; dialect: string; state: string }[]).find(
+      (s) => s.dialect === 'chrys' && s.layer === 'project',
+    );
     expect(chrys?.state).toBe('dormant');
     expect(r.code).toBe(0);
     env.write('hp/settings.json', JSON.stringify({ chrys: { projectHooksEnabled: true } }));
     r = await runCli(['check', '--json'], { env: env.processEnv, cwd: env.workspace });
-    chrys = (JSON.parse(r.stdout).sources as { layer: string; dialect: string; state: string }[]).find((s) => s.dialect === 'chrys' && s.layer === 'project');
+    chrys = (JSON.parse(r.stdout).sources as { layer: string; dialect: string; state: string }[]).find(
+      (s) => s.dialect === 'chrys' && s.layer === 'project',
+    );
     expect(chrys?.state).toBe('untrusted');
-    r = await runCli(['trust', env.path('ws/.chrys/hooks/hooks.yaml')], { env: env.processEnv, cwd: env.root });
+    r = await runCli(['trust', env.path('ws/.chrys/hooks/hooks.yaml')], {
+      env: env.processEnv,
+      cwd: env.root,
+    });
     expect(r.code).toBe(0);
     r = await runCli(['check', '--json'], { env: env.processEnv, cwd: env.workspace });
-    chrys = (JSON.parse(r.stdout).sources as { layer: string; dialect: string; state: string }[]).find((s) => s.dialect === 'chrys' && s.layer === 'project');
+    chrys = (JSON.parse(r.stdout).sources as { layer: string; dialect: string; state: string }[]).find(
+      (s) => s.dialect === 'chrys' && s.layer === 'project',
+    );
     expect(chrys?.state).toBe('active');
   });
 
@@ -75,8 +108,12 @@ describe('hookpanel check', () => {
     const r = await runCli(['check', '--project', env.workspace], { env: env.processEnv });
     expect(r.code).toBe(1);
     const lines = r.stdout.split('\n');
-    expect(lines).toContain(`${env.path('~/.arya/polish/hooks.json')}:8:29: error: hooks[5].on: "turn/stoping" is not an event (did you mean "turn/stopping"?); use one of turn/stopping, agent/error, compaction/summary, compaction/end`);
-    expect(lines).toContain(`${env.path('ws/io.local.toml')}:4:1: error: while reading ${env.path('ws/io.local.toml')}:`);
+    expect(lines).toContain(
+      `${env.path('~/.arya/polish/hooks.json')}:8:29: error: hooks[5].on: "turn/stoping" is not an event (did you mean "turn/stopping"?); use one of turn/stopping, agent/error, compaction/summary, compaction/end`,
+    );
+    expect(lines).toContain(
+      `${env.path('ws/io.local.toml')}:4:1: error: while reading ${env.path('ws/io.local.toml')}:`,
+    );
     expect(r.stdout).toMatch(/claude +project +inspected +untrusted +4 rules/);
     expect(lines.at(-2)).toMatch(/^\d+ sources, \d+ rules, 9 errors, \d+ warnings$/);
   });
@@ -89,11 +126,16 @@ describe('hookpanel check', () => {
     const loose = env.place('elsewhere/my-hooks.yaml', 'chrys/strict.yaml');
     r = await runCli(['check', loose, '--dialect', 'chrys'], { env: env.processEnv, cwd: env.root });
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain(`${loose}:2:1: error: sttings: unknown key "sttings" (did you mean "settings"?)`);
+    expect(r.stdout).toContain(
+      `${loose}:2:1: error: sttings: unknown key "sttings" (did you mean "settings"?)`,
+    );
     r = await runCli(['check', loose], { env: env.processEnv, cwd: env.root });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('pass --dialect');
-    r = await runCli(['check', env.path('~/.arya/polish/hooks.json'), '--json'], { env: env.processEnv, cwd: env.root });
+    r = await runCli(['check', env.path('~/.arya/polish/hooks.json'), '--json'], {
+      env: env.processEnv,
+      cwd: env.root,
+    });
     expect(JSON.parse(r.stdout).sources).toHaveLength(1);
     r = await runCli(['check', loose, '--dialect', 'nope'], { env: env.processEnv });
     expect(r.code).toBe(2);
@@ -101,10 +143,15 @@ describe('hookpanel check', () => {
     expect(r.code).toBe(2);
   });
 
-  test('mcp_tool hooks: unknown servers and malformed ${payload…} references, judged among the dialect\'s other files', async () => {
+  test("mcp_tool hooks: unknown servers and malformed ${payload…} references, judged among the dialect's other files", async () => {
     env = makeEnv();
-    env.write('~/.config/pw/code.json', JSON.stringify({ mcpServers: { policy: { command: 'policy-mcp' } } }));
-    const project = env.write('ws/.agents/settings.json', `{
+    env.write(
+      '~/.config/pw/code.json',
+      JSON.stringify({ mcpServers: { policy: { command: 'policy-mcp' } } }),
+    );
+    const project = env.write(
+      'ws/.agents/settings.json',
+      `{
   "hooks": {
     "PreToolUse": [{ "hooks": [
       { "type": "mcp_tool", "server": "policy", "tool": "check", "input": { "path": "\${payload.tool_input.file_path}" } },
@@ -113,7 +160,8 @@ describe('hookpanel check', () => {
     ] }]
   }
 }
-`);
+`,
+    );
     // The file alone: the server it uses is defined in the user file, so only the two mistakes are errors.
     const r = await runCli(['check', project], { env: env.processEnv, cwd: env.workspace });
     expect(r.code).toBe(1);

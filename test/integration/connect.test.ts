@@ -37,7 +37,11 @@ describe('connect and disconnect Claude Code', () => {
     env = makeEnv();
     const path = env.write('~/.claude/settings.json', ORIGINAL);
     const a = await api();
-    expect((await a['agents:list']({})).find((x) => x.id === 'claude')).toMatchObject({ detected: true, connected: false, kind: 'own' });
+    expect((await a['agents:list']({})).find((x) => x.id === 'claude')).toMatchObject({
+      detected: true,
+      connected: false,
+      kind: 'own',
+    });
     const preview = await a['agents:preview']({ agent: 'claude', connect: true });
     expect(preview.changed).toBe(true);
     expect(preview.diff).toContain('+                        "command": "hookpanel emit claude Stop"');
@@ -46,15 +50,27 @@ describe('connect and disconnect Claude Code', () => {
     const connected = readFileSync(path, 'utf8');
     // Outside the hooks added, every line is as it was (at most a comma now follows it).
     const lines = connected.split('\n');
-    for (const line of ORIGINAL.split('\n').filter((l) => l.trim())) expect(lines.some((c) => c === line || c === `${line},`), line).toBe(true);
+    for (const line of ORIGINAL.split('\n').filter((l) => l.trim()))
+      expect(
+        lines.some((c) => c === line || c === `${line},`),
+        line,
+      ).toBe(true);
     const settings = JSON.parse(connected);
     expect(Object.keys(settings)).toEqual(['model', 'permissions', 'hooks', 'someFutureKey']);
-    expect(settings.hooks.PreToolUse[0]).toEqual({ matcher: 'Edit|Write', hooks: [{ type: 'command', command: 'npx prettier --check' }] });
-    expect(settings.hooks.Stop).toEqual([{ hooks: [{ type: 'command', command: 'hookpanel emit claude Stop' }] }]);
+    expect(settings.hooks.PreToolUse[0]).toEqual({
+      matcher: 'Edit|Write',
+      hooks: [{ type: 'command', command: 'npx prettier --check' }],
+    });
+    expect(settings.hooks.Stop).toEqual([
+      { hooks: [{ type: 'command', command: 'hookpanel emit claude Stop' }] },
+    ]);
     expect((await a['agents:list']({})).find((x) => x.id === 'claude')!.connected).toBe(true);
     expect(readdirSync(join(env.hookpanelHome, 'backups'))).toHaveLength(1);
     expect((await a['agents:preview']({ agent: 'claude', connect: true })).changed).toBe(false);
-    expect(await a['agents:connect']({ agent: 'claude', diff: '' })).toMatchObject({ ok: true, message: expect.stringContaining('already connected') });
+    expect(await a['agents:connect']({ agent: 'claude', diff: '' })).toMatchObject({
+      ok: true,
+      message: expect.stringContaining('already connected'),
+    });
     expect(readFileSync(path, 'utf8')).toBe(connected);
     expect(await a['agents:disconnect']({ agent: 'claude' })).toMatchObject({ ok: true });
     expect(readFileSync(path, 'utf8')).toBe(ORIGINAL);
@@ -62,7 +78,27 @@ describe('connect and disconnect Claude Code', () => {
 
   test('a file with the bridge already present is left alone', async () => {
     env = makeEnv();
-    const bridged = JSON.stringify({ hooks: Object.fromEntries(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'SubagentStop', 'SessionEnd'].map((e) => [e, [{ hooks: [{ type: 'command', command: `/usr/local/bin/hookpanel emit claude ${e}` }] }]])) }, null, 2);
+    const bridged = JSON.stringify(
+      {
+        hooks: Object.fromEntries(
+          [
+            'SessionStart',
+            'UserPromptSubmit',
+            'PreToolUse',
+            'PostToolUse',
+            'Notification',
+            'Stop',
+            'SubagentStop',
+            'SessionEnd',
+          ].map((e) => [
+            e,
+            [{ hooks: [{ type: 'command', command: `/usr/local/bin/hookpanel emit claude ${e}` }] }],
+          ]),
+        ),
+      },
+      null,
+      2,
+    );
     const path = env.write('~/.claude/settings.json', bridged);
     const a = await api();
     expect((await a['agents:preview']({ agent: 'claude', connect: true })).changed).toBe(false);
@@ -86,8 +122,13 @@ describe('connect and disconnect Claude Code', () => {
     const broken = '{ "model": "opus", }\n';
     const path = env.write('~/.claude/settings.json', broken);
     const a = await api();
-    await expect(a['agents:preview']({ agent: 'claude', connect: true })).rejects.toThrow(/not a JSON object Hookpanel can edit safely.*nothing was written/);
-    expect(await a['agents:connect']({ agent: 'claude', diff: '' })).toMatchObject({ ok: false, message: expect.stringContaining('fix it first') });
+    await expect(a['agents:preview']({ agent: 'claude', connect: true })).rejects.toThrow(
+      /not a JSON object Hookpanel can edit safely.*nothing was written/,
+    );
+    expect(await a['agents:connect']({ agent: 'claude', diff: '' })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('fix it first'),
+    });
     expect(readFileSync(path, 'utf8')).toBe(broken);
   });
 
@@ -97,13 +138,16 @@ describe('connect and disconnect Claude Code', () => {
     const a = await api();
     const preview = await a['agents:preview']({ agent: 'claude', connect: true });
     writeFileSync(path, '{ "model": "sonnet" }\n');
-    expect(await a['agents:connect']({ agent: 'claude', diff: preview.diff })).toMatchObject({ ok: false, message: expect.stringContaining('changed since the preview') });
+    expect(await a['agents:connect']({ agent: 'claude', diff: preview.diff })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('changed since the preview'),
+    });
     expect(readFileSync(path, 'utf8')).toBe('{ "model": "sonnet" }\n');
   });
 });
 
 describe('the hookpanel command on PATH', () => {
-  test('installs wrappers in the per-user bin folder that run this installation\'s CLI', async () => {
+  test("installs wrappers in the per-user bin folder that run this installation's CLI", async () => {
     env = makeEnv();
     const a = await api();
     const r = await a['cli:install']({});

@@ -12,12 +12,32 @@ test('Electronegativity finds nothing unreviewed in electron/app', async () => {
   const env = makeEnv();
   try {
     const out = env.path('eneg.csv');
-    const electron = JSON.parse(readFileSync(join(REPO, 'node_modules', 'electron', 'package.json'), 'utf8')).version as string;
-    await promisify(execFile)(process.execPath, [join(REPO, 'node_modules', '@doyensec', 'electronegativity', 'dist', 'index.js'), '-i', join(REPO, 'electron', 'app'), '-o', out, '-e', electron], { timeout: 120_000 });
-    const rows = parseCsv(readFileSync(out, 'utf8')).slice(1).filter((r) => r.length > 1);
-    const reviewed = JSON.parse(readFileSync(join(REPO, '.config', 'electronegativity-reviewed.json'), 'utf8')).reviewed as Record<string, string>;
+    const electron = JSON.parse(readFileSync(join(REPO, 'node_modules', 'electron', 'package.json'), 'utf8'))
+      .version as string;
+    await promisify(execFile)(
+      process.execPath,
+      [
+        join(REPO, 'node_modules', '@doyensec', 'electronegativity', 'dist', 'index.js'),
+        '-i',
+        join(REPO, 'electron', 'app'),
+        '-o',
+        out,
+        '-e',
+        electron,
+      ],
+      { timeout: 120_000 },
+    );
+    const rows = parseCsv(readFileSync(out, 'utf8'))
+      .slice(1)
+      .filter((r) => r.length > 1);
+    const reviewed = JSON.parse(
+      readFileSync(join(REPO, '.config', 'electronegativity-reviewed.json'), 'utf8'),
+    ).reviewed as Record<string, string>;
     const open = rows.filter((r) => !reviewed[r[0]!.trim()]);
-    expect(open.map((r) => r.join(' | ')), 'unreviewed findings').toEqual([]);
+    expect(
+      open.map((r) => r.join(' | ')),
+      'unreviewed findings',
+    ).toEqual([]);
   } finally {
     await env.cleanup();
   }

@@ -16,18 +16,63 @@ test('the packaged app holds main, preload, renderer and the CLI, and no dev dep
   mkdirSync(join(dist, 'resources'), { recursive: true });
   writeFileSync(join(dist, 'electron'), '#!/bin/sh\necho stand-in\n', { mode: 0o755 });
   const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
-  const electronVersion = JSON.parse(readFileSync(join(REPO, 'node_modules', 'electron', 'package.json'), 'utf8')).version;
+  const electronVersion = JSON.parse(
+    readFileSync(join(REPO, 'node_modules', 'electron', 'package.json'), 'utf8'),
+  ).version;
   const out = env.path('out');
   const builder = join(REPO, 'node_modules', 'electron-builder', 'cli.js');
-  await promisify(execFile)(process.execPath, [builder, '--config', 'electron-builder.yml', '--dir', '--linux', `-c.electronDist=${dist}`, `-c.electronVersion=${electronVersion}`, `-c.directories.output=${out}`], { cwd: REPO, timeout: 240_000, env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' } });
+  await promisify(execFile)(
+    process.execPath,
+    [
+      builder,
+      '--config',
+      'electron-builder.yml',
+      '--dir',
+      '--linux',
+      `-c.electronDist=${dist}`,
+      `-c.electronVersion=${electronVersion}`,
+      `-c.directories.output=${out}`,
+    ],
+    { cwd: REPO, timeout: 240_000, env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' } },
+  );
   const asar = join(out, 'linux-unpacked', 'resources', 'app.asar');
-  const { stdout } = await promisify(execFile)(process.execPath, [join(REPO, 'node_modules', '@electron', 'asar', 'bin', 'asar.js'), 'list', asar], { maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [join(REPO, 'node_modules', '@electron', 'asar', 'bin', 'asar.js'), 'list', asar],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
   const files = stdout.split('\n').filter(Boolean);
-  for (const f of ['/dist/electron/app/main.js', '/dist/electron/app/preload.cjs', '/dist/renderer/index.html', '/dist/electron/cli/main.js', '/dist/electron/host/service.js', '/package.json']) expect(files).toContain(f);
-  expect(files.filter((f) => f.startsWith('/dist/test') || /\.(test|spec)\.[cm]?js$/.test(f) || f.endsWith('.map') || f.startsWith('/test/'))).toEqual([]);
-  const bundled = new Set(files.filter((f) => f.startsWith('/node_modules/')).map((f) => f.split('/').slice(2, f.split('/')[2]!.startsWith('@') ? 4 : 3).join('/')));
+  for (const f of [
+    '/dist/electron/app/main.js',
+    '/dist/electron/app/preload.cjs',
+    '/dist/renderer/index.html',
+    '/dist/electron/cli/main.js',
+    '/dist/electron/host/service.js',
+    '/package.json',
+  ])
+    expect(files).toContain(f);
+  expect(
+    files.filter(
+      (f) =>
+        f.startsWith('/dist/test') ||
+        /\.(test|spec)\.[cm]?js$/.test(f) ||
+        f.endsWith('.map') ||
+        f.startsWith('/test/'),
+    ),
+  ).toEqual([]);
+  const bundled = new Set(
+    files
+      .filter((f) => f.startsWith('/node_modules/'))
+      .map((f) =>
+        f
+          .split('/')
+          .slice(2, f.split('/')[2]!.startsWith('@') ? 4 : 3)
+          .join('/'),
+      ),
+  );
   const dev = Object.keys(pkg.devDependencies as Record<string, string>).filter((d) => bundled.has(d));
   expect(dev).toEqual([]);
-  for (const dep of Object.keys(pkg.dependencies as Record<string, string>)) expect(bundled.has(dep), dep).toBe(true);
+  for (const dep of Object.keys(pkg.dependencies as Record<string, string>))
+    expect(bundled.has(dep), dep).toBe(true);
   expect(files.some((f) => f.startsWith('/node_modules/electron/'))).toBe(false);
 }, 300_000);

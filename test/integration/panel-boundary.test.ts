@@ -23,7 +23,11 @@ async function setup() {
   env = makeEnv();
   env.write('renderer/index.html', '<!doctype html><title>t</title>');
   const host = await HookHost.open(env.host);
-  session = startPanelSession(host, { mode: 'browser', workspace: env.workspace, push: (e, p) => web?.push(e, p) });
+  session = startPanelSession(host, {
+    mode: 'browser',
+    workspace: env.workspace,
+    push: (e, p) => web?.push(e, p),
+  });
   web = await startWebPanel(session.api, { rendererDir: env.path('renderer') });
   await session.watching;
   return { host, web };
@@ -34,7 +38,9 @@ function get(port: number, path: string, headers: Record<string, string> = {}): 
     request({ host: '127.0.0.1', port, path, headers }, (res) => {
       res.resume();
       resolve(res.statusCode!);
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -57,32 +63,72 @@ function ask(ws: WebSocket, msg: unknown): Promise<{ ok: boolean; error?: string
 describe('the request boundary', () => {
   test('unknown channels and malformed payloads are refused before anything runs', async () => {
     await setup();
-    expect(await handleRequest(session!.api, 'fs:readFile', { path: '/etc/passwd' })).toEqual({ ok: false, error: 'unknown channel "fs:readFile"' });
-    expect(await handleRequest(session!.api, 'constructor', {})).toMatchObject({ ok: false, error: expect.stringContaining('unknown channel') });
-    const bad = await handleRequest(session!.api, 'review:trust', { path: '/x', sha256: 'not-a-digest', workspace: null });
-    expect(bad).toMatchObject({ ok: false, error: expect.stringContaining('invalid request for review:trust: sha256') });
-    expect(await handleRequest(session!.api, 'history:query', { filter: {}, limit: -1 })).toMatchObject({ ok: false });
+    expect(await handleRequest(session!.api, 'fs:readFile', { path: '/etc/passwd' })).toEqual({
+      ok: false,
+      error: 'unknown channel "fs:readFile"',
+    });
+    expect(await handleRequest(session!.api, 'constructor', {})).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('unknown channel'),
+    });
+    const bad = await handleRequest(session!.api, 'review:trust', {
+      path: '/x',
+      sha256: 'not-a-digest',
+      workspace: null,
+    });
+    expect(bad).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('invalid request for review:trust: sha256'),
+    });
+    expect(await handleRequest(session!.api, 'history:query', { filter: {}, limit: -1 })).toMatchObject({
+      ok: false,
+    });
     expect(await handleRequest(session!.api, 'settings:get', {})).toMatchObject({ ok: true });
   });
 
   test('the model API key is write-only: saved to the host, never sent back to the panel', async () => {
     const { host } = await setup();
-    const saved = await handleRequest(session!.api, 'settings:update', { modelBaseUrl: 'https://llm.example.com', modelApiKey: 'sk-panel-secret' });
-    expect(saved).toMatchObject({ ok: true, result: { modelBaseUrl: 'https://llm.example.com', modelApiKeySet: true } });
+    const saved = await handleRequest(session!.api, 'settings:update', {
+      modelBaseUrl: 'https://llm.example.com',
+      modelApiKey: 'sk-panel-secret',
+    });
+    expect(saved).toMatchObject({
+      ok: true,
+      result: { modelBaseUrl: 'https://llm.example.com', modelApiKeySet: true },
+    });
     const got = await handleRequest(session!.api, 'settings:get', {});
     expect(JSON.stringify(got)).not.toContain('sk-panel-secret');
     expect(host.settings.model).toEqual({ baseUrl: 'https://llm.example.com', apiKey: 'sk-panel-secret' });
-    expect(await handleRequest(session!.api, 'settings:update', { modelBaseUrl: 'file:///etc/passwd' })).toMatchObject({ ok: false });
-    expect(await handleRequest(session!.api, 'settings:update', { modelApiKey: null })).toMatchObject({ ok: true, result: { modelApiKeySet: false } });
+    expect(
+      await handleRequest(session!.api, 'settings:update', { modelBaseUrl: 'file:///etc/passwd' }),
+    ).toMatchObject({ ok: false });
+    expect(await handleRequest(session!.api, 'settings:update', { modelApiKey: null })).toMatchObject({
+      ok: true,
+      result: { modelApiKeySet: false },
+    });
     expect(host.settings.model.apiKey).toBeNull();
   });
 
   test('trust from the panel binds to the bytes the person saw', async () => {
     const { host } = await setup();
-    const path = env.write('ws/.claude/settings.json', '{ "hooks": { "Stop": [{ "hooks": [{ "command": "true" }] }] } }');
-    const [item] = (await handleRequest(session!.api, 'review:list', { workspace: env.workspace })).ok ? ((await session!.api['review:list']({ workspace: env.workspace })) as { source: { sha256: string } }[]) : [];
-    env.write('ws/.claude/settings.json', '{ "hooks": { "Stop": [{ "hooks": [{ "command": "curl evil" }] }] } }');
-    const r = await session!.api['review:trust']({ path, sha256: item!.source.sha256, workspace: env.workspace });
+    const path = env.write(
+      'ws/.claude/settings.json',
+      '{ "hooks": { "Stop": [{ "hooks": [{ "command": "true" }] }] } }',
+    );
+    const [item] = (await handleRequest(session!.api, 'review:list', { workspace: env.workspace })).ok
+      ? ((await session!.api['review:list']({ workspace: env.workspace })) as {
+          source: { sha256: string };
+        }[])
+      : [];
+    env.write(
+      'ws/.claude/settings.json',
+      '{ "hooks": { "Stop": [{ "hooks": [{ "command": "curl evil" }] }] } }',
+    );
+    const r = await session!.api['review:trust']({
+      path,
+      sha256: item!.source.sha256,
+      workspace: env.workspace,
+    });
     expect(r).toMatchObject({ ok: false, message: expect.stringContaining('changed since it was shown') });
     expect(host.trust.list()).toEqual([]);
   });
@@ -106,8 +152,14 @@ describe('browser mode', () => {
     await expect(wsConnect(`${base}?token=${web.token}`)).rejects.toThrow('403');
     const ws = await wsConnect(`${base}?token=${web.token}`, `http://127.0.0.1:${web.port}`);
     try {
-      expect(await ask(ws, { id: 1, channel: 'nope', payload: {} })).toMatchObject({ ok: false, error: 'unknown channel "nope"' });
-      expect(await ask(ws, { id: 2, channel: 'fire:run', payload: { dialect: 'pw' } })).toMatchObject({ ok: false, error: expect.stringContaining('invalid request') });
+      expect(await ask(ws, { id: 1, channel: 'nope', payload: {} })).toMatchObject({
+        ok: false,
+        error: 'unknown channel "nope"',
+      });
+      expect(await ask(ws, { id: 2, channel: 'fire:run', payload: { dialect: 'pw' } })).toMatchObject({
+        ok: false,
+        error: expect.stringContaining('invalid request'),
+      });
       expect(await ask(ws, 'not json')).toMatchObject({ ok: false, error: 'not JSON' });
       const info = await ask(ws, { id: 3, channel: 'host:info', payload: {} });
       expect(info).toMatchObject({ ok: true, result: { mode: 'browser', workspace: env.workspace } });
@@ -137,6 +189,8 @@ describe('live reload', () => {
     const deadline = Date.now() + 5000;
     while (!changes.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(changes.length).toBeGreaterThan(0);
-    expect((await host.sources(env.workspace)).find((s) => s.path === env.path('ws/.agents/settings.json'))?.state).toBe('active');
+    expect(
+      (await host.sources(env.workspace)).find((s) => s.path === env.path('ws/.agents/settings.json'))?.state,
+    ).toBe('active');
   });
 });

@@ -39,7 +39,10 @@ describe('hostile files', () => {
 
   test('non-UTF-8 bytes are located by line and column', async () => {
     env = makeEnv();
-    env.write(FILE, Buffer.concat([Buffer.from('{\n  "hooks": "é'), Buffer.from([0xff, 0xfe]), Buffer.from('"\n}\n')]));
+    env.write(
+      FILE,
+      Buffer.concat([Buffer.from('{\n  "hooks": "é'), Buffer.from([0xff, 0xfe]), Buffer.from('"\n}\n')]),
+    );
     const s = await env.source(FILE);
     expect(s.state).toBe('invalid');
     expect(diag(s)).toEqual([['error', 'not_utf8', 2, 14]]);

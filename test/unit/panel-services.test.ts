@@ -6,18 +6,60 @@ import { trayMenu, trayState } from '../../electron/host/panel/tray.js';
 import { discBitmap } from '../../electron/app/icons.js';
 
 const all = { turnDone: true, blocked: true, hookFailed: true, reviewNeeded: true };
-const turnDone: EngineSignal = { kind: 'turnDone', dialect: 'claude', workspace: '/home/u/projects/shop', eventId: 'e1', agent: 'Claude Code' };
-const blocked: EngineSignal = { kind: 'blocked', dialect: 'pw', workspace: '/w', eventId: 'e2', rule: 'PreToolUse[0].hooks[0]', reason: 'no rm -rf' };
-const failed: EngineSignal = { kind: 'hookFailed', dialect: 'chrys', workspace: '/w', eventId: 'e3', dispatchId: 'd3', rule: 'lint', outcome: 'timeout', reason: 'timed out after 30000 ms' };
-const review: EngineSignal = { kind: 'reviewNeeded', dialect: 'claude', workspace: '/w/app', eventId: 'e4', paths: ['/w/app/.claude/settings.json'] };
+const turnDone: EngineSignal = {
+  kind: 'turnDone',
+  dialect: 'claude',
+  workspace: '/home/u/projects/shop',
+  eventId: 'e1',
+  agent: 'Claude Code',
+};
+const blocked: EngineSignal = {
+  kind: 'blocked',
+  dialect: 'pw',
+  workspace: '/w',
+  eventId: 'e2',
+  rule: 'PreToolUse[0].hooks[0]',
+  reason: 'no rm -rf',
+};
+const failed: EngineSignal = {
+  kind: 'hookFailed',
+  dialect: 'chrys',
+  workspace: '/w',
+  eventId: 'e3',
+  dispatchId: 'd3',
+  rule: 'lint',
+  outcome: 'timeout',
+  reason: 'timed out after 30000 ms',
+};
+const review: EngineSignal = {
+  kind: 'reviewNeeded',
+  dialect: 'claude',
+  workspace: '/w/app',
+  eventId: 'e4',
+  paths: ['/w/app/.claude/settings.json'],
+};
 
 describe('notifications', () => {
   test('each kind names what a person needs: workspace and agent, rule and reason, review target', () => {
     const c = new NotificationCenter(() => all);
-    expect(c.accept(turnDone)).toMatchObject({ kind: 'turnDone', title: 'Claude Code finished a turn', body: 'in shop', target: { view: 'history', eventId: 'e1' } });
-    expect(c.accept(blocked)).toMatchObject({ title: 'Blocked by PreToolUse[0].hooks[0]', body: 'no rm -rf' });
-    expect(c.accept(failed)).toMatchObject({ title: 'lint timed out', target: { view: 'history', dispatchId: 'd3' } });
-    expect(c.accept(review)).toMatchObject({ title: 'Project hooks wait for your review', target: { view: 'review', path: '/w/app/.claude/settings.json' } });
+    expect(c.accept(turnDone)).toMatchObject({
+      kind: 'turnDone',
+      title: 'Claude Code finished a turn',
+      body: 'in shop',
+      target: { view: 'history', eventId: 'e1' },
+    });
+    expect(c.accept(blocked)).toMatchObject({
+      title: 'Blocked by PreToolUse[0].hooks[0]',
+      body: 'no rm -rf',
+    });
+    expect(c.accept(failed)).toMatchObject({
+      title: 'lint timed out',
+      target: { view: 'history', dispatchId: 'd3' },
+    });
+    expect(c.accept(review)).toMatchObject({
+      title: 'Project hooks wait for your review',
+      target: { view: 'review', path: '/w/app/.claude/settings.json' },
+    });
   });
 
   test('a kind switched off is not shown', () => {
@@ -44,7 +86,15 @@ describe('notifications', () => {
 
 describe('tray', () => {
   const now = Date.parse('2026-11-30T10:00:00Z');
-  const d = (outcome: string, minutesAgo: number) => ({ id: `d${minutesAgo}`, eventId: 'e', rule: 'r', event: 'Stop', dialect: 'pw' as const, outcome: outcome as 'ok', time: new Date(now - minutesAgo * 60e3).toISOString() });
+  const d = (outcome: string, minutesAgo: number) => ({
+    id: `d${minutesAgo}`,
+    eventId: 'e',
+    rule: 'r',
+    event: 'Stop',
+    dialect: 'pw' as const,
+    outcome: outcome as 'ok',
+    time: new Date(now - minutesAgo * 60e3).toISOString(),
+  });
 
   test('state: paused wins, then review needed, then recent failures, else all clear', () => {
     expect(trayState({ paused: true, reviewCount: 2, recent: [d('failed', 1)] }, now)).toBe('paused');
@@ -57,11 +107,23 @@ describe('tray', () => {
   test('menu: open, last dispatches leading to them, pause or resume, quit', () => {
     const input = { paused: false, reviewCount: 1, recent: [d('blocked', 1), d('ok', 2)] };
     const menu = trayMenu(input, trayState(input, now));
-    expect(menu.map((m) => (m.type === 'action' || m.type === 'dispatch' || m.type === 'header' ? m.label : '—'))).toEqual([
-      'Open Hookpanel', 'Review 1 project file…', '—', 'Last dispatches', '⛔ r · Stop (blocked)', '✓ r · Stop (ok)', '—', 'Pause all hooks', 'Quit Hookpanel',
+    expect(
+      menu.map((m) => (m.type === 'action' || m.type === 'dispatch' || m.type === 'header' ? m.label : '—')),
+    ).toEqual([
+      'Open Hookpanel',
+      'Review 1 project file…',
+      '—',
+      'Last dispatches',
+      '⛔ r · Stop (blocked)',
+      '✓ r · Stop (ok)',
+      '—',
+      'Pause all hooks',
+      'Quit Hookpanel',
     ]);
     expect(menu.find((m) => m.type === 'dispatch')).toMatchObject({ eventId: 'e', dispatchId: 'd1' });
-    expect(trayMenu({ ...input, paused: true }, 'paused').some((m) => m.type === 'action' && m.id === 'resume')).toBe(true);
+    expect(
+      trayMenu({ ...input, paused: true }, 'paused').some((m) => m.type === 'action' && m.id === 'resume'),
+    ).toBe(true);
   });
 
   test('icons are drawn as discs in the state colour', () => {
@@ -74,18 +136,22 @@ describe('tray', () => {
 });
 
 describe('IPC sender check', () => {
-  test('only our window\'s main frame at our own origin may call', async () => {
+  test("only our window's main frame at our own origin may call", async () => {
     const { isTrustedSender } = await import('../../electron/app/sender.js');
     const mainFrame = { url: 'file:///opt/hookpanel/resources/app.asar/dist/renderer/index.html' };
     const webContents = { mainFrame };
     const win = { webContents };
     expect(isTrustedSender({ sender: webContents, senderFrame: mainFrame }, win, 'file://')).toBe(true);
-    expect(isTrustedSender({ sender: webContents, senderFrame: { url: mainFrame.url } }, win, 'file://')).toBe(false);
+    expect(
+      isTrustedSender({ sender: webContents, senderFrame: { url: mainFrame.url } }, win, 'file://'),
+    ).toBe(false);
     expect(isTrustedSender({ sender: {}, senderFrame: mainFrame }, win, 'file://')).toBe(false);
     expect(isTrustedSender({ sender: webContents, senderFrame: null }, win, 'file://')).toBe(false);
     const remote = { url: 'https://evil.example/' };
     const hijacked = { webContents: { mainFrame: remote } };
-    expect(isTrustedSender({ sender: hijacked.webContents, senderFrame: remote }, hijacked, 'file://')).toBe(false);
+    expect(isTrustedSender({ sender: hijacked.webContents, senderFrame: remote }, hijacked, 'file://')).toBe(
+      false,
+    );
     expect(isTrustedSender({ sender: webContents, senderFrame: mainFrame }, null, 'file://')).toBe(false);
   });
 });

@@ -24,7 +24,10 @@ describe('trust', () => {
 
   test('covers the scripts rules point at: an edited script needs review again', async () => {
     env = makeEnv();
-    const hooks = env.write('ws/.chrys/hooks/hooks.yaml', 'hooks:\n  - { id: s, event: after_turn, run: { type: script, path: scripts/a.sh } }\n');
+    const hooks = env.write(
+      'ws/.chrys/hooks/hooks.yaml',
+      'hooks:\n  - { id: s, event: after_turn, run: { type: script, path: scripts/a.sh } }\n',
+    );
     const script = env.write('ws/.chrys/hooks/scripts/a.sh', 'echo one\n');
     const settings = { chrys: { projectHooksEnabled: true } };
     const store = await TrustStore.open(env.host);
@@ -58,13 +61,23 @@ describe('trust', () => {
 
   test('concurrent trusts lose nothing', async () => {
     env = makeEnv();
-    const paths = ['ws/.agents/settings.json', 'ws/.claude/settings.json', 'ws/.claude/settings.local.json', 'ws/.mcp.json'].map((p) =>
-      env.write(p, '{ "hooks": { "Stop": [{ "hooks": [{ "command": "true" }] }] } }'),
+    const paths = [
+      'ws/.agents/settings.json',
+      'ws/.claude/settings.json',
+      'ws/.claude/settings.local.json',
+      'ws/.mcp.json',
+    ].map((p) => env.write(p, '{ "hooks": { "Stop": [{ "hooks": [{ "command": "true" }] }] } }'));
+    const results = await Promise.all(
+      paths.map((p) => runCli(['trust', p], { env: env.processEnv, cwd: env.root })),
     );
-    const results = await Promise.all(paths.map((p) => runCli(['trust', p], { env: env.processEnv, cwd: env.root })));
     expect(results.map((r) => r.code)).toEqual([0, 0, 0, 0]);
     const store = await TrustStore.open(env.host);
-    expect(store.list().map((e) => e.path).sort()).toEqual([...paths].sort());
+    expect(
+      store
+        .list()
+        .map((e) => e.path)
+        .sort(),
+    ).toEqual([...paths].sort());
   });
 
   test('user files need no trust; unknown paths are refused', async () => {

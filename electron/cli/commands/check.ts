@@ -12,7 +12,11 @@ export async function check(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { project: { type: 'string' }, json: { type: 'boolean', default: false }, dialect: { type: 'string' } },
+    options: {
+      project: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      dialect: { type: 'string' },
+    },
   });
   if (positionals.length > 1) throw new UsageError('check takes at most one FILE');
   const ctx = await contextFor(values.project ?? process.cwd());
@@ -24,11 +28,15 @@ export async function check(argv: string[]): Promise<number> {
     let dialect;
     if (values.dialect !== undefined) {
       const parsed = DialectSchema.safeParse(values.dialect);
-      if (!parsed.success) throw new UsageError(`--dialect must be one of ${DialectSchema.options.join(', ')}`);
+      if (!parsed.success)
+        throw new UsageError(`--dialect must be one of ${DialectSchema.options.join(', ')}`);
       dialect = parsed.data;
     }
     const placed = placeFile(file, ctx, dialect);
-    if (!placed && !dialect) throw new UsageError(`cannot tell which dialect ${file} is; pass --dialect (${DialectSchema.options.join(', ')})`);
+    if (!placed && !dialect)
+      throw new UsageError(
+        `cannot tell which dialect ${file} is; pass --dialect (${DialectSchema.options.join(', ')})`,
+      );
     const module = placed?.module ?? dialectModule(dialect!);
     if (placed) {
       // A file in a known place is checked among its dialect's other files, so rules that span files
@@ -51,13 +59,19 @@ export async function check(argv: string[]): Promise<number> {
   }
   const present = sources.filter((s) => s.state !== 'absent');
   const lines = present.flatMap((s) => s.diagnostics.map(formatDiagnostic));
-  const warnings = present.reduce((n, s) => n + s.diagnostics.filter((d) => d.severity === 'warning').length, 0);
+  const warnings = present.reduce(
+    (n, s) => n + s.diagnostics.filter((d) => d.severity === 'warning').length,
+    0,
+  );
   const out = [...lines];
   if (lines.length) out.push('');
   out.push(present.length ? 'Sources:' : 'No hook files found.');
   out.push(...present.map(formatSourceLine));
   const ruleCount = present.reduce((n, s) => n + s.rules.length, 0);
-  out.push('', `${counted(present.length, 'source')}, ${counted(ruleCount, 'rule')}, ${counted(errors, 'error')}, ${counted(warnings, 'warning')}`);
+  out.push(
+    '',
+    `${counted(present.length, 'source')}, ${counted(ruleCount, 'rule')}, ${counted(errors, 'error')}, ${counted(warnings, 'warning')}`,
+  );
   process.stdout.write(`${out.join('\n')}\n`);
   return errors ? 1 : 0;
 }

@@ -6,7 +6,17 @@ import { dispatchSummary } from '../../host/engine/engine.js';
 import type { HostEnv } from '../../host/paths.js';
 import { HookHost } from '../../host/service.js';
 
-export async function emitInProcess(host: HostEnv, req: { dialect: string; event: string; payload: Record<string, unknown>; project: string | null; callerCwd: string; parentDispatch: string | null }): Promise<EmitAnswer> {
+export async function emitInProcess(
+  host: HostEnv,
+  req: {
+    dialect: string;
+    event: string;
+    payload: Record<string, unknown>;
+    project: string | null;
+    callerCwd: string;
+    parentDispatch: string | null;
+  },
+): Promise<EmitAnswer> {
   const hookHost = await HookHost.open(host);
   const { answer, background } = await hookHost.dispatch({ ...req, dialect: req.dialect as Dialect });
   const later = await background;

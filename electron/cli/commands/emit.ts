@@ -10,13 +10,22 @@ import { homePaths, hostEnvFromProcess } from '../../host/paths.js';
 import { UsageError } from '../output.js';
 
 export async function emit(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { project: { type: 'string' }, json: { type: 'boolean', default: false } } });
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { project: { type: 'string' }, json: { type: 'boolean', default: false } },
+  });
   const [dialect, event] = positionals;
-  if (!dialect || !event || positionals.length > 2) throw new UsageError('usage: hookpanel emit <dialect> <event> [--project DIR] [--json]  (payload JSON on stdin)');
-  if (!KNOWN_DIALECTS.includes(dialect)) throw new UsageError(`unknown dialect "${dialect}"; one of ${KNOWN_DIALECTS.join(', ')}`);
+  if (!dialect || !event || positionals.length > 2)
+    throw new UsageError(
+      'usage: hookpanel emit <dialect> <event> [--project DIR] [--json]  (payload JSON on stdin)',
+    );
+  if (!KNOWN_DIALECTS.includes(dialect))
+    throw new UsageError(`unknown dialect "${dialect}"; one of ${KNOWN_DIALECTS.join(', ')}`);
   let text = process.stdin.isTTY ? '' : await readStdin();
   // arya hands its payload over in the environment, never on stdin.
-  if (!text.trim() && dialect === 'arya' && process.env.POLISH_HOOK_PAYLOAD) text = process.env.POLISH_HOOK_PAYLOAD;
+  if (!text.trim() && dialect === 'arya' && process.env.POLISH_HOOK_PAYLOAD)
+    text = process.env.POLISH_HOOK_PAYLOAD;
   let payload: unknown = {};
   if (text.trim()) {
     try {
@@ -37,7 +46,14 @@ export async function emit(argv: string[]): Promise<number> {
   let answer = await viaSocket(homePaths(host).socket, `${EMIT_PATH}?${query}`, text.trim() ? text : '{}');
   if (!answer) {
     const { emitInProcess } = await import('./emit-local.js');
-    answer = await emitInProcess(host, { dialect, event, payload: payload as Record<string, unknown>, project: values.project ?? null, callerCwd: process.cwd(), parentDispatch: process.env.HOOKPANEL_DISPATCH ?? null });
+    answer = await emitInProcess(host, {
+      dialect,
+      event,
+      payload: payload as Record<string, unknown>,
+      project: values.project ?? null,
+      callerCwd: process.cwd(),
+      parentDispatch: process.env.HOOKPANEL_DISPATCH ?? null,
+    });
   }
   if (values.json) {
     const { protocol: _protocol, ...rest } = answer;
@@ -46,7 +62,8 @@ export async function emit(argv: string[]): Promise<number> {
   }
   const { exitCode, stdout, stderr } = answer.protocol;
   // chrys reads a blocking hook's verdict from the file named in CHRYS_HOOK_RESULT.
-  if (dialect === 'chrys' && process.env.CHRYS_HOOK_RESULT && stdout) writeFileSync(process.env.CHRYS_HOOK_RESULT, stdout);
+  if (dialect === 'chrys' && process.env.CHRYS_HOOK_RESULT && stdout)
+    writeFileSync(process.env.CHRYS_HOOK_RESULT, stdout);
   if (stdout) process.stdout.write(stdout);
   if (stderr) process.stderr.write(stderr);
   return exitCode;
@@ -68,21 +85,31 @@ function readStdin(): Promise<string> {
 /** The host's answer, or null when no host listens (then the engine runs in-process). */
 function viaSocket(socketPath: string, path: string, body: string): Promise<EmitAnswer | null> {
   return new Promise((resolve, reject) => {
-    const req = request({ socketPath, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        if (res.statusCode !== 200) return reject(new Error(`the host refused the event (${res.statusCode}): ${text}`));
-        try {
-          const parsed = JSON.parse(text) as EmitAnswer;
-          if (typeof parsed?.decision !== 'string' || typeof parsed.protocol?.exitCode !== 'number') throw new Error('unexpected answer shape');
-          resolve(parsed);
-        } catch (e) {
-          reject(new Error(`the host answered something unreadable: ${(e as Error).message}`));
-        }
-      });
-    });
+    const req = request(
+      {
+        socketPath,
+        path,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if (res.statusCode !== 200)
+            return reject(new Error(`the host refused the event (${res.statusCode}): ${text}`));
+          try {
+            const parsed = JSON.parse(text) as EmitAnswer;
+            if (typeof parsed?.decision !== 'string' || typeof parsed.protocol?.exitCode !== 'number')
+              throw new Error('unexpected answer shape');
+            resolve(parsed);
+          } catch (e) {
+            reject(new Error(`the host answered something unreadable: ${(e as Error).message}`));
+          }
+        });
+      },
+    );
     req.on('error', (e: NodeJS.ErrnoException) => {
       if (e.code === 'ENOENT' || e.code === 'ECONNREFUSED' || e.code === 'ENOTSOCK') resolve(null);
       else reject(e);

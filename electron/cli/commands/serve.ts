@@ -12,20 +12,35 @@ export const RENDERER_DIR = fileURLToPath(new URL('../../../renderer', import.me
 
 /** Runs the host (the intake socket agents emit to) and the panel in a browser, until interrupted. */
 export async function serve(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { port: { type: 'string' }, open: { type: 'boolean', default: false }, project: { type: 'string' } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      open: { type: 'boolean', default: false },
+      project: { type: 'string' },
+    },
+  });
   const port = values.port === undefined ? 0 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be a port number (0 picks a free one)');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError('--port must be a port number (0 picks a free one)');
   const host = await HookHost.open(hostEnvFromProcess());
   if (host.settingsProblem) process.stderr.write(`hookpanel: settings ignored: ${host.settingsProblem}\n`);
   const server = await listenIntake(host);
   let web: WebPanel | null = null;
-  const session = startPanelSession(host, { mode: 'browser', workspace: values.project ?? process.cwd(), push: (event, payload) => web?.push(event, payload) });
+  const session = startPanelSession(host, {
+    mode: 'browser',
+    workspace: values.project ?? process.cwd(),
+    push: (event, payload) => web?.push(event, payload),
+  });
   web = await startWebPanel(session.api, { rendererDir: RENDERER_DIR, port });
   process.stdout.write(`Hookpanel host listening on ${host.paths.socket}\nPanel: ${web.url}\n`);
   if (values.open) openBrowser(web.url);
   // Jobs a crash left pending are retried in the background: events are served meanwhile.
   void host.recoverOutbox().then(
-    (r) => process.stdout.write(`Outbox: retried ${r.retried.length} pending job(s), gave up on ${r.givenUp.length}.\n`),
+    (r) =>
+      process.stdout.write(
+        `Outbox: retried ${r.retried.length} pending job(s), gave up on ${r.givenUp.length}.\n`,
+      ),
     (e: Error) => process.stderr.write(`hookpanel: outbox recovery failed: ${e.message}\n`),
   );
   await new Promise<void>((resolve) => {
@@ -45,7 +60,8 @@ export async function serve(argv: string[]): Promise<number> {
 }
 
 function openBrowser(url: string): void {
-  const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  const opener =
+    process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
   const child = spawn(opener, [url], { stdio: 'ignore', detached: true });
   child.on('error', () => process.stderr.write(`hookpanel: could not open a browser; open ${url}\n`));
   child.unref();

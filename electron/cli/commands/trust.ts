@@ -12,7 +12,11 @@ export async function trust(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { list: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, project: { type: 'string' } },
+    options: {
+      list: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      project: { type: 'string' },
+    },
   });
   const ctx = await contextFor(values.project ?? null);
   const store = await TrustStore.open(ctx.host);
@@ -20,25 +24,45 @@ export async function trust(argv: string[]): Promise<number> {
     const entries = store.list();
     if (values.json) process.stdout.write(`${JSON.stringify({ trusted: entries }, null, 2)}\n`);
     else if (!entries.length) process.stdout.write('No project files are trusted.\n');
-    else for (const e of entries) process.stdout.write(`${e.trustedAt}  ${e.dialect.padEnd(7)}${e.sha256.slice(0, 12)}  ${e.path}${e.scripts.length ? ` (+${counted(e.scripts.length, 'script')})` : ''}\n`);
+    else
+      for (const e of entries)
+        process.stdout.write(
+          `${e.trustedAt}  ${e.dialect.padEnd(7)}${e.sha256.slice(0, 12)}  ${e.path}${e.scripts.length ? ` (+${counted(e.scripts.length, 'script')})` : ''}\n`,
+        );
     return 0;
   }
   const [path] = positionals;
   if (!path || positionals.length > 1) throw new UsageError('usage: hookpanel trust PATH | --list [--json]');
   const placed = placeFile(path, ctx);
-  if (!placed) throw new UsageError(`${resolve(path)} is not a hook file location Hookpanel knows (see hookpanel check)`);
+  if (!placed)
+    throw new UsageError(
+      `${resolve(path)} is not a hook file location Hookpanel knows (see hookpanel check)`,
+    );
   if (!placed.candidate.projectScoped) {
-    process.stdout.write(`${placed.candidate.path} is a user-level file; its hooks are always active and need no trust.\n`);
+    process.stdout.write(
+      `${placed.candidate.path} is a user-level file; its hooks are always active and need no trust.\n`,
+    );
     return 0;
   }
-  const { source, bytes } = await loadCandidate(placed.module, placed.candidate, { ...ctx, workspace: ctx.workspace });
-  if (!bytes) throw new UsageError(`${placed.candidate.path}: ${source.state === 'absent' ? 'no such file' : 'cannot be read'}`);
+  const { source, bytes } = await loadCandidate(placed.module, placed.candidate, {
+    ...ctx,
+    workspace: ctx.workspace,
+  });
+  if (!bytes)
+    throw new UsageError(
+      `${placed.candidate.path}: ${source.state === 'absent' ? 'no such file' : 'cannot be read'}`,
+    );
   const scripts = await readScripts(source);
   const entry = await store.trust(source, bytes, scripts);
   const errors = source.diagnostics.filter((d) => d.severity === 'error').length;
   const servers = Object.keys(serversOf(source)).length;
-  process.stdout.write(`Trusted ${entry.path} (sha256 ${entry.sha256.slice(0, 12)}…, ${counted(source.rules.length, 'rule')}${servers ? `, ${counted(servers, 'MCP server')}` : ''}${scripts.length ? `, ${counted(scripts.length, 'script')}` : ''}).\n`);
-  if (errors) process.stdout.write(`Note: the file has ${counted(errors, 'error')}; run hookpanel check to see them.\n`);
+  process.stdout.write(
+    `Trusted ${entry.path} (sha256 ${entry.sha256.slice(0, 12)}…, ${counted(source.rules.length, 'rule')}${servers ? `, ${counted(servers, 'MCP server')}` : ''}${scripts.length ? `, ${counted(scripts.length, 'script')}` : ''}).\n`,
+  );
+  if (errors)
+    process.stdout.write(
+      `Note: the file has ${counted(errors, 'error')}; run hookpanel check to see them.\n`,
+    );
   return 0;
 }
 
@@ -50,6 +74,8 @@ export async function untrust(argv: string[]): Promise<number> {
   const store = await TrustStore.open(ctx.host);
   const full = resolve(path);
   const removed = await store.untrust(full);
-  process.stdout.write(removed ? `Untrusted ${full}; its hooks are inert again.\n` : `${full} was not trusted.\n`);
+  process.stdout.write(
+    removed ? `Untrusted ${full}; its hooks are inert again.\n` : `${full} was not trusted.\n`,
+  );
   return 0;
 }

@@ -9,9 +9,22 @@ import { DIALECT_MODULES } from '../dialects/registry.js';
 import type { HookHost } from '../service.js';
 import { writeFileAtomic } from '../util/atomic.js';
 import { findProgram } from '../util/which.js';
-import { applyPlan, claudeSettingsPath, ConnectError, isConnected, planConnect, planDisconnect, readSettings, type ConnectPlan } from './claude-connect.js';
+import {
+  applyPlan,
+  claudeSettingsPath,
+  ConnectError,
+  isConnected,
+  planConnect,
+  planDisconnect,
+  readSettings,
+  type ConnectPlan,
+} from './claude-connect.js';
 
-const RecordSchema = z.object({ fileExisted: z.boolean(), hadHooksKey: z.boolean(), connectedAt: z.string() });
+const RecordSchema = z.object({
+  fileExisted: z.boolean(),
+  hadHooksKey: z.boolean(),
+  connectedAt: z.string(),
+});
 const StateSchema = z.record(z.string(), RecordSchema);
 
 export interface AgentInfo {
@@ -49,7 +62,9 @@ export async function listAgents(host: HookHost, workspace: string | null): Prom
   const claude: AgentInfo = {
     id: 'claude',
     name: 'Claude Code',
-    detected: findProgram('claude', host.host.env.PATH, null, host.host.platform) !== null || existsSync(join(host.host.home, '.claude')),
+    detected:
+      findProgram('claude', host.host.env.PATH, null, host.host.platform) !== null ||
+      existsSync(join(host.host.home, '.claude')),
     kind: 'own',
     files: [path],
     connected: isConnected(text),
@@ -73,7 +88,8 @@ export async function listAgents(host: HookHost, workspace: string | null): Prom
 }
 
 export async function previewConnect(host: HookHost, agent: string, connect: boolean): Promise<ConnectPlan> {
-  if (agent !== 'claude') throw new ConnectError(`${agent} has nothing to connect: Hookpanel hosts its files`);
+  if (agent !== 'claude')
+    throw new ConnectError(`${agent} has nothing to connect: Hookpanel hosts its files`);
   const path = claudeSettingsPath(host.host);
   const before = await readSettings(path);
   if (connect) return planConnect(path, before);
@@ -81,9 +97,14 @@ export async function previewConnect(host: HookHost, agent: string, connect: boo
   return planDisconnect(path, before, record ? !record.hadHooksKey : true);
 }
 
-export async function connectAgent(host: HookHost, agent: string, shownDiff: string): Promise<{ message: string; backup: string | null }> {
+export async function connectAgent(
+  host: HookHost,
+  agent: string,
+  shownDiff: string,
+): Promise<{ message: string; backup: string | null }> {
   const plan = await previewConnect(host, agent, true);
-  if (plan.diff !== shownDiff) throw new ConnectError('the settings file changed since the preview; look at the new diff');
+  if (plan.diff !== shownDiff)
+    throw new ConnectError('the settings file changed since the preview; look at the new diff');
   if (!plan.changed) return { message: 'Claude Code is already connected; nothing changed', backup: null };
   const hadHooksKey = plan.before !== null && hasKey(plan.before, 'hooks');
   const { backup } = await applyPlan(host.host, plan);
@@ -94,7 +115,10 @@ export async function connectAgent(host: HookHost, agent: string, shownDiff: str
   return { message: `Connected Claude Code: ${plan.path}${backup ? ` (backup: ${backup})` : ''}`, backup };
 }
 
-export async function disconnectAgent(host: HookHost, agent: string): Promise<{ message: string; backup: string | null }> {
+export async function disconnectAgent(
+  host: HookHost,
+  agent: string,
+): Promise<{ message: string; backup: string | null }> {
   const plan = await previewConnect(host, agent, false);
   const state = await readState(host);
   const record = state.claude;
@@ -102,7 +126,8 @@ export async function disconnectAgent(host: HookHost, agent: string): Promise<{ 
   let backup: string | null = null;
   if (record && !record.fileExisted && isEmptyObject(plan.after)) {
     // Connect created the file: disconnect removes it, unless it changed since the preview.
-    if ((await readSettings(plan.path)) !== plan.before) throw new ConnectError(`${plan.path} changed since the preview; look at the new diff`);
+    if ((await readSettings(plan.path)) !== plan.before)
+      throw new ConnectError(`${plan.path} changed since the preview; look at the new diff`);
     await rm(plan.path, { force: true });
   } else {
     backup = (await applyPlan(host.host, plan)).backup;

@@ -4,12 +4,30 @@
 import { copyFile, mkdir, readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { applyEdits, findNodeAtLocation, getNodeValue, modify, parseTree, type FormattingOptions, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+import {
+  applyEdits,
+  findNodeAtLocation,
+  getNodeValue,
+  modify,
+  parseTree,
+  type FormattingOptions,
+  type Node as JsonNode,
+  type ParseError,
+} from 'jsonc-parser';
 import { homePaths, type HostEnv } from '../paths.js';
 import { writeFileAtomic } from '../util/atomic.js';
 
 /** Turn done, blocked and needs-input reach Hookpanel; PreToolUse lets hosted guards run. */
-export const CLAUDE_BRIDGE_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'SubagentStop', 'SessionEnd'] as const;
+export const CLAUDE_BRIDGE_EVENTS = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'Notification',
+  'Stop',
+  'SubagentStop',
+  'SessionEnd',
+] as const;
 
 export function claudeSettingsPath(host: HostEnv): string {
   return join(host.env.CLAUDE_CONFIG_DIR || join(host.home, '.claude'), 'settings.json');
@@ -37,7 +55,9 @@ function parse(path: string, text: string) {
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { disallowComments: false, allowTrailingComma: false });
   if (errors.length || !tree || tree.type !== 'object') {
-    throw new ConnectError(`${path} is not a JSON object Hookpanel can edit safely (${errors.length ? `syntax error at offset ${errors[0]!.offset}` : 'not an object'}); fix it first, nothing was written`);
+    throw new ConnectError(
+      `${path} is not a JSON object Hookpanel can edit safely (${errors.length ? `syntax error at offset ${errors[0]!.offset}` : 'not an object'}); fix it first, nothing was written`,
+    );
   }
   return tree;
 }
@@ -49,16 +69,31 @@ function valueAt(tree: ReturnType<typeof parse>, path: (string | number)[]): unk
 
 function formatting(text: string): FormattingOptions {
   const indent = /^([ \t]+)"/m.exec(text)?.[1] ?? '  ';
-  return { insertSpaces: !indent.includes('\t'), tabSize: indent.includes('\t') ? 1 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
+  return {
+    insertSpaces: !indent.includes('\t'),
+    tabSize: indent.includes('\t') ? 1 : indent.length,
+    eol: text.includes('\r\n') ? '\r\n' : '\n',
+  };
 }
 
 function isBridgeGroup(group: unknown, event: string): boolean {
   const hooks = (group as { hooks?: { command?: unknown }[] })?.hooks;
-  return Array.isArray(hooks) && hooks.length > 0 && hooks.every((h) => typeof h?.command === 'string' && BRIDGE.exec(h.command)?.[3] === event);
+  return (
+    Array.isArray(hooks) &&
+    hooks.length > 0 &&
+    hooks.every((h) => typeof h?.command === 'string' && BRIDGE.exec(h.command)?.[3] === event)
+  );
 }
 
 function hasBridge(groups: unknown, event: string): boolean {
-  return Array.isArray(groups) && groups.some((g) => ((g as { hooks?: { command?: unknown }[] })?.hooks ?? []).some((h) => typeof h?.command === 'string' && BRIDGE.exec(h.command)?.[3] === event));
+  return (
+    Array.isArray(groups) &&
+    groups.some((g) =>
+      ((g as { hooks?: { command?: unknown }[] })?.hooks ?? []).some(
+        (h) => typeof h?.command === 'string' && BRIDGE.exec(h.command)?.[3] === event,
+      ),
+    )
+  );
 }
 
 export function planConnect(path: string, before: string | null): ConnectPlan {
@@ -85,7 +120,10 @@ export function planConnect(path: string, before: string | null): ConnectPlan {
     } else {
       // A file kept on one line stays on one line.
       const oneLine = !text.trim().includes('\n');
-      text = applyEdits(text, modify(text, ['hooks', event], [group], oneLine ? {} : { formattingOptions: formatting(text) }));
+      text = applyEdits(
+        text,
+        modify(text, ['hooks', event], [group], oneLine ? {} : { formattingOptions: formatting(text) }),
+      );
     }
   }
   return finish(path, before, text);
@@ -108,7 +146,8 @@ export function planDisconnect(path: string, before: string | null, removeHooksK
     }
   }
   const hooks = findNodeAtLocation(parse(path, text), ['hooks']);
-  if (removeHooksKey && hooks && hooks.type === 'object' && !hooks.children?.length && hooks.parent) text = removeNode(text, hooks.parent);
+  if (removeHooksKey && hooks && hooks.type === 'object' && !hooks.children?.length && hooks.parent)
+    text = removeNode(text, hooks.parent);
   return finish(path, before, text);
 }
 
@@ -132,7 +171,13 @@ function removeNode(text: string, node: JsonNode): string {
 
 function finish(path: string, before: string | null, after: string): ConnectPlan {
   const changed = after !== (before ?? '');
-  return { path, before, after, changed, diff: changed ? createTwoFilesPatch(path, path, before ?? '', after, 'now', 'after') : '' };
+  return {
+    path,
+    before,
+    after,
+    changed,
+    diff: changed ? createTwoFilesPatch(path, path, before ?? '', after, 'now', 'after') : '',
+  };
 }
 
 export async function readSettings(path: string): Promise<string | null> {
@@ -148,7 +193,8 @@ export async function readSettings(path: string): Promise<string | null> {
 export async function applyPlan(host: HostEnv, plan: ConnectPlan): Promise<{ backup: string | null }> {
   if (!plan.changed) return { backup: null };
   const current = await readSettings(plan.path);
-  if (current !== plan.before) throw new ConnectError(`${plan.path} changed since the preview; look at the new diff`);
+  if (current !== plan.before)
+    throw new ConnectError(`${plan.path} changed since the preview; look at the new diff`);
   let backup: string | null = null;
   let mode = 0o600;
   if (plan.before !== null) {

@@ -15,7 +15,8 @@ export interface CommandTarget {
 }
 
 export function defaultBinDir(host: HostEnv): string {
-  if (host.platform === 'win32') return join(host.env.LOCALAPPDATA || join(host.home, 'AppData', 'Local'), 'hookpanel', 'bin');
+  if (host.platform === 'win32')
+    return join(host.env.LOCALAPPDATA || join(host.home, 'AppData', 'Local'), 'hookpanel', 'bin');
   if (host.platform === 'darwin') {
     try {
       accessSync('/usr/local/bin', constants.W_OK);
@@ -27,17 +28,29 @@ export function defaultBinDir(host: HostEnv): string {
   return join(host.home, '.local', 'bin');
 }
 
-export async function installCommand(host: HostEnv, target: CommandTarget, binDir = defaultBinDir(host)): Promise<{ paths: string[]; onPath: boolean; message: string }> {
+export async function installCommand(
+  host: HostEnv,
+  target: CommandTarget,
+  binDir = defaultBinDir(host),
+): Promise<{ paths: string[]; onPath: boolean; message: string }> {
   await mkdir(binDir, { recursive: true });
   const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
   const paths: string[] = [];
   if (host.platform === 'win32') {
     const cmd = join(binDir, 'hookpanel.cmd');
-    await writeFileAtomic(cmd, `@echo off\r\n${target.runAsNode ? 'set ELECTRON_RUN_AS_NODE=1\r\n' : ''}"${target.execPath}" "${target.cliPath}" %*\r\n`, 0o755);
+    await writeFileAtomic(
+      cmd,
+      `@echo off\r\n${target.runAsNode ? 'set ELECTRON_RUN_AS_NODE=1\r\n' : ''}"${target.execPath}" "${target.cliPath}" %*\r\n`,
+      0o755,
+    );
     paths.push(cmd);
   } else {
     const sh = join(binDir, 'hookpanel');
-    await writeFileAtomic(sh, `#!/bin/sh\n# Installed by Hookpanel: runs this installation's hookpanel command.\n${target.runAsNode ? 'ELECTRON_RUN_AS_NODE=1 ' : ''}exec ${q(target.execPath)} ${q(target.cliPath)} "$@"\n`, 0o755);
+    await writeFileAtomic(
+      sh,
+      `#!/bin/sh\n# Installed by Hookpanel: runs this installation's hookpanel command.\n${target.runAsNode ? 'ELECTRON_RUN_AS_NODE=1 ' : ''}exec ${q(target.execPath)} ${q(target.cliPath)} "$@"\n`,
+      0o755,
+    );
     paths.push(sh);
     if (existsSync(target.hookScript)) {
       const hook = join(binDir, 'hookpanel-hook');
@@ -47,5 +60,9 @@ export async function installCommand(host: HostEnv, target: CommandTarget, binDi
     }
   }
   const onPath = (host.env.PATH ?? '').split(delimiter).includes(binDir);
-  return { paths, onPath, message: `Installed ${paths.join(', ')}${onPath ? '' : `; add ${binDir} to your PATH`}` };
+  return {
+    paths,
+    onPath,
+    message: `Installed ${paths.join(', ')}${onPath ? '' : `; add ${binDir} to your PATH`}`,
+  };
 }

@@ -23,9 +23,14 @@ export class DiagnosticSink {
 
   add(severity: Severity, code: string, message: string, opts: DiagnosticOptions = {}): void {
     const at = opts.at ?? [];
-    const position = opts.position !== undefined ? opts.position : at.length && this.doc ? this.doc.locate(at, opts.part) : null;
+    const position =
+      opts.position !== undefined
+        ? opts.position
+        : at.length && this.doc
+          ? this.doc.locate(at, opts.part)
+          : null;
     const key = at.length ? formatKeyPath(at) : null;
-    const excerpt = position && this.doc ? this.doc.lineText(position.line)?.slice(0, 400) ?? null : null;
+    const excerpt = position && this.doc ? (this.doc.lineText(position.line)?.slice(0, 400) ?? null) : null;
     this.list.push({
       severity,
       code,

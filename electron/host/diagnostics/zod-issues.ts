@@ -45,15 +45,39 @@ function describeIssue(schema: z.ZodType, issue: z.core.$ZodIssue): Described[] 
     case 'invalid_type': {
       const input = (issue as { input?: unknown }).input;
       if (input === undefined) {
-        return [{ code: 'missing_key', message: `is required (expected ${article(issue.expected)})`, path, part: 'key' }];
+        return [
+          {
+            code: 'missing_key',
+            message: `is required (expected ${article(issue.expected)})`,
+            path,
+            part: 'key',
+          },
+        ];
       }
-      return [{ code: 'wrong_type', message: `expected ${article(issue.expected)}, got ${describeValue(input)}`, path, part: 'value' }];
+      return [
+        {
+          code: 'wrong_type',
+          message: `expected ${article(issue.expected)}, got ${describeValue(input)}`,
+          path,
+          part: 'value',
+        },
+      ];
     }
     case 'invalid_value': {
       const input = (issue as { input?: unknown }).input;
       const values = issue.values.map((v) => JSON.stringify(v)).join(', ');
-      const got = input === undefined ? '' : `, got ${describeValue(input)}${typeof input === 'string' ? suggest(input, issue.values.map(String)) : ''}`;
-      return [{ code: 'invalid_value', message: `must be ${issue.values.length === 1 ? values : `one of ${values}`}${got}`, path, part: 'value' }];
+      const got =
+        input === undefined
+          ? ''
+          : `, got ${describeValue(input)}${typeof input === 'string' ? suggest(input, issue.values.map(String)) : ''}`;
+      return [
+        {
+          code: 'invalid_value',
+          message: `must be ${issue.values.length === 1 ? values : `one of ${values}`}${got}`,
+          path,
+          part: 'value',
+        },
+      ];
     }
     case 'too_small': {
       const what =
@@ -65,17 +89,35 @@ function describeIssue(schema: z.ZodType, issue: z.core.$ZodIssue): Described[] 
       return [{ code: 'out_of_range', message: what, path, part: 'value' }];
     }
     case 'too_big':
-      return [{ code: 'out_of_range', message: `must be ${issue.inclusive ? 'at most' : 'less than'} ${issue.maximum}`, path, part: 'value' }];
+      return [
+        {
+          code: 'out_of_range',
+          message: `must be ${issue.inclusive ? 'at most' : 'less than'} ${issue.maximum}`,
+          path,
+          part: 'value',
+        },
+      ];
     case 'invalid_union': {
       const disc = (issue as { discriminator?: string }).discriminator;
       if (disc !== undefined && issue.errors.length === 0) {
         const options = discriminatorValues(schema, path.slice(0, -1), disc);
         const input = (issue as { input?: unknown }).input;
-        const got = isRecord(input) && input[disc] !== undefined ? `, got ${describeValue(input[disc])}` : ' (it is missing)';
-        return [{ code: 'invalid_value', message: `must be one of ${options.map((o) => JSON.stringify(o)).join(', ')}${got}`, path, part: 'value' }];
+        const got =
+          isRecord(input) && input[disc] !== undefined
+            ? `, got ${describeValue(input[disc])}`
+            : ' (it is missing)';
+        return [
+          {
+            code: 'invalid_value',
+            message: `must be one of ${options.map((o) => JSON.stringify(o)).join(', ')}${got}`,
+            path,
+            part: 'value',
+          },
+        ];
       }
       const inner = issue.errors.flat();
-      if (inner.length) return inner.flatMap((i) => describeIssue(schema, { ...i, path: [...issue.path, ...i.path] }));
+      if (inner.length)
+        return inner.flatMap((i) => describeIssue(schema, { ...i, path: [...issue.path, ...i.path] }));
       return [{ code: 'invalid_value', message: issue.message, path, part: 'value' }];
     }
     default:
@@ -93,7 +135,8 @@ function article(type: string): string {
 export function describeValue(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'a list';
-  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v)}`;
+  if (typeof v === 'string')
+    return `the string ${JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v)}`;
   if (typeof v === 'object') return 'a mapping (object)';
   return `${typeof v} ${JSON.stringify(v)}`;
 }
@@ -164,7 +207,8 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 function unwrap(node: z.ZodType | undefined): z.ZodType | undefined {
   let n = node;
   for (let i = 0; i < 10 && n; i++) {
-    if (n instanceof z.ZodOptional || n instanceof z.ZodNullable || n instanceof z.ZodDefault) n = n.unwrap() as z.ZodType;
+    if (n instanceof z.ZodOptional || n instanceof z.ZodNullable || n instanceof z.ZodDefault)
+      n = n.unwrap() as z.ZodType;
     else if (n instanceof z.ZodPipe) n = n.in as z.ZodType;
     else break;
   }

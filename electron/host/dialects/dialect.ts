@@ -53,7 +53,12 @@ export interface DialectModule {
   /** The format a file given on the command line is read as. */
   formatOf(path: string): FileFormat;
   /** Validates one parsed file and normalizes its rules. */
-  load(doc: ParsedDocument, candidate: Candidate, sink: DiagnosticSink, ctx: LoadContext): LoadedFile | Promise<LoadedFile>;
+  load(
+    doc: ParsedDocument,
+    candidate: Candidate,
+    sink: DiagnosticSink,
+    ctx: LoadContext,
+  ): LoadedFile | Promise<LoadedFile>;
   /**
    * Rules that span files (io refusal, chrys dormancy and id collisions, pw user-only keys, MCP
    * servers). `all` holds every dialect's sources for the context, trust applied, for files that

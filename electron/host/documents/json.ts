@@ -6,7 +6,11 @@ import { LineIndex } from './lines.js';
 export function parseJsonDocument(text: string): ParsedDocument {
   const lines = new LineIndex(text);
   const errors: ParseError[] = [];
-  const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const tree = parseTree(text, errors, {
+    disallowComments: true,
+    allowTrailingComma: false,
+    allowEmptyContent: false,
+  });
   const parseWarnings: ParsedDocument['parseWarnings'] = [];
   if (tree) collectDuplicateKeys(tree, [], parseWarnings, lines);
 
@@ -34,12 +38,22 @@ export function parseJsonDocument(text: string): ParsedDocument {
   };
 }
 
-function collectDuplicateKeys(node: Node, path: (string | number)[], out: ParsedDocument['parseWarnings'], lines: LineIndex): void {
+function collectDuplicateKeys(
+  node: Node,
+  path: (string | number)[],
+  out: ParsedDocument['parseWarnings'],
+  lines: LineIndex,
+): void {
   if (node.type === 'object') {
     const seen = new Set<string>();
     for (const prop of node.children ?? []) {
       const key = prop.children?.[0]?.value as string;
-      if (seen.has(key)) out.push({ message: `duplicate key "${key}": only the last one counts`, path: [...path, key], position: lines.position(prop.offset) });
+      if (seen.has(key))
+        out.push({
+          message: `duplicate key "${key}": only the last one counts`,
+          path: [...path, key],
+          position: lines.position(prop.offset),
+        });
       seen.add(key);
       const value = prop.children?.[1];
       if (value) collectDuplicateKeys(value, [...path, key], out, lines);
@@ -67,7 +81,11 @@ const FRIENDLY: Record<string, string> = {
 
 function describeJsonError(e: ParseError, text: string): string {
   const code = printParseErrorCode(e.error);
-  if (code === 'ValueExpected' && text.trim() === '') return 'invalid JSON: the file is empty; expected a JSON object';
-  const near = text.slice(e.offset, e.offset + Math.max(e.length, 1)).replace(/\s+/g, ' ').slice(0, 20);
+  if (code === 'ValueExpected' && text.trim() === '')
+    return 'invalid JSON: the file is empty; expected a JSON object';
+  const near = text
+    .slice(e.offset, e.offset + Math.max(e.length, 1))
+    .replace(/\s+/g, ' ')
+    .slice(0, 20);
   return `invalid JSON: ${FRIENDLY[code] ?? code}${near ? ` (near ${JSON.stringify(near)})` : ''}`;
 }

@@ -38,10 +38,20 @@ export async function readHookFile(path: string): Promise<ReadResult> {
       realPath = await realpath(path);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      const why = code === 'ELOOP' ? 'a symlink loop' : code === 'ENOENT' ? 'a dangling symlink (its target does not exist)' : describeErrno(e);
+      const why =
+        code === 'ELOOP'
+          ? 'a symlink loop'
+          : code === 'ENOENT'
+            ? 'a dangling symlink (its target does not exist)'
+            : describeErrno(e);
       return failed(`the file is ${why}; point it at a real file or remove it`, 'symlink_broken');
     }
-    notes.push({ severity: 'info', code: 'symlink', message: `the file is a symlink to ${realPath}; Hookpanel reads the target`, position: null });
+    notes.push({
+      severity: 'info',
+      code: 'symlink',
+      message: `the file is a symlink to ${realPath}; Hookpanel reads the target`,
+      position: null,
+    });
   }
   let info;
   try {
@@ -83,18 +93,28 @@ export async function readHookFile(path: string): Promise<ReadResult> {
   let text = bytes.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) {
     text = text.slice(1);
-    notes.push({ severity: 'info', code: 'bom', message: 'the file starts with a byte-order mark, which Hookpanel skips', position: null });
+    notes.push({
+      severity: 'info',
+      code: 'bom',
+      message: 'the file starts with a byte-order mark, which Hookpanel skips',
+      position: null,
+    });
   }
   return { status: 'ok', text, bytes, sha256: digest, realPath, notes };
 
   function failed(message: string, code = 'unreadable'): ReadResult {
-    return { status: 'failed', sha256: null, notes: [...notes, { severity: 'error', code, message, position: null }] };
+    return {
+      status: 'failed',
+      sha256: null,
+      notes: [...notes, { severity: 'error', code, message, position: null }],
+    };
   }
 }
 
 function describeErrno(e: unknown): string {
   const err = e as NodeJS.ErrnoException;
-  if (err.code === 'EACCES' || err.code === 'EPERM') return 'permission denied (check the file mode and owner)';
+  if (err.code === 'EACCES' || err.code === 'EPERM')
+    return 'permission denied (check the file mode and owner)';
   if (err.code === 'ELOOP') return 'too many levels of symlinks';
   return err.message;
 }

@@ -6,7 +6,13 @@ import { LineIndex } from './lines.js';
 export function parseYamlDocument(text: string, version: '1.1' | '1.2' = '1.2'): ParsedDocument {
   const counter = new LineCounter();
   const lines = new LineIndex(text);
-  const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: false, strict: true, version });
+  const doc = parseDocument(text, {
+    lineCounter: counter,
+    uniqueKeys: true,
+    prettyErrors: false,
+    strict: true,
+    version,
+  });
   const pos = (offset: number): Position => {
     const p = counter.linePos(offset);
     return { line: p.line, column: p.col };

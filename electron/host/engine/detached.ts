@@ -13,7 +13,11 @@ export interface DetachedSpec {
   name: string;
 }
 
-export function spawnDetached(spec: DetachedSpec): { pid: number | null; logPath: string; error: string | null } {
+export function spawnDetached(spec: DetachedSpec): {
+  pid: number | null;
+  logPath: string;
+  error: string | null;
+} {
   mkdirSync(spec.logDir, { recursive: true, mode: 0o700 });
   const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   const safe = spec.name.replace(/[^\w.-]+/g, '_');
@@ -23,10 +27,21 @@ export function spawnDetached(spec: DetachedSpec): { pid: number | null; logPath
   const log = openSync(logPath, 'a', 0o600);
   const input = openSync(inputPath, 'r');
   try {
-    const child = spawn(spec.argv[0]!, spec.argv.slice(1), { cwd: spec.cwd, env: spec.env, detached: true, stdio: [input, log, log], windowsHide: true });
+    const child = spawn(spec.argv[0]!, spec.argv.slice(1), {
+      cwd: spec.cwd,
+      env: spec.env,
+      detached: true,
+      stdio: [input, log, log],
+      windowsHide: true,
+    });
     child.on('error', () => {}); // reported below: a child that never started has no pid
     child.unref();
-    return { pid: child.pid ?? null, logPath, error: child.pid === undefined ? `${spec.argv[0]}: could not start (not found or not executable)` : null };
+    return {
+      pid: child.pid ?? null,
+      logPath,
+      error:
+        child.pid === undefined ? `${spec.argv[0]}: could not start (not found or not executable)` : null,
+    };
   } finally {
     closeSync(log);
     closeSync(input);

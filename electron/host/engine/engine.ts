@@ -5,7 +5,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DispatchRecord, EmitAnswer, EngineSignal, EventRecord, HistoryRecord } from '../../../shared/dispatch.js';
+import type {
+  DispatchRecord,
+  EmitAnswer,
+  EngineSignal,
+  EventRecord,
+  HistoryRecord,
+} from '../../../shared/dispatch.js';
 import type { DryRun } from '../../../shared/ipc.js';
 import type { Dialect, Rule, Source } from '../../../shared/model.js';
 import { dialectModule } from '../dialects/registry.js';
@@ -59,7 +65,10 @@ interface PlanEntry {
 const PAYLOAD_BOUND = 16 * 1024;
 
 export class Engine {
-  private readonly inflight = new Map<Dialect, Set<{ done: Promise<unknown>; abort: AbortController; mode: string }>>();
+  private readonly inflight = new Map<
+    Dialect,
+    Set<{ done: Promise<unknown>; abort: AbortController; mode: string }>
+  >();
   private readonly caps = new Map<Dialect, Semaphore>();
   private readonly pending = new Set<Promise<unknown>>();
   private readonly paths;
@@ -73,25 +82,64 @@ export class Engine {
 
   async dispatch(req: EmitRequest): Promise<DispatchResult> {
     const started = performance.now();
-    const workspace = typeof req.payload.cwd === 'string' && req.payload.cwd ? req.payload.cwd : (req.project ?? req.callerCwd);
+    const workspace =
+      typeof req.payload.cwd === 'string' && req.payload.cwd
+        ? req.payload.cwd
+        : (req.project ?? req.callerCwd);
     const sessionId = firstString(req.payload.session_id, req.payload.sessionId, req.payload.session);
-    let ev: EngineEvent = { id: randomUUID(), dialect: req.dialect, event: req.event, payload: req.payload, workspace, sessionId };
+    let ev: EngineEvent = {
+      id: randomUUID(),
+      dialect: req.dialect,
+      event: req.event,
+      payload: req.payload,
+      workspace,
+      sessionId,
+    };
     const mod = dialectModule(req.dialect);
     const runtime = mod.runtime;
 
     if (req.parentDispatch) {
       const reason = `refused: this event was emitted by a hook Hookpanel is running (dispatch ${req.parentDispatch}); hooks may not re-enter the engine`;
-      return this.finish(ev, runtime, [], [], { decision: 'allow', reason, context: null, updatedInput: undefined, permissionDecision: null, decidedBy: null }, started, Promise.resolve([]));
+      return this.finish(
+        ev,
+        runtime,
+        [],
+        [],
+        {
+          decision: 'allow',
+          reason,
+          context: null,
+          updatedInput: undefined,
+          permissionDecision: null,
+          decidedBy: null,
+        },
+        started,
+        Promise.resolve([]),
+      );
     }
 
     const all = await this.deps.sources(workspace);
     const sources = all.filter((s) => s.dialect === req.dialect).sort((a, b) => a.priority - b.priority);
     const settings = this.deps.settings();
     const plan = this.plan(sources, runtime, ev, settings);
-    if (runtime.drainOn?.includes(ev.event)) await this.drain(req.dialect, runtime.drainGraceMs?.(sources) ?? 5000, 'async');
+    if (runtime.drainOn?.includes(ev.event))
+      await this.drain(req.dialect, runtime.drainGraceMs?.(sources) ?? 5000, 'async');
     const cap = this.cap(req.dialect, runtime.maxParallel?.(sources) ?? null);
-    const allowedEnvVars = new Set(sources.filter((s) => s.layer === 'user' || s.layer === 'hosted').flatMap((s) => (Array.isArray(s.settings.allowedEnvVars) ? (s.settings.allowedEnvVars as string[]) : [])));
-    const ctx: Omit<HandlerContext, 'resultFile'> = { host: this.deps.host, cwd: workspace ?? this.deps.host.home, allowedEnvVars, killGraceMs: this.deps.killGraceMs, mcp: { catalog: () => mcpCatalog(mcpServerSources(all, req.dialect)), pool: this.mcpPool }, model: settings.model };
+    const allowedEnvVars = new Set(
+      sources
+        .filter((s) => s.layer === 'user' || s.layer === 'hosted')
+        .flatMap((s) =>
+          Array.isArray(s.settings.allowedEnvVars) ? (s.settings.allowedEnvVars as string[]) : [],
+        ),
+    );
+    const ctx: Omit<HandlerContext, 'resultFile'> = {
+      host: this.deps.host,
+      cwd: workspace ?? this.deps.host.home,
+      allowedEnvVars,
+      killGraceMs: this.deps.killGraceMs,
+      mcp: { catalog: () => mcpCatalog(mcpServerSources(all, req.dialect)), pool: this.mcpPool },
+      model: settings.model,
+    };
 
     const records = new Map<PlanEntry, DispatchRecord>();
     const verdicts: { rule: Rule; verdict: Verdict }[] = [];
@@ -134,27 +182,63 @@ export class Engine {
     const awaited = plan.filter((e) => records.has(e)).map((e) => records.get(e)!);
     const bg = Promise.all(background);
     // An agent starting in a workspace with untrusted project files (its own or hosted) needs a review.
-    const waiting = runtime.sessionStartEvents.includes(ev.event) ? sources.filter((s) => s.state === 'untrusted').map((s) => s.path) : [];
+    const waiting = runtime.sessionStartEvents.includes(ev.event)
+      ? sources.filter((s) => s.state === 'untrusted').map((s) => s.path)
+      : [];
     return this.finish(ev, runtime, plan, awaited, aggregate, started, bg, waiting);
   }
 
   /** What an event would run and decide, without running anything (Test fire, replay). */
   async dryRun(req: EmitRequest): Promise<DryRun> {
-    const workspace = typeof req.payload.cwd === 'string' && req.payload.cwd ? req.payload.cwd : (req.project ?? req.callerCwd);
-    const ev: EngineEvent = { id: 'dry-run', dialect: req.dialect, event: req.event, payload: req.payload, workspace, sessionId: null };
+    const workspace =
+      typeof req.payload.cwd === 'string' && req.payload.cwd
+        ? req.payload.cwd
+        : (req.project ?? req.callerCwd);
+    const ev: EngineEvent = {
+      id: 'dry-run',
+      dialect: req.dialect,
+      event: req.event,
+      payload: req.payload,
+      workspace,
+      sessionId: null,
+    };
     const mod = dialectModule(req.dialect);
-    const sources = (await this.deps.sources(workspace)).filter((s) => s.dialect === req.dialect).sort((a, b) => a.priority - b.priority);
+    const sources = (await this.deps.sources(workspace))
+      .filter((s) => s.dialect === req.dialect)
+      .sort((a, b) => a.priority - b.priority);
     const plan = this.plan(sources, mod.runtime, ev, this.deps.settings());
     const blockable = mod.events.find((e) => e.name === req.event)?.blockable ?? false;
     const runs = plan.map((e) => {
-      const env = hookEnvironment(e.rule, mod.runtime, ev, { host: this.deps.host, cwd: workspace ?? this.deps.host.home }, {});
+      const env = hookEnvironment(
+        e.rule,
+        mod.runtime,
+        ev,
+        { host: this.deps.host, cwd: workspace ?? this.deps.host.home },
+        {},
+      );
       const canDecide = !e.skip && e.cls !== 'background' && (blockable || req.dialect === 'io');
-      return { rule: e.rule.name, source: e.source.path, handler: describeHandler(e.rule.handler), argv: handlerArgv(e.rule, mod.runtime, env), mode: e.rule.mode, runClass: e.cls, timeoutMs: e.rule.timeoutMs, skip: e.skip, canDecide };
+      return {
+        rule: e.rule.name,
+        source: e.source.path,
+        handler: describeHandler(e.rule.handler),
+        argv: handlerArgv(e.rule, mod.runtime, env),
+        mode: e.rule.mode,
+        runClass: e.cls,
+        timeoutMs: e.rule.timeoutMs,
+        skip: e.skip,
+        canDecide,
+      };
     });
     const deciders = runs.filter((r) => r.canDecide);
     const predicted: DryRun['predicted'] = deciders.length
-        ? { decision: 'allow', because: `allow unless ${deciders.length === 1 ? `${deciders[0]!.rule} blocks` : `one of ${deciders.length} hooks blocks`}${req.dialect === 'io' ? ' or fails with refuse/cancel' : ''}` }
-        : { decision: 'allow', because: runs.length ? 'no hook that runs can decide this event' : 'no rule matches this event' };
+      ? {
+          decision: 'allow',
+          because: `allow unless ${deciders.length === 1 ? `${deciders[0]!.rule} blocks` : `one of ${deciders.length} hooks blocks`}${req.dialect === 'io' ? ' or fails with refuse/cancel' : ''}`,
+        }
+      : {
+          decision: 'allow',
+          because: runs.length ? 'no hook that runs can decide this event' : 'no rule matches this event',
+        };
     return { workspace, runs, predicted };
   }
 
@@ -180,7 +264,14 @@ export class Engine {
     return s;
   }
 
-  private async runOne(ev: EngineEvent, e: PlanEntry, runtime: DialectRuntime, ctx: Omit<HandlerContext, 'resultFile'>, cap: Semaphore | null, signal?: AbortSignal): Promise<{ record: DispatchRecord; verdict: Verdict }> {
+  private async runOne(
+    ev: EngineEvent,
+    e: PlanEntry,
+    runtime: DialectRuntime,
+    ctx: Omit<HandlerContext, 'resultFile'>,
+    cap: Semaphore | null,
+    signal?: AbortSignal,
+  ): Promise<{ record: DispatchRecord; verdict: Verdict }> {
     const run = async () => {
       const dir = runtime.resultFile ? await mkdtemp(join(tmpdir(), 'hookpanel-result-')) : null;
       const resultFile = dir ? join(dir, 'result.json') : null;
@@ -193,11 +284,23 @@ export class Engine {
       }
     };
     const result = cap ? await cap.run(run) : await run();
-    const verdict = signal?.aborted ? { outcome: 'failed' as const, decision: null, reason: 'stopped: the hook was still running when its drain grace ran out' } : runtime.interpret(e.rule, ev, result);
+    const verdict = signal?.aborted
+      ? {
+          outcome: 'failed' as const,
+          decision: null,
+          reason: 'stopped: the hook was still running when its drain grace ran out',
+        }
+      : runtime.interpret(e.rule, ev, result);
     return { record: this.recordOf(ev, e, result, verdict), verdict };
   }
 
-  private startBackground(ev: EngineEvent, e: PlanEntry, runtime: DialectRuntime, ctx: Omit<HandlerContext, 'resultFile'>, cap: Semaphore | null): Promise<DispatchRecord> {
+  private startBackground(
+    ev: EngineEvent,
+    e: PlanEntry,
+    runtime: DialectRuntime,
+    ctx: Omit<HandlerContext, 'resultFile'>,
+    cap: Semaphore | null,
+  ): Promise<DispatchRecord> {
     const abort = new AbortController();
     const work = (async () => {
       let record: DispatchRecord;
@@ -221,29 +324,86 @@ export class Engine {
   }
 
   /** Detached hooks outlive the host; durable ones go through the outbox runner, which files the job when done. */
-  private async startDetached(ev: EngineEvent, e: PlanEntry, runtime: DialectRuntime, ctx: Omit<HandlerContext, 'resultFile'>): Promise<DispatchRecord> {
+  private async startDetached(
+    ev: EngineEvent,
+    e: PlanEntry,
+    runtime: DialectRuntime,
+    ctx: Omit<HandlerContext, 'resultFile'>,
+  ): Promise<DispatchRecord> {
     const started = Date.now();
     const { input, env, argv, cwd } = prepareHook(e.rule, runtime, ev, ctx, null);
     if (!argv) {
       const reason = `${e.rule.handler.kind} handlers cannot be detached`;
-      return this.recordOf(ev, e, { ...emptyResult(started), spawnError: reason }, { outcome: 'failed', decision: null, reason });
+      return this.recordOf(
+        ev,
+        e,
+        { ...emptyResult(started), spawnError: reason },
+        { outcome: 'failed', decision: null, reason },
+      );
     }
     let spec = { argv, stdin: input.stdin };
     if (e.rule.durable) {
       // The job file exists before anything starts: a crash from here on leaves it pending, to be retried.
       const jobPath = await enqueue(this.paths.outbox, this.jobOf(ev, e, argv, cwd, env, input.stdin));
-      spec = { argv: [process.execPath, fileURLToPath(new URL('./outbox-runner.js', import.meta.url)), jobPath], stdin: null };
+      spec = {
+        argv: [process.execPath, fileURLToPath(new URL('./outbox-runner.js', import.meta.url)), jobPath],
+        stdin: null,
+      };
     }
-    const spawned = spawnDetached({ ...spec, cwd, env, logDir: join(this.paths.logs, ev.dialect), name: e.rule.name });
-    const verdict: Verdict = spawned.error ? { outcome: 'failed', decision: null, reason: spawned.error } : { outcome: 'ok', decision: null, reason: `detached (pid ${spawned.pid}); output in ${spawned.logPath}` };
-    return this.recordOf(ev, e, { ...emptyResult(started), pid: spawned.pid, spawnError: spawned.error }, verdict);
+    const spawned = spawnDetached({
+      ...spec,
+      cwd,
+      env,
+      logDir: join(this.paths.logs, ev.dialect),
+      name: e.rule.name,
+    });
+    const verdict: Verdict = spawned.error
+      ? { outcome: 'failed', decision: null, reason: spawned.error }
+      : {
+          outcome: 'ok',
+          decision: null,
+          reason: `detached (pid ${spawned.pid}); output in ${spawned.logPath}`,
+        };
+    return this.recordOf(
+      ev,
+      e,
+      { ...emptyResult(started), pid: spawned.pid, spawnError: spawned.error },
+      verdict,
+    );
   }
 
-  private jobOf(ev: EngineEvent, e: PlanEntry, argv: string[], cwd: string, env: Record<string, string>, stdin: string | null): Job {
-    return { id: `${Date.now()}-${e.rule.name.replace(/[^\w.-]+/g, '_')}-${randomUUID().slice(0, 8)}`, rule: e.rule.name, source: e.source.path, eventId: ev.id, argv, cwd, env, stdin, timeoutMs: e.rule.timeoutMs, createdAt: new Date().toISOString(), attempts: 0, lastResult: null };
+  private jobOf(
+    ev: EngineEvent,
+    e: PlanEntry,
+    argv: string[],
+    cwd: string,
+    env: Record<string, string>,
+    stdin: string | null,
+  ): Job {
+    return {
+      id: `${Date.now()}-${e.rule.name.replace(/[^\w.-]+/g, '_')}-${randomUUID().slice(0, 8)}`,
+      rule: e.rule.name,
+      source: e.source.path,
+      eventId: ev.id,
+      argv,
+      cwd,
+      env,
+      stdin,
+      timeoutMs: e.rule.timeoutMs,
+      createdAt: new Date().toISOString(),
+      attempts: 0,
+      lastResult: null,
+    };
   }
 
-  private async runDurable(ev: EngineEvent, e: PlanEntry, runtime: DialectRuntime, ctx: Omit<HandlerContext, 'resultFile'>, cap: Semaphore | null, signal: AbortSignal): Promise<DispatchRecord> {
+  private async runDurable(
+    ev: EngineEvent,
+    e: PlanEntry,
+    runtime: DialectRuntime,
+    ctx: Omit<HandlerContext, 'resultFile'>,
+    cap: Semaphore | null,
+    signal: AbortSignal,
+  ): Promise<DispatchRecord> {
     const { input, env, argv, cwd } = prepareHook(e.rule, runtime, ev, ctx, null);
     if (!argv) return (await this.runOne(ev, e, runtime, ctx, cap, signal)).record;
     const job = this.jobOf(ev, e, argv, cwd, env, input.stdin);
@@ -255,7 +415,9 @@ export class Engine {
 
   /** Waits for in-flight background hooks of a dialect (optionally of one mode), then ends the rest. */
   async drain(dialect: Dialect | null, graceMs: number, mode?: string): Promise<void> {
-    const entries = [...(dialect ? (this.inflight.get(dialect) ?? []) : [...this.inflight.values()].flatMap((s) => [...s]))].filter((e) => !mode || e.mode === mode);
+    const entries = [
+      ...(dialect ? (this.inflight.get(dialect) ?? []) : [...this.inflight.values()].flatMap((s) => [...s])),
+    ].filter((e) => !mode || e.mode === mode);
     if (!entries.length) return;
     const all = Promise.allSettled(entries.map((e) => e.done));
     const timer = new Promise((r) => setTimeout(r, graceMs).unref());
@@ -276,7 +438,16 @@ export class Engine {
     await this.mcpPool.close();
   }
 
-  private async finish(ev: EngineEvent, runtime: DialectRuntime, plan: PlanEntry[], records: DispatchRecord[], aggregate: Aggregate, started: number, background: Promise<DispatchRecord[]>, reviewPaths: string[] = []): Promise<DispatchResult> {
+  private async finish(
+    ev: EngineEvent,
+    runtime: DialectRuntime,
+    plan: PlanEntry[],
+    records: DispatchRecord[],
+    aggregate: Aggregate,
+    started: number,
+    background: Promise<DispatchRecord[]>,
+    reviewPaths: string[] = [],
+  ): Promise<DispatchResult> {
     const payloadText = JSON.stringify(ev.payload);
     const truncated = payloadText.length > PAYLOAD_BOUND;
     const untrusted = plan.filter((e) => e.source.state === 'untrusted');
@@ -299,38 +470,79 @@ export class Engine {
     };
     // Recorded off the answer's path; shutdown waits for every pending write.
     this.track(this.deps.record?.([...records, event]));
-    this.publish(ev, runtime, records, aggregate, [...new Set([...untrusted.map((e) => e.source.path), ...reviewPaths])]);
-    const summary = { eventId: ev.id, decision: aggregate.decision, reason: aggregate.reason, context: aggregate.context, updatedInput: aggregate.updatedInput, permissionDecision: aggregate.permissionDecision, dispatches: records.map(dispatchSummary) };
+    this.publish(ev, runtime, records, aggregate, [
+      ...new Set([...untrusted.map((e) => e.source.path), ...reviewPaths]),
+    ]);
+    const summary = {
+      eventId: ev.id,
+      decision: aggregate.decision,
+      reason: aggregate.reason,
+      context: aggregate.context,
+      updatedInput: aggregate.updatedInput,
+      permissionDecision: aggregate.permissionDecision,
+      dispatches: records.map(dispatchSummary),
+    };
     return { answer: { ...summary, protocol: runtime.render(summary, ev) }, background };
   }
 
   private track(work: Promise<unknown> | undefined): void {
     if (!work) return;
-    const p = work.catch((e: Error) => process.stderr.write(`hookpanel: could not write history: ${e.message}\n`));
+    const p = work.catch((e: Error) =>
+      process.stderr.write(`hookpanel: could not write history: ${e.message}\n`),
+    );
     this.pending.add(p);
     void p.finally(() => this.pending.delete(p));
   }
 
-  private publish(ev: EngineEvent, runtime: DialectRuntime, records: DispatchRecord[], aggregate: Aggregate, paths: string[]): void {
+  private publish(
+    ev: EngineEvent,
+    runtime: DialectRuntime,
+    records: DispatchRecord[],
+    aggregate: Aggregate,
+    paths: string[],
+  ): void {
     const signal = this.deps.signal;
     if (!signal) return;
     const base = { dialect: ev.dialect, workspace: ev.workspace, eventId: ev.id };
-    if (runtime.turnDoneEvents.includes(ev.event)) signal({ kind: 'turnDone', ...base, agent: dialectModule(ev.dialect).label });
-    if (aggregate.decision !== 'allow') signal({ kind: 'blocked', ...base, rule: aggregate.decidedBy ?? '', reason: aggregate.reason });
+    if (runtime.turnDoneEvents.includes(ev.event))
+      signal({ kind: 'turnDone', ...base, agent: dialectModule(ev.dialect).label });
+    if (aggregate.decision !== 'allow')
+      signal({ kind: 'blocked', ...base, rule: aggregate.decidedBy ?? '', reason: aggregate.reason });
     for (const r of records) this.signalFailure(r);
     if (paths.length) signal({ kind: 'reviewNeeded', ...base, paths });
   }
 
   private signalFailure(r: DispatchRecord): void {
     if (r.outcome !== 'failed' && r.outcome !== 'timeout') return;
-    this.deps.signal?.({ kind: 'hookFailed', dialect: r.dialect, workspace: r.workspace, eventId: r.eventId, dispatchId: r.id, rule: r.rule, outcome: r.outcome, reason: r.reason });
+    this.deps.signal?.({
+      kind: 'hookFailed',
+      dialect: r.dialect,
+      workspace: r.workspace,
+      eventId: r.eventId,
+      dispatchId: r.id,
+      rule: r.rule,
+      outcome: r.outcome,
+      reason: r.reason,
+    });
   }
 
   private skipped(ev: EngineEvent, e: PlanEntry, reason: string): DispatchRecord {
-    return this.recordOf(ev, e, emptyResult(Date.now()), { outcome: 'failed', decision: null, reason }, reason);
+    return this.recordOf(
+      ev,
+      e,
+      emptyResult(Date.now()),
+      { outcome: 'failed', decision: null, reason },
+      reason,
+    );
   }
 
-  private recordOf(ev: EngineEvent, e: PlanEntry, result: HandlerResult, verdict: Verdict, skipReason: string | null = null): DispatchRecord {
+  private recordOf(
+    ev: EngineEvent,
+    e: PlanEntry,
+    result: HandlerResult,
+    verdict: Verdict,
+    skipReason: string | null = null,
+  ): DispatchRecord {
     return {
       type: 'dispatch',
       id: randomUUID(),
@@ -380,11 +592,32 @@ function skipReason(source: Source, rule: Rule, settings: Settings): string | nu
 }
 
 function emptyResult(startedAt: number): HandlerResult {
-  return { pid: null, exitCode: null, signal: null, timedOut: false, groupKilled: false, spawnError: null, stdout: null, stdoutTail: '', stderrTail: '', startedAt, durationMs: 0 };
+  return {
+    pid: null,
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    groupKilled: false,
+    spawnError: null,
+    stdout: null,
+    stdoutTail: '',
+    stderrTail: '',
+    startedAt,
+    durationMs: 0,
+  };
 }
 
 export function dispatchSummary(r: DispatchRecord): EmitAnswer['dispatches'][number] {
-  return { rule: r.rule, source: r.source, outcome: r.outcome, exitCode: r.exitCode, signal: r.signal, timedOut: r.timedOut, durationMs: r.durationMs, skipReason: r.skipReason };
+  return {
+    rule: r.rule,
+    source: r.source,
+    outcome: r.outcome,
+    exitCode: r.exitCode,
+    signal: r.signal,
+    timedOut: r.timedOut,
+    durationMs: r.durationMs,
+    skipReason: r.skipReason,
+  };
 }
 
 function firstString(...values: unknown[]): string | null {

@@ -13,7 +13,16 @@ export interface McpContext {
 
 const TAIL = 8192;
 
-export async function runMcpTool(server: string, tool: string, input: unknown, payload: Record<string, unknown>, cwd: string, timeoutMs: number, mcp: McpContext, signal?: AbortSignal): Promise<HandlerResult> {
+export async function runMcpTool(
+  server: string,
+  tool: string,
+  input: unknown,
+  payload: Record<string, unknown>,
+  cwd: string,
+  timeoutMs: number,
+  mcp: McpContext,
+  signal?: AbortSignal,
+): Promise<HandlerResult> {
   const done = resultClock();
   const catalog = mcp.catalog();
   const entry = catalog.get(server);
@@ -27,27 +36,50 @@ export async function runMcpTool(server: string, tool: string, input: unknown, p
   try {
     lease = await untilAborted(leasing, deadline);
     // The deadline ends the call; the SDK's own request timeout (60 s by default) only backs it up.
-    const res = await lease.client.callTool({ name: tool, arguments: args.value as Record<string, unknown> }, undefined, { signal: deadline, timeout: timeoutMs + 1000 });
+    const res = await lease.client.callTool(
+      { name: tool, arguments: args.value as Record<string, unknown> },
+      undefined,
+      { signal: deadline, timeout: timeoutMs + 1000 },
+    );
     const text = textOf(res.content, res.structuredContent);
-    if (res.isError) return done({ spawnError: `MCP tool ${server}/${tool} reported an error: ${text.slice(0, 500) || '(no message)'}`, stderrTail: text.slice(-TAIL) });
+    if (res.isError)
+      return done({
+        spawnError: `MCP tool ${server}/${tool} reported an error: ${text.slice(0, 500) || '(no message)'}`,
+        stderrTail: text.slice(-TAIL),
+      });
     return done({ exitCode: 0, stdout: text, stdoutTail: text.slice(-TAIL) });
   } catch (e) {
     if (e instanceof McpStartError) return done({ spawnError: e.message, stderrTail: e.stderr });
     const timedOut = (deadline.aborted || (e as { code?: unknown }).code === -32001) && !signal?.aborted;
-    if (timedOut && !lease) return done({ timedOut: true, spawnError: `MCP server "${server}" was still starting after ${timeoutMs} ms; it goes on starting for the next hook` });
-    if (timedOut) return done({ timedOut: true, spawnError: `MCP tool ${server}/${tool} gave no answer within ${timeoutMs} ms` });
+    if (timedOut && !lease)
+      return done({
+        timedOut: true,
+        spawnError: `MCP server "${server}" was still starting after ${timeoutMs} ms; it goes on starting for the next hook`,
+      });
+    if (timedOut)
+      return done({
+        timedOut: true,
+        spawnError: `MCP tool ${server}/${tool} gave no answer within ${timeoutMs} ms`,
+      });
     return done({ spawnError: `MCP tool ${server}/${tool} failed: ${(e as Error).message}` });
   } finally {
     // A hook that gave up while the server started still holds its lease until the start settles.
     if (lease) lease.release();
-    else void leasing.then((l) => l.release(), () => {});
+    else
+      void leasing.then(
+        (l) => l.release(),
+        () => {},
+      );
   }
 }
 
 /** Text blocks joined; a result with only structured content reads as its JSON. */
 function textOf(content: unknown, structured: unknown): string {
   const blocks = Array.isArray(content) ? (content as { type?: string; text?: string }[]) : [];
-  const text = blocks.filter((b) => b.type === 'text' && typeof b.text === 'string').map((b) => b.text).join('\n');
+  const text = blocks
+    .filter((b) => b.type === 'text' && typeof b.text === 'string')
+    .map((b) => b.text)
+    .join('\n');
   if (text) return text;
   return structured !== undefined && structured !== null ? JSON.stringify(structured) : '';
 }

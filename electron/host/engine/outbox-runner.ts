@@ -11,4 +11,6 @@ if (!jobPath) {
 }
 const job = JobSchema.parse(JSON.parse(await readFile(jobPath, 'utf8')));
 const result = await runJob(dirname(dirname(jobPath)), job);
-process.stdout.write(`${JSON.stringify({ job: job.id, exitCode: result.exitCode, timedOut: result.timedOut, error: result.spawnError })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ job: job.id, exitCode: result.exitCode, timedOut: result.timedOut, error: result.spawnError })}\n`,
+);

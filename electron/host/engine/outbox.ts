@@ -19,7 +19,14 @@ export const JobSchema = z.object({
   timeoutMs: z.number().int().positive(),
   createdAt: z.string(),
   attempts: z.number().int().nonnegative(),
-  lastResult: z.object({ exitCode: z.number().nullable(), signal: z.string().nullable(), timedOut: z.boolean(), error: z.string().nullable() }).nullable(),
+  lastResult: z
+    .object({
+      exitCode: z.number().nullable(),
+      signal: z.string().nullable(),
+      timedOut: z.boolean(),
+      error: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type Job = z.infer<typeof JobSchema>;
 
@@ -41,10 +48,25 @@ export async function runJob(root: string, job: Job, signal?: AbortSignal): Prom
   for (const d of Object.values(dirs)) await mkdir(d, { recursive: true, mode: 0o700 });
   const attempt: Job = { ...job, attempts: job.attempts + 1 };
   await writeFileAtomic(join(dirs.pending, `${job.id}.json`), JSON.stringify(attempt));
-  const result = await runProcess({ argv: job.argv, cwd: job.cwd, env: job.env, stdin: job.stdin, timeoutMs: job.timeoutMs, signal });
+  const result = await runProcess({
+    argv: job.argv,
+    cwd: job.cwd,
+    env: job.env,
+    stdin: job.stdin,
+    timeoutMs: job.timeoutMs,
+    signal,
+  });
   if (signal?.aborted) return result; // stopped by shutdown: stays pending, retried on the next start
   const ok = !result.timedOut && !result.spawnError && result.exitCode === 0;
-  const finished: Job = { ...attempt, lastResult: { exitCode: result.exitCode, signal: result.signal, timedOut: result.timedOut, error: result.spawnError } };
+  const finished: Job = {
+    ...attempt,
+    lastResult: {
+      exitCode: result.exitCode,
+      signal: result.signal,
+      timedOut: result.timedOut,
+      error: result.spawnError,
+    },
+  };
   await writeFileAtomic(join(dirs.pending, `${job.id}.json`), JSON.stringify(finished));
   await rename(join(dirs.pending, `${job.id}.json`), join(ok ? dirs.done : dirs.failed, `${job.id}.json`));
   return result;
@@ -60,7 +82,10 @@ export interface RecoveryReport {
  * Stale pending jobs (older than retryAgeMs: younger ones are assumed in flight in another process)
  * are re-run; those already tried maxRetries times go straight to failed/.
  */
-export async function recoverOutbox(root: string, opts: { retryAgeMs: number; maxRetries: number; run: (job: Job) => Promise<unknown> }): Promise<RecoveryReport> {
+export async function recoverOutbox(
+  root: string,
+  opts: { retryAgeMs: number; maxRetries: number; run: (job: Job) => Promise<unknown> },
+): Promise<RecoveryReport> {
   const dirs = outboxDirs(root);
   const report: RecoveryReport = { retried: [], givenUp: [], skippedYoung: [] };
   const names = await readdir(dirs.pending).catch(() => [] as string[]);

@@ -83,15 +83,30 @@ export interface DialectRuntime {
 }
 
 export function noDecision(): Aggregate {
-  return { decision: 'allow', reason: null, context: null, updatedInput: undefined, permissionDecision: null, decidedBy: null };
+  return {
+    decision: 'allow',
+    reason: null,
+    context: null,
+    updatedInput: undefined,
+    permissionDecision: null,
+    decidedBy: null,
+  };
 }
 
 /** A failure verdict from a handler result: timeout, spawn error, or non-zero exit. */
 export function failureOf(result: HandlerResult): { outcome: 'failed' | 'timeout'; reason: string } | null {
-  if (result.timedOut) return { outcome: 'timeout', reason: `timed out after ${result.durationMs} ms${result.spawnError ? `: ${result.spawnError}` : ''}` };
+  if (result.timedOut)
+    return {
+      outcome: 'timeout',
+      reason: `timed out after ${result.durationMs} ms${result.spawnError ? `: ${result.spawnError}` : ''}`,
+    };
   if (result.spawnError) return { outcome: 'failed', reason: result.spawnError };
   if (result.signal) return { outcome: 'failed', reason: `killed by ${result.signal}` };
-  if (result.exitCode !== 0) return { outcome: 'failed', reason: `exit ${result.exitCode}${result.stderrTail.trim() ? `: ${lastLine(result.stderrTail)}` : ''}` };
+  if (result.exitCode !== 0)
+    return {
+      outcome: 'failed',
+      reason: `exit ${result.exitCode}${result.stderrTail.trim() ? `: ${lastLine(result.stderrTail)}` : ''}`,
+    };
   return null;
 }
 
@@ -103,6 +118,18 @@ export function lastLine(text: string): string {
 /** For handlers that are not processes: a result of the same shape, timed from now. */
 export function resultClock(): (r: Partial<HandlerResult>) => HandlerResult {
   const startedAt = Date.now();
-  const base: HandlerResult = { pid: null, exitCode: null, signal: null, timedOut: false, groupKilled: false, spawnError: null, stdout: null, stdoutTail: '', stderrTail: '', startedAt, durationMs: 0 };
+  const base: HandlerResult = {
+    pid: null,
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    groupKilled: false,
+    spawnError: null,
+    stdout: null,
+    stdoutTail: '',
+    stderrTail: '',
+    startedAt,
+    durationMs: 0,
+  };
   return (r) => ({ ...base, ...r, durationMs: Date.now() - startedAt });
 }

@@ -2,7 +2,14 @@
 // O_APPEND, so the host and in-process `emit` fallbacks can write at once and lose nothing.
 import { appendFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DispatchRecordSchema, EventRecordSchema, HistoryRecordSchema, type DispatchRecord, type EventRecord, type HistoryRecord } from '../../../shared/dispatch.js';
+import {
+  DispatchRecordSchema,
+  EventRecordSchema,
+  HistoryRecordSchema,
+  type DispatchRecord,
+  type EventRecord,
+  type HistoryRecord,
+} from '../../../shared/dispatch.js';
 import { withFileLock } from '../util/lock.js';
 
 export interface HistoryOptions {
@@ -58,13 +65,22 @@ export class HistoryStore {
   }
 
   private async rotateIfNeeded(): Promise<void> {
-    const size = await stat(this.currentPath).then((s) => s.size, () => 0);
+    const size = await stat(this.currentPath).then(
+      (s) => s.size,
+      () => 0,
+    );
     if (size < this.opts.maxFileBytes) return;
     await withFileLock(join(this.opts.dir, 'rotate.lock'), async () => {
-      const again = await stat(this.currentPath).then((s) => s.size, () => 0);
+      const again = await stat(this.currentPath).then(
+        (s) => s.size,
+        () => 0,
+      );
       if (again < this.opts.maxFileBytes) return;
       // A writer that opened current.jsonl just before the rename appends to the rotated file: nothing is lost.
-      await rename(this.currentPath, join(this.opts.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}.jsonl`));
+      await rename(
+        this.currentPath,
+        join(this.opts.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}.jsonl`),
+      );
       const rotated = (await this.files()).filter((f) => f !== this.currentPath);
       for (const old of rotated.slice(this.opts.maxFiles)) await rm(old, { force: true });
     });
@@ -73,7 +89,10 @@ export class HistoryStore {
   /** History files, newest first. */
   async files(): Promise<string[]> {
     const names = await readdir(this.opts.dir).catch(() => [] as string[]);
-    const rotated = names.filter((n) => n.endsWith('.jsonl') && n !== CURRENT).sort().reverse();
+    const rotated = names
+      .filter((n) => n.endsWith('.jsonl') && n !== CURRENT)
+      .sort()
+      .reverse();
     return [CURRENT, ...rotated].filter((n) => names.includes(n)).map((n) => join(this.opts.dir, n));
   }
 
@@ -101,7 +120,10 @@ export class HistoryStore {
   }
 
   /** Dispatches matching the filter, newest first, each with its event when known. */
-  async query(filter: HistoryFilter, limit: number): Promise<{ dispatches: DispatchRecord[]; events: Map<string, EventRecord> }> {
+  async query(
+    filter: HistoryFilter,
+    limit: number,
+  ): Promise<{ dispatches: DispatchRecord[]; events: Map<string, EventRecord> }> {
     const dispatches: DispatchRecord[] = [];
     const events = new Map<string, EventRecord>();
     // An event's summary is written after its dispatches, so reading backwards it comes first:
@@ -120,7 +142,11 @@ export class HistoryStore {
     };
     // Cheap text checks first: most lines of a large history are never parsed, and only what is
     // returned is validated.
-    const needles = [filter.dialect && `"dialect":${JSON.stringify(filter.dialect)}`, filter.event && `"event":${JSON.stringify(filter.event)}`, filter.outcome && `"outcome":${JSON.stringify(filter.outcome)}`].filter((n): n is string => !!n);
+    const needles = [
+      filter.dialect && `"dialect":${JSON.stringify(filter.dialect)}`,
+      filter.event && `"event":${JSON.stringify(filter.event)}`,
+      filter.outcome && `"outcome":${JSON.stringify(filter.outcome)}`,
+    ].filter((n): n is string => !!n);
     // Once the limit is reached, events still missing are looked for a little further back (a
     // background hook's dispatch is written after its event's summary), but not through the whole
     // history: an event whose summary was never written (a crash) must not cost a full scan.
@@ -128,7 +154,8 @@ export class HistoryStore {
     for (const file of await this.files()) {
       for await (const batch of readLinesBackwards(file)) {
         for (const line of batch) {
-          if (dispatches.length >= limit && (events.size >= wanted.size || --lookBehind < 0)) return { dispatches, events };
+          if (dispatches.length >= limit && (events.size >= wanted.size || --lookBehind < 0))
+            return { dispatches, events };
           if (line.startsWith('{"type":"event"')) {
             const id = /"id":"([^"]+)"/.exec(line)?.[1];
             if (!id) continue;
@@ -164,7 +191,9 @@ export class HistoryStore {
 
   async events(limit: number, filter: HistoryFilter = {}): Promise<EventRecord[]> {
     const out: EventRecord[] = [];
-    for await (const r of this.newestFirst((raw) => raw.type === 'event' && typeof raw.time === 'string' && eventMatches(raw, filter))) {
+    for await (const r of this.newestFirst(
+      (raw) => raw.type === 'event' && typeof raw.time === 'string' && eventMatches(raw, filter),
+    )) {
       if (r.type !== 'event') continue;
       out.push(r);
       if (out.length >= limit) break;
@@ -184,7 +213,12 @@ function matches(r: DispatchRecord, f: HistoryFilter): boolean {
   if (f.until !== undefined && t > f.until) return false;
   if (f.text) {
     const needle = f.text.toLowerCase();
-    if (![r.rule, r.source, r.handler, r.reason ?? '', r.stdoutTail, r.stderrTail, r.event].some((s) => s.toLowerCase().includes(needle))) return false;
+    if (
+      ![r.rule, r.source, r.handler, r.reason ?? '', r.stdoutTail, r.stderrTail, r.event].some((s) =>
+        s.toLowerCase().includes(needle),
+      )
+    )
+      return false;
   }
   return true;
 }
@@ -226,7 +260,10 @@ export async function* readLinesBackwards(path: string, chunkSize = 256 * 1024):
         continue;
       }
       carry = position > 0 ? data.subarray(0, first) : Buffer.alloc(0);
-      const lines = data.subarray(first + 1).toString('utf8').split('\n');
+      const lines = data
+        .subarray(first + 1)
+        .toString('utf8')
+        .split('\n');
       const batch: string[] = [];
       for (let k = lines.length - 1; k >= 0; k--) if (lines[k]) batch.push(lines[k]!);
       if (batch.length) yield batch;

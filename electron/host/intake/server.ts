@@ -5,7 +5,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { dirname } from 'node:path';
 import { DialectSchema } from '../../../shared/model.js';
 import type { HookHost } from '../service.js';
-import { CWD_HEADER, EMIT_PATH, EXIT_STATUS, HEALTH_PATH, HOOK_PATH, MAX_PAYLOAD_BYTES, PARENT_HEADER } from './protocol.js';
+import {
+  CWD_HEADER,
+  EMIT_PATH,
+  EXIT_STATUS,
+  HEALTH_PATH,
+  HOOK_PATH,
+  MAX_PAYLOAD_BYTES,
+  PARENT_HEADER,
+} from './protocol.js';
 
 export async function listenIntake(host: HookHost, socketPath = host.paths.socket): Promise<Server> {
   if (process.platform !== 'win32') {
@@ -32,7 +40,8 @@ export async function listenIntake(host: HookHost, socketPath = host.paths.socke
 
 async function handle(host: HookHost, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://hookpanel');
-  if (req.method === 'GET' && url.pathname === HEALTH_PATH) return reply(res, 200, { ok: true, pid: process.pid });
+  if (req.method === 'GET' && url.pathname === HEALTH_PATH)
+    return reply(res, 200, { ok: true, pid: process.pid });
   if (req.method !== 'POST') return reply(res, 405, { error: 'POST only' });
   let dialect: string | undefined;
   let event: string | undefined;
@@ -41,12 +50,16 @@ async function handle(host: HookHost, req: IncomingMessage, res: ServerResponse)
     dialect = url.searchParams.get('dialect') ?? undefined;
     event = url.searchParams.get('event') ?? undefined;
   } else if (fast) {
-    [dialect, event] = url.pathname.slice(HOOK_PATH.length + 1).split('/').map(decodeURIComponent);
+    [dialect, event] = url.pathname
+      .slice(HOOK_PATH.length + 1)
+      .split('/')
+      .map(decodeURIComponent);
   } else {
     return reply(res, 404, { error: `no route ${url.pathname}` });
   }
   const parsedDialect = DialectSchema.safeParse(dialect);
-  if (!parsedDialect.success || !event) return fail(400, `expected a dialect (${DialectSchema.options.join(', ')}) and an event`);
+  if (!parsedDialect.success || !event)
+    return fail(400, `expected a dialect (${DialectSchema.options.join(', ')}) and an event`);
   const body = await readBody(req);
   if (body === null) return fail(413, `payload larger than ${MAX_PAYLOAD_BYTES} bytes`);
   let payload: unknown = {};
@@ -57,8 +70,10 @@ async function handle(host: HookHost, req: IncomingMessage, res: ServerResponse)
       return fail(400, `payload is not JSON: ${(e as Error).message}`);
     }
   }
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return fail(400, 'payload must be a JSON object');
-  const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : null);
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    return fail(400, 'payload must be a JSON object');
+  const header = (name: string) =>
+    typeof req.headers[name] === 'string' ? (req.headers[name] as string) : null;
   const { answer } = await host.dispatch({
     dialect: parsedDialect.data,
     event,

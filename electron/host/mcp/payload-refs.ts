@@ -17,11 +17,21 @@ export function checkReferences(input: unknown): ReferenceProblem[] {
   walk(input, [], (text, at) => {
     for (const [whole, inner] of text.matchAll(REFERENCE)) {
       if (VALID.test(inner!)) continue;
-      const fix = /^[A-Za-z_][\w.-]*$/.test(inner!) && !inner!.startsWith('payload') ? `; did you mean \${payload.${inner}}?` : '';
-      out.push({ at, message: `"${whole}" is not a payload reference: write \${payload.field} or \${payload.field.inner}${fix}` });
+      const fix =
+        /^[A-Za-z_][\w.-]*$/.test(inner!) && !inner!.startsWith('payload')
+          ? `; did you mean \${payload.${inner}}?`
+          : '';
+      out.push({
+        at,
+        message: `"${whole}" is not a payload reference: write \${payload.field} or \${payload.field.inner}${fix}`,
+      });
     }
     const unclosed = text.replace(REFERENCE, '').indexOf('${');
-    if (unclosed >= 0) out.push({ at, message: `"${text.slice(unclosed, unclosed + 40)}" opens a \${…} reference that is never closed` });
+    if (unclosed >= 0)
+      out.push({
+        at,
+        message: `"${text.slice(unclosed, unclosed + 40)}" opens a \${…} reference that is never closed`,
+      });
   });
   return out;
 }
@@ -30,7 +40,10 @@ export function checkReferences(input: unknown): ReferenceProblem[] {
  * `input` with every reference filled in. A leaf that is exactly one reference takes the field's
  * value as it is (a number stays a number, an object an object); inside longer text it is stringified.
  */
-export function fillReferences(input: unknown, payload: Record<string, unknown>): { value: unknown } | { error: string } {
+export function fillReferences(
+  input: unknown,
+  payload: Record<string, unknown>,
+): { value: unknown } | { error: string } {
   let error: string | null = null;
   const fill = (v: unknown, at: (string | number)[]): unknown => {
     if (typeof v === 'string') {
@@ -43,7 +56,8 @@ export function fillReferences(input: unknown, payload: Record<string, unknown>)
       });
     }
     if (Array.isArray(v)) return v.map((x, i) => fill(x, [...at, i]));
-    if (isPlainObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x, [...at, k])]));
+    if (isPlainObject(v))
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x, [...at, k])]));
     return v;
   };
   const lookup = (ref: string, at: (string | number)[]): unknown => {
@@ -62,7 +76,11 @@ export function fillReferences(input: unknown, payload: Record<string, unknown>)
   return error ? { error } : { value };
 }
 
-function walk(v: unknown, at: (string | number)[], visit: (text: string, at: (string | number)[]) => void): void {
+function walk(
+  v: unknown,
+  at: (string | number)[],
+  visit: (text: string, at: (string | number)[]) => void,
+): void {
   if (typeof v === 'string') visit(v, at);
   else if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...at, i], visit));
   else if (isPlainObject(v)) for (const [k, x] of Object.entries(v)) walk(x, [...at, k], visit);

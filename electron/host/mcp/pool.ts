@@ -54,7 +54,10 @@ export class McpPool {
     this.sweeper.unref();
   }
 
-  /** A connected client for one call, starting the server if needed; release it when done. Rejects with McpStartError. */
+  /**
+   * A connected client for one call, starting the server if needed; release it when done.
+   * Rejects with McpStartError.
+   */
   async lease(entry: McpServerEntry, cwd: string): Promise<Lease> {
     const live = this.acquire(entry, cwd);
     live.leases++;
@@ -77,7 +80,11 @@ export class McpPool {
   private acquire(entry: McpServerEntry, cwd: string): Live {
     if (this.closed) throw new McpStartError('Hookpanel is stopping; no MCP server is started now', '');
     const expanded = expandServerConfig(entry.config, this.env);
-    if ('error' in expanded) throw new McpStartError(`MCP server "${entry.name}" (${entry.definedIn}) cannot start: ${expanded.error}`, '');
+    if ('error' in expanded)
+      throw new McpStartError(
+        `MCP server "${entry.name}" (${entry.definedIn}) cannot start: ${expanded.error}`,
+        '',
+      );
     const id = `${entry.definedIn}#${entry.name}`;
     const key = JSON.stringify([expanded.config, cwd]);
     const current = this.live.get(id);
@@ -105,7 +112,8 @@ export class McpPool {
 
   private sweep(): void {
     const now = Date.now();
-    for (const [id, live] of this.live) if (live.leases === 0 && now - live.lastUsed > this.idleMs) void this.stop(id, live);
+    for (const [id, live] of this.live)
+      if (live.leases === 0 && now - live.lastUsed > this.idleMs) void this.stop(id, live);
   }
 
   private async stop(id: string, live: Live): Promise<void> {
@@ -127,8 +135,16 @@ export class McpPool {
       if (stopped) throw new Error('stopped before it started');
       const transport =
         config.type === 'stdio'
-          ? new sdk.StdioClientTransport({ command: config.command, args: config.args, env: { ...definedOnly(this.env), ...config.env }, cwd: config.cwd ? resolve(cwd, config.cwd) : cwd, stderr: 'pipe' })
-          : new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+          ? new sdk.StdioClientTransport({
+              command: config.command,
+              args: config.args,
+              env: { ...definedOnly(this.env), ...config.env },
+              cwd: config.cwd ? resolve(cwd, config.cwd) : cwd,
+              stderr: 'pipe',
+            })
+          : new sdk.StreamableHTTPClientTransport(new URL(config.url), {
+              requestInit: { headers: config.headers },
+            });
       if (transport instanceof sdk.StdioClientTransport) {
         transport.stderr?.on('data', (chunk: Buffer) => {
           tail = (tail + chunk.toString('utf8')).slice(-STDERR_TAIL);
@@ -138,9 +154,13 @@ export class McpPool {
       opened = {
         client,
         close: async () => {
-          if (transport instanceof sdk.StreamableHTTPClientTransport) await transport.terminateSession().catch(() => {});
+          if (transport instanceof sdk.StreamableHTTPClientTransport)
+            await transport.terminateSession().catch(() => {});
           // The SDK ends only the server process; what it started (an npx wrapper's real server) goes too.
-          const tree = transport instanceof sdk.StdioClientTransport && transport.pid !== null ? descendantsOf(transport.pid) : [];
+          const tree =
+            transport instanceof sdk.StdioClientTransport && transport.pid !== null
+              ? descendantsOf(transport.pid)
+              : [];
           await client.close().catch(() => {});
           for (const pid of tree) {
             try {
@@ -162,7 +182,10 @@ export class McpPool {
       await close();
       // Let the last stderr chunks of a server that died on start arrive before reporting them.
       await new Promise((r) => setImmediate(r));
-      throw new McpStartError(`MCP server "${entry.name}" (${entry.definedIn}) did not start: ${startFailure(e, where)}`, tail);
+      throw new McpStartError(
+        `MCP server "${entry.name}" (${entry.definedIn}) did not start: ${startFailure(e, where)}`,
+        tail,
+      );
     });
     connection.catch(() => {});
     // The callbacks above read `live` only after start() has returned.
@@ -185,7 +208,11 @@ async function importSdk() {
     import('@modelcontextprotocol/sdk/client/stdio.js'),
     import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
   ]);
-  return { Client: client.Client, StdioClientTransport: stdio.StdioClientTransport, StreamableHTTPClientTransport: http.StreamableHTTPClientTransport };
+  return {
+    Client: client.Client,
+    StdioClientTransport: stdio.StdioClientTransport,
+    StreamableHTTPClientTransport: http.StreamableHTTPClientTransport,
+  };
 }
 
 function startFailure(e: Error & { code?: unknown }, where: string): string {

@@ -3,7 +3,14 @@
 // channel and the request against the contract before anything runs.
 import type { z } from 'zod';
 import { EVENT_CATALOGS } from '../../../shared/events/index.js';
-import { isChannel, REQUESTS, type Channel, type PanelSettings, type Req, type Res } from '../../../shared/ipc.js';
+import {
+  isChannel,
+  REQUESTS,
+  type Channel,
+  type PanelSettings,
+  type Req,
+  type Res,
+} from '../../../shared/ipc.js';
 import { connectAgent, disconnectAgent, listAgents, previewConnect } from '../agents/agents.js';
 import { ConnectError } from '../agents/claude-connect.js';
 import { installCommand, type CommandTarget } from '../agents/install-command.js';
@@ -77,17 +84,23 @@ export function createPanelApi(ctx: PanelContext): Handlers {
         socket: host.paths.socket,
         mode: ctx.mode,
         workspace,
-        folders: DIALECT_MODULES.flatMap((m) => m.locate(context).map((c) => ({ dialect: m.dialect, path: c.path, layer: c.layer }))),
+        folders: DIALECT_MODULES.flatMap((m) =>
+          m.locate(context).map((c) => ({ dialect: m.dialect, path: c.path, layer: c.layer })),
+        ),
       };
     },
-    'sources:list': async ({ workspace }) => ({ workspace: ws(workspace), sources: await host.sources(ws(workspace)) }),
+    'sources:list': async ({ workspace }) => ({
+      workspace: ws(workspace),
+      sources: await host.sources(ws(workspace)),
+    }),
     'sources:validate': async ({ workspace }) => {
       host.invalidate();
       return { workspace: ws(workspace), sources: await host.sources(ws(workspace)) };
     },
     'sources:open': async ({ path, reveal }) => {
       if (!(await known(path))) return { ok: false, message: `${path} is not a hook file Hookpanel knows` };
-      if (!ctx.openPath) return { ok: false, message: `Open ${path} in your editor (the browser panel cannot open files).` };
+      if (!ctx.openPath)
+        return { ok: false, message: `Open ${path} in your editor (the browser panel cannot open files).` };
       return ctx.openPath(path, reveal);
     },
     'catalog:events': async ({ dialect }) => EVENT_CATALOGS[dialect].map((e) => ({ ...e })),
@@ -99,22 +112,48 @@ export function createPanelApi(ctx: PanelContext): Handlers {
     'history:replay': async ({ eventId }) => {
       const [event] = (await host.history.events(1_000_000, {})).filter((e) => e.id === eventId).slice(0, 1);
       if (!event) throw new Error(`no recorded event ${eventId}`);
-      if (event.payloadTruncated) throw new Error('the recorded payload was truncated, so it cannot be replayed exactly');
-      return host.engine.dryRun({ dialect: event.dialect, event: event.event, payload: event.payload as Record<string, unknown>, project: event.workspace, callerCwd: event.workspace ?? host.host.home });
+      if (event.payloadTruncated)
+        throw new Error('the recorded payload was truncated, so it cannot be replayed exactly');
+      return host.engine.dryRun({
+        dialect: event.dialect,
+        event: event.event,
+        payload: event.payload as Record<string, unknown>,
+        project: event.workspace,
+        callerCwd: event.workspace ?? host.host.home,
+      });
     },
-    'fire:dryRun': async ({ dialect, event, payload, workspace }) => host.engine.dryRun({ dialect, event, payload, project: ws(workspace), callerCwd: ws(workspace) ?? host.host.home }),
+    'fire:dryRun': async ({ dialect, event, payload, workspace }) =>
+      host.engine.dryRun({
+        dialect,
+        event,
+        payload,
+        project: ws(workspace),
+        callerCwd: ws(workspace) ?? host.host.home,
+      }),
     'fire:run': async ({ dialect, event, payload, workspace }) => {
-      const { answer } = await host.dispatch({ dialect, event, payload, project: ws(workspace), callerCwd: ws(workspace) ?? host.host.home });
+      const { answer } = await host.dispatch({
+        dialect,
+        event,
+        payload,
+        project: ws(workspace),
+        callerCwd: ws(workspace) ?? host.host.home,
+      });
       return { eventId: answer.eventId, decision: answer.decision, reason: answer.reason };
     },
     'review:list': async ({ workspace }) => reviewItems(await host.sources(ws(workspace)), host.trust),
     'review:trust': async ({ path, sha256: shown, workspace }) => {
       const placed = placeFile(path, host.context(ws(workspace)));
-      if (!placed || !placed.candidate.projectScoped) return { ok: false, message: `${path} is not a project hook file` };
-      const { source, bytes } = await loadCandidate(placed.module, placed.candidate, host.context(ws(workspace)));
+      if (!placed || !placed.candidate.projectScoped)
+        return { ok: false, message: `${path} is not a project hook file` };
+      const { source, bytes } = await loadCandidate(
+        placed.module,
+        placed.candidate,
+        host.context(ws(workspace)),
+      );
       if (!bytes) return { ok: false, message: `${path} cannot be read` };
       // Trust exactly what the person saw: if the file changed since, they must look again.
-      if (source.sha256 !== shown) return { ok: false, message: `${path} changed since it was shown; review the new version` };
+      if (source.sha256 !== shown)
+        return { ok: false, message: `${path} changed since it was shown; review the new version` };
       const scripts = await readScripts(source);
       await host.trust.trust(source, bytes, scripts);
       host.invalidate();
@@ -132,10 +171,17 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       const next = await host.updateSettings((s) => ({
         ...s,
         paused: patch.paused ?? s.paused,
-        chrys: { ...s.chrys, projectHooksEnabled: patch.chrysProjectHooksEnabled ?? s.chrys.projectHooksEnabled },
+        chrys: {
+          ...s.chrys,
+          projectHooksEnabled: patch.chrysProjectHooksEnabled ?? s.chrys.projectHooksEnabled,
+        },
         notifications: { ...s.notifications, ...(patch.notifications ?? {}) },
         workspaces: patch.workspaces ?? s.workspaces,
-        history: { ...s.history, maxFileBytes: patch.historyMaxFileBytes ?? s.history.maxFileBytes, maxFiles: patch.historyMaxFiles ?? s.history.maxFiles },
+        history: {
+          ...s.history,
+          maxFileBytes: patch.historyMaxFileBytes ?? s.history.maxFileBytes,
+          maxFiles: patch.historyMaxFiles ?? s.history.maxFiles,
+        },
         startAtLogin: patch.startAtLogin ?? s.startAtLogin,
         roles: patch.roles ?? s.roles,
         model: {
@@ -181,11 +227,19 @@ export function createPanelApi(ctx: PanelContext): Handlers {
 export type RequestOutcome = { ok: true; result: unknown } | { ok: false; error: string };
 
 /** Validates channel and request against the contract, runs the handler, validates the response. */
-export async function handleRequest(api: Handlers, channel: unknown, payload: unknown): Promise<RequestOutcome> {
+export async function handleRequest(
+  api: Handlers,
+  channel: unknown,
+  payload: unknown,
+): Promise<RequestOutcome> {
   if (!isChannel(channel)) return { ok: false, error: `unknown channel ${JSON.stringify(channel)}` };
   const spec = REQUESTS[channel];
   const parsed = spec.req.safeParse(payload);
-  if (!parsed.success) return { ok: false, error: `invalid request for ${channel}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}` };
+  if (!parsed.success)
+    return {
+      ok: false,
+      error: `invalid request for ${channel}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+    };
   try {
     const result = await (api[channel] as (r: unknown) => Promise<unknown>)(parsed.data);
     return { ok: true, result: spec.res.parse(result) };

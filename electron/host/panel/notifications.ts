@@ -10,18 +10,49 @@ import { counted } from '../util/counted.js';
 export const COLLAPSE_WINDOW_MS = 60_000;
 const KEEP = 200;
 
-export function notificationFor(s: EngineSignal, now = Date.now()): Omit<PanelNotification, 'id' | 'count'> & { key: string } {
+export function notificationFor(
+  s: EngineSignal,
+  now = Date.now(),
+): Omit<PanelNotification, 'id' | 'count'> & { key: string } {
   const where = s.workspace ? basename(s.workspace) : 'no workspace';
   const time = new Date(now).toISOString();
   switch (s.kind) {
     case 'turnDone':
-      return { kind: 'turnDone', key: `turnDone:${s.dialect}:${s.workspace}`, title: `${s.agent} finished a turn`, body: `in ${where}`, time, target: { view: 'history', eventId: s.eventId, dispatchId: null, path: null } };
+      return {
+        kind: 'turnDone',
+        key: `turnDone:${s.dialect}:${s.workspace}`,
+        title: `${s.agent} finished a turn`,
+        body: `in ${where}`,
+        time,
+        target: { view: 'history', eventId: s.eventId, dispatchId: null, path: null },
+      };
     case 'blocked':
-      return { kind: 'blocked', key: `blocked:${s.rule}:${s.reason}`, title: `Blocked by ${s.rule || 'a hook'}`, body: s.reason ?? 'no reason given', time, target: { view: 'history', eventId: s.eventId, dispatchId: null, path: null } };
+      return {
+        kind: 'blocked',
+        key: `blocked:${s.rule}:${s.reason}`,
+        title: `Blocked by ${s.rule || 'a hook'}`,
+        body: s.reason ?? 'no reason given',
+        time,
+        target: { view: 'history', eventId: s.eventId, dispatchId: null, path: null },
+      };
     case 'hookFailed':
-      return { kind: 'hookFailed', key: `hookFailed:${s.rule}:${s.outcome}`, title: `${s.rule} ${s.outcome === 'timeout' ? 'timed out' : 'failed'}`, body: s.reason ?? '', time, target: { view: 'history', eventId: s.eventId, dispatchId: s.dispatchId, path: null } };
+      return {
+        kind: 'hookFailed',
+        key: `hookFailed:${s.rule}:${s.outcome}`,
+        title: `${s.rule} ${s.outcome === 'timeout' ? 'timed out' : 'failed'}`,
+        body: s.reason ?? '',
+        time,
+        target: { view: 'history', eventId: s.eventId, dispatchId: s.dispatchId, path: null },
+      };
     case 'reviewNeeded':
-      return { kind: 'reviewNeeded', key: `review:${s.paths.join('|')}`, title: 'Project hooks wait for your review', body: `${counted(s.paths.length, 'file')} in ${where}: ${s.paths.map((p) => basename(p)).join(', ')}`, time, target: { view: 'review', eventId: s.eventId, dispatchId: null, path: s.paths[0] ?? null } };
+      return {
+        kind: 'reviewNeeded',
+        key: `review:${s.paths.join('|')}`,
+        title: 'Project hooks wait for your review',
+        body: `${counted(s.paths.length, 'file')} in ${where}: ${s.paths.map((p) => basename(p)).join(', ')}`,
+        time,
+        target: { view: 'review', eventId: s.eventId, dispatchId: null, path: s.paths[0] ?? null },
+      };
   }
 }
 

@@ -14,7 +14,8 @@ export async function reviewItems(sources: Source[], trust: TrustStore): Promise
   const out: ReviewItem[] = [];
   for (const source of sources) {
     const servers = Object.entries(serversOf(source));
-    if (!source.projectScoped || source.state === 'absent' || (!source.rules.length && !servers.length)) continue;
+    if (!source.projectScoped || source.state === 'absent' || (!source.rules.length && !servers.length))
+      continue;
     const status = trust.status(source);
     const entry = trust.entry(source.path) ?? null;
     const text = await readFile(source.path, 'utf8').catch(() => null);
@@ -25,14 +26,29 @@ export async function reviewItems(sources: Source[], trust: TrustStore): Promise
       status,
       trustedAt: entry?.trustedAt ?? null,
       text,
-      diff: before !== null && text !== null && status === 'changed' ? createTwoFilesPatch(source.path, source.path, before, text, 'trusted', 'now') : null,
+      diff:
+        before !== null && text !== null && status === 'changed'
+          ? createTwoFilesPatch(source.path, source.path, before, text, 'trusted', 'now')
+          : null,
       commands: [
         ...source.rules.map((r) => {
           const argv = handlerArgv(r, runtime, {});
-          return { rule: r.name, event: r.events.join(', '), argv: r.handler.kind === 'shell' ? null : argv, shell: r.handler.kind === 'shell' ? r.handler.command : null, other: argv ? null : describeHandler(r.handler) };
+          return {
+            rule: r.name,
+            event: r.events.join(', '),
+            argv: r.handler.kind === 'shell' ? null : argv,
+            shell: r.handler.kind === 'shell' ? r.handler.command : null,
+            other: argv ? null : describeHandler(r.handler),
+          };
         }),
         // A stdio MCP server is a program the project chose, started when a hook first calls it.
-        ...servers.map(([name, c]) => ({ rule: `mcpServers.${name}`, event: 'the first call of an mcp_tool hook', argv: c.type === 'stdio' ? [c.command, ...c.args] : null, shell: null, other: c.type === 'stdio' ? null : `http ${c.url}` })),
+        ...servers.map(([name, c]) => ({
+          rule: `mcpServers.${name}`,
+          event: 'the first call of an mcp_tool hook',
+          argv: c.type === 'stdio' ? [c.command, ...c.args] : null,
+          shell: null,
+          other: c.type === 'stdio' ? null : `http ${c.url}`,
+        })),
       ],
       scripts: await Promise.all(
         source.scripts.map(async (s) => {
@@ -40,7 +56,16 @@ export async function reviewItems(sources: Source[], trust: TrustStore): Promise
           const now = await readFile(s.path, 'utf8').catch(() => null);
           const then = trusted?.sha256 ? await trust.trustedText(s.path, trusted.sha256) : null;
           const changed = !trusted || trusted.sha256 !== s.sha256;
-          return { path: s.path, sha256: s.sha256, changed, text: now, diff: changed && then !== null && now !== null ? createTwoFilesPatch(s.path, s.path, then, now, 'trusted', 'now') : null };
+          return {
+            path: s.path,
+            sha256: s.sha256,
+            changed,
+            text: now,
+            diff:
+              changed && then !== null && now !== null
+                ? createTwoFilesPatch(s.path, s.path, then, now, 'trusted', 'now')
+                : null,
+          };
         }),
       ),
     });

@@ -14,7 +14,15 @@ export interface PanelSession {
   close(): Promise<void>;
 }
 
-export function startPanelSession(host: HookHost, opts: { mode: PanelContext['mode']; workspace: string | null; push: (event: Push, payload: unknown) => void; openPath?: PanelContext['openPath'] }): PanelSession {
+export function startPanelSession(
+  host: HookHost,
+  opts: {
+    mode: PanelContext['mode'];
+    workspace: string | null;
+    push: (event: Push, payload: unknown) => void;
+    openPath?: PanelContext['openPath'];
+  },
+): PanelSession {
   const notifications = new NotificationCenter(() => host.settings.notifications);
   const workspace = () => opts.workspace ?? host.settings.workspaces[0] ?? null;
   const api = createPanelApi({ host, mode: opts.mode, workspace, notifications, openPath: opts.openPath });

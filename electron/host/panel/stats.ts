@@ -15,7 +15,14 @@ export function ruleStats(dispatches: readonly DispatchRecord[]) {
     .map((s) => {
       const sorted = [...s.durations].sort((a, b) => a - b);
       const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-      return { rule: s.rule, dialect: s.dialect, count: sorted.length, failures: s.failures, medianMs: at(0.5), p95Ms: at(0.95) };
+      return {
+        rule: s.rule,
+        dialect: s.dialect,
+        count: sorted.length,
+        failures: s.failures,
+        medianMs: at(0.5),
+        p95Ms: at(0.95),
+      };
     })
     .sort((a, b) => b.count - a.count);
 }

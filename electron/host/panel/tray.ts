@@ -10,14 +10,19 @@ export interface TrayInput {
   /** Project files waiting for review in known workspaces. */
   reviewCount: number;
   /** Recent dispatches, newest first. */
-  recent: readonly Pick<DispatchRecord, 'id' | 'eventId' | 'rule' | 'event' | 'outcome' | 'time' | 'dialect'>[];
+  recent: readonly Pick<
+    DispatchRecord,
+    'id' | 'eventId' | 'rule' | 'event' | 'outcome' | 'time' | 'dialect'
+  >[];
 }
 
 /** Paused wins (nothing runs), then review needed (guards are inert), then failing, else all clear. */
 export function trayState(input: TrayInput, now = Date.now(), failWindowMs = 15 * 60_000): TrayState {
   if (input.paused) return 'paused';
   if (input.reviewCount > 0) return 'review';
-  const failing = input.recent.some((d) => (d.outcome === 'failed' || d.outcome === 'timeout') && now - Date.parse(d.time) < failWindowMs);
+  const failing = input.recent.some(
+    (d) => (d.outcome === 'failed' || d.outcome === 'timeout') && now - Date.parse(d.time) < failWindowMs,
+  );
   return failing ? 'failing' : 'clear';
 }
 
@@ -36,12 +41,32 @@ export type TrayMenuItem =
 
 export function trayMenu(input: TrayInput, state: TrayState, lastN = 5): TrayMenuItem[] {
   const items: TrayMenuItem[] = [{ type: 'action', id: 'open', label: 'Open Hookpanel' }];
-  if (state === 'review') items.push({ type: 'action', id: 'review', label: `Review ${counted(input.reviewCount, 'project file')}…` });
-  items.push({ type: 'separator' }, { type: 'header', label: input.recent.length ? 'Last dispatches' : 'No dispatches yet' });
+  if (state === 'review')
+    items.push({
+      type: 'action',
+      id: 'review',
+      label: `Review ${counted(input.reviewCount, 'project file')}…`,
+    });
+  items.push(
+    { type: 'separator' },
+    { type: 'header', label: input.recent.length ? 'Last dispatches' : 'No dispatches yet' },
+  );
   for (const d of input.recent.slice(0, lastN)) {
-    const mark = d.outcome === 'ok' ? '✓' : d.outcome === 'skipped' ? '–' : d.outcome === 'blocked' ? '⛔' : '✗';
-    items.push({ type: 'dispatch', label: `${mark} ${d.rule} · ${d.event} (${d.outcome})`, eventId: d.eventId, dispatchId: d.id });
+    const mark =
+      d.outcome === 'ok' ? '✓' : d.outcome === 'skipped' ? '–' : d.outcome === 'blocked' ? '⛔' : '✗';
+    items.push({
+      type: 'dispatch',
+      label: `${mark} ${d.rule} · ${d.event} (${d.outcome})`,
+      eventId: d.eventId,
+      dispatchId: d.id,
+    });
   }
-  items.push({ type: 'separator' }, input.paused ? { type: 'action', id: 'resume', label: 'Resume hooks' } : { type: 'action', id: 'pause', label: 'Pause all hooks' }, { type: 'action', id: 'quit', label: 'Quit Hookpanel' });
+  items.push(
+    { type: 'separator' },
+    input.paused
+      ? { type: 'action', id: 'resume', label: 'Resume hooks' }
+      : { type: 'action', id: 'pause', label: 'Pause all hooks' },
+    { type: 'action', id: 'quit', label: 'Quit Hookpanel' },
+  );
   return items;
 }

@@ -6,7 +6,10 @@ import { dirname } from 'node:path';
 import { DIALECT_MODULES } from '../dialects/registry.js';
 import type { HookHost } from '../service.js';
 
-export function watchSources(host: HookHost, workspaces: () => (string | null)[]): { close(): Promise<void>; rearm(): void; ready: Promise<void> } {
+export function watchSources(
+  host: HookHost,
+  workspaces: () => (string | null)[],
+): { close(): Promise<void>; rearm(): void; ready: Promise<void> } {
   let watcher: FSWatcher | null = null;
   const open = new Set<FSWatcher>();
   let markReady: () => void = () => {};
@@ -30,21 +33,30 @@ export function watchSources(host: HookHost, workspaces: () => (string | null)[]
     // Hookpanel's home and trust folder themselves, so settings.json and the trust index are seen even
     // when they are created after the watch started.
     mkdirSync(dirname(host.paths.trustIndex), { recursive: true, mode: 0o700 });
-    const paths = new Set<string>([host.paths.root, dirname(host.paths.trustIndex), host.paths.trustIndex, host.paths.settings]);
+    const paths = new Set<string>([
+      host.paths.root,
+      dirname(host.paths.trustIndex),
+      host.paths.trustIndex,
+      host.paths.settings,
+    ]);
     for (const ws of workspaces()) {
       for (const m of DIALECT_MODULES) {
         for (const c of m.locate(host.context(ws))) {
           paths.add(c.path);
-          for (let d = dirname(c.path), i = 0; i < 3; d = dirname(d), i++) if (existsSync(d)) {
-            paths.add(d);
-            break;
-          }
+          for (let d = dirname(c.path), i = 0; i < 3; d = dirname(d), i++)
+            if (existsSync(d)) {
+              paths.add(d);
+              break;
+            }
         }
       }
     }
     // Only paths that exist: chokidar 4 silently watches nothing when one path in the list is missing.
     // Files that do not exist yet are seen through their folder, which is in the list.
-    const next: FSWatcher = watch([...paths].filter((p) => existsSync(p)), { depth: 0, ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 80, pollInterval: 20 } });
+    const next: FSWatcher = watch(
+      [...paths].filter((p) => existsSync(p)),
+      { depth: 0, ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 80, pollInterval: 20 } },
+    );
     next.on('all', (_event, path) => changed(path));
     next.on('error', () => {});
     // The old watcher keeps watching until the new one is ready, so no change falls between them.

@@ -9,7 +9,15 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { PUSHES, type Push } from '../../../shared/ipc.js';
 import { handleRequest, type Handlers } from './api.js';
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json', '.woff2': 'font/woff2' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
 
 export interface WebPanel {
   url: string;
@@ -19,12 +27,19 @@ export interface WebPanel {
   close(): Promise<void>;
 }
 
-export async function startWebPanel(api: Handlers, opts: { rendererDir: string; port?: number; token?: string }): Promise<WebPanel> {
+export async function startWebPanel(
+  api: Handlers,
+  opts: { rendererDir: string; port?: number; token?: string },
+): Promise<WebPanel> {
   const token = opts.token ?? randomBytes(24).toString('hex');
   let port = 0;
   const origins = () => [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
-  const hostOk = (req: IncomingMessage) => req.headers.host === `127.0.0.1:${port}` || req.headers.host === `localhost:${port}`;
-  const tokenOk = (given: string | null) => given !== null && given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
+  const hostOk = (req: IncomingMessage) =>
+    req.headers.host === `127.0.0.1:${port}` || req.headers.host === `localhost:${port}`;
+  const tokenOk = (given: string | null) =>
+    given !== null &&
+    given.length === token.length &&
+    timingSafeEqual(Buffer.from(given), Buffer.from(token));
 
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -38,9 +53,15 @@ export async function startWebPanel(api: Handlers, opts: { rendererDir: string; 
         'cache-control': 'no-store',
       };
       if (url.pathname === '/' || url.pathname === '/index.html') {
-        if (!tokenOk(url.searchParams.get('token'))) return res.writeHead(401, { 'content-type': 'text/plain' }).end('Open the panel with the URL `hookpanel serve` printed (it carries a token).');
+        if (!tokenOk(url.searchParams.get('token')))
+          return res
+            .writeHead(401, { 'content-type': 'text/plain' })
+            .end('Open the panel with the URL `hookpanel serve` printed (it carries a token).');
         const html = await readFile(join(opts.rendererDir, 'index.html'), 'utf8').catch(() => null);
-        if (!html) return res.writeHead(500, { 'content-type': 'text/plain' }).end('The panel is not built: run `npm run build`.');
+        if (!html)
+          return res
+            .writeHead(500, { 'content-type': 'text/plain' })
+            .end('The panel is not built: run `npm run build`.');
         return res.writeHead(200, { ...security, 'content-type': TYPES['.html'] }).end(html);
       }
       // Static assets carry no data; anything outside the renderer folder is refused.
@@ -48,7 +69,9 @@ export async function startWebPanel(api: Handlers, opts: { rendererDir: string; 
       if (!file.startsWith(opts.rendererDir + sep)) return res.writeHead(403).end();
       const body = await readFile(file).catch(() => null);
       if (!body) return res.writeHead(404).end();
-      res.writeHead(200, { ...security, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+      res
+        .writeHead(200, { ...security, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
+        .end(body);
     })().catch(() => res.writeHead(500).end());
   });
 
@@ -57,7 +80,13 @@ export async function startWebPanel(api: Handlers, opts: { rendererDir: string; 
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const origin = req.headers.origin;
-    if (url.pathname !== '/ws' || !hostOk(req) || !tokenOk(url.searchParams.get('token')) || !origin || !origins().includes(origin)) {
+    if (
+      url.pathname !== '/ws' ||
+      !hostOk(req) ||
+      !tokenOk(url.searchParams.get('token')) ||
+      !origin ||
+      !origins().includes(origin)
+    ) {
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
@@ -71,7 +100,9 @@ export async function startWebPanel(api: Handlers, opts: { rendererDir: string; 
         } catch {
           return ws.send(JSON.stringify({ type: 'response', id: null, ok: false, error: 'not JSON' }));
         }
-        void handleRequest(api, msg.channel, msg.payload).then((outcome) => ws.send(JSON.stringify({ type: 'response', id: msg.id ?? null, ...outcome })));
+        void handleRequest(api, msg.channel, msg.payload).then((outcome) =>
+          ws.send(JSON.stringify({ type: 'response', id: msg.id ?? null, ...outcome })),
+        );
       });
     });
   });

@@ -18,12 +18,21 @@ export const SettingsSchema = z.object({
   /** Per-source role overrides, keyed by absolute path. */
   roles: z.record(z.string(), z.enum(['hosted', 'inspected'])).default({}),
   notifications: z
-    .object(Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean().default(true)])) as Record<(typeof NOTIFICATION_KINDS)[number], z.ZodDefault<z.ZodBoolean>>)
+    .object(
+      Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean().default(true)])) as Record<
+        (typeof NOTIFICATION_KINDS)[number],
+        z.ZodDefault<z.ZodBoolean>
+      >,
+    )
     .prefault({}),
   workspaces: z.array(z.string()).default([]),
   history: z
     .object({
-      maxFileBytes: z.number().int().positive().default(32 * 1024 * 1024),
+      maxFileBytes: z
+        .number()
+        .int()
+        .positive()
+        .default(32 * 1024 * 1024),
       maxFiles: z.number().int().positive().default(20),
       payloadBytes: z.number().int().positive().default(16_384),
     })
@@ -63,12 +72,18 @@ export async function loadSettings(h: HostEnv): Promise<LoadedSettings> {
   try {
     const parsed = SettingsSchema.safeParse(JSON.parse(text));
     if (parsed.success) return { settings: parsed.data, problem: null };
-    return { settings: DEFAULT_SETTINGS, problem: `${path}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` };
+    return {
+      settings: DEFAULT_SETTINGS,
+      problem: `${path}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    };
   } catch (e) {
     return { settings: DEFAULT_SETTINGS, problem: `${path}: invalid JSON: ${(e as Error).message}` };
   }
 }
 
 export async function saveSettings(h: HostEnv, settings: Settings): Promise<void> {
-  await writeFileAtomic(homePaths(h).settings, `${JSON.stringify(SettingsSchema.parse(settings), null, 2)}\n`);
+  await writeFileAtomic(
+    homePaths(h).settings,
+    `${JSON.stringify(SettingsSchema.parse(settings), null, 2)}\n`,
+  );
 }

@@ -52,7 +52,11 @@ export class SourceCache {
   }
 
   private fingerprint(ctx: LoadContext): string {
-    const paths = [...DIALECT_MODULES.flatMap((m) => m.locate(ctx).map((c) => c.path)), homePaths(ctx.host).trustIndex, homePaths(ctx.host).settings];
+    const paths = [
+      ...DIALECT_MODULES.flatMap((m) => m.locate(ctx).map((c) => c.path)),
+      homePaths(ctx.host).trustIndex,
+      homePaths(ctx.host).settings,
+    ];
     // Synchronous stats: for a score of small files they cost microseconds, the async ones a thread-pool hop each.
     const parts = paths.map((p) => {
       const s = statSync(p, { throwIfNoEntry: false });

@@ -16,7 +16,11 @@ export interface LoadedFileBytes {
 }
 
 /** Reads, parses and validates one file as one candidate of a dialect. */
-export async function loadCandidate(mod: DialectModule, candidate: Candidate, ctx: LoadContext): Promise<LoadedFileBytes> {
+export async function loadCandidate(
+  mod: DialectModule,
+  candidate: Candidate,
+  ctx: LoadContext,
+): Promise<LoadedFileBytes> {
   const source: Source = {
     path: candidate.path,
     dialect: mod.dialect,
@@ -38,7 +42,10 @@ export async function loadCandidate(mod: DialectModule, candidate: Candidate, ct
     const sink = new DiagnosticSink(candidate.path);
     for (const n of read.notes) sink.add(n.severity, n.code, n.message, { position: n.position });
     mod.onRejected?.(candidate, sink);
-    return { source: { ...source, state: 'invalid', sha256: read.sha256, diagnostics: sink.list }, bytes: null };
+    return {
+      source: { ...source, state: 'invalid', sha256: read.sha256, diagnostics: sink.list },
+      bytes: null,
+    };
   }
   source.sha256 = read.sha256;
   const doc = parseDocument(read.text, candidate.format, mod.yamlVersion);
@@ -49,14 +56,19 @@ export async function loadCandidate(mod: DialectModule, candidate: Candidate, ct
     mod.onRejected?.(candidate, sink);
     return { source: { ...source, state: 'invalid', diagnostics: sink.list }, bytes: read.bytes };
   }
-  for (const w of doc.parseWarnings) sink.warn('parse_warning', w.message, { at: w.path, position: w.position });
-  if (read.text.trim() === '' && candidate.format !== 'json') sink.info('empty_file', 'the file is empty, so it declares no hooks');
+  for (const w of doc.parseWarnings)
+    sink.warn('parse_warning', w.message, { at: w.path, position: w.position });
+  if (read.text.trim() === '' && candidate.format !== 'json')
+    sink.info('empty_file', 'the file is empty, so it declares no hooks');
   const result = await mod.load(doc, candidate, sink, ctx);
   source.state = result.state ?? (result.valid ? 'active' : 'invalid');
   source.rules = result.valid ? result.rules : [];
   source.settings = result.settings ?? {};
   source.scripts = await Promise.all(
-    [...new Set(result.scripts ?? [])].map(async (path) => ({ path, sha256: await readFile(path).then(sha256, () => null) })),
+    [...new Set(result.scripts ?? [])].map(async (path) => ({
+      path,
+      sha256: await readFile(path).then(sha256, () => null),
+    })),
   );
   source.diagnostics = sink.list;
   return { source, bytes: read.bytes };
@@ -79,7 +91,12 @@ export async function loadSources(ctx: LoadContext, trust: TrustStore | null): P
 
 /** Project files with rules or MCP servers stay inert until their exact bytes (and scripts) are trusted. */
 export function applyTrust(source: Source, trust: TrustStore): void {
-  if (!source.projectScoped || source.state !== 'active' || (source.rules.length === 0 && !Object.keys(serversOf(source)).length)) return;
+  if (
+    !source.projectScoped ||
+    source.state !== 'active' ||
+    (source.rules.length === 0 && !Object.keys(serversOf(source)).length)
+  )
+    return;
   const status = trust.status(source);
   if (status === 'trusted') return;
   source.state = 'untrusted';

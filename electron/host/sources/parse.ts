@@ -4,13 +4,26 @@ import { parseJsonDocument } from '../documents/json.js';
 import { parseTomlDocument } from '../documents/toml.js';
 import { parseYamlDocument } from '../documents/yaml.js';
 
-export function parseDocument(text: string, format: FileFormat, yamlVersion: '1.1' | '1.2' = '1.2'): ParsedDocument {
+export function parseDocument(
+  text: string,
+  format: FileFormat,
+  yamlVersion: '1.1' | '1.2' = '1.2',
+): ParsedDocument {
   try {
     return parseWith(text, format, yamlVersion);
   } catch (e) {
     // Parsers recurse; pathological nesting overflows the stack. That is a bad file, not a crash.
-    const why = e instanceof RangeError ? 'the file is nested too deeply to read' : `the parser failed: ${(e as Error).message}`;
-    return { value: undefined, syntaxProblems: [{ message: why, position: null }], parseWarnings: [], locate: () => null, lineText: () => null };
+    const why =
+      e instanceof RangeError
+        ? 'the file is nested too deeply to read'
+        : `the parser failed: ${(e as Error).message}`;
+    return {
+      value: undefined,
+      syntaxProblems: [{ message: why, position: null }],
+      parseWarnings: [],
+      locate: () => null,
+      lineText: () => null,
+    };
   }
 }
 

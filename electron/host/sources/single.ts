@@ -30,7 +30,14 @@ export function placeFile(path: string, ctx: LoadContext, dialect?: Dialect): Pl
 /** A file outside every known location, read as a user-level file of the dialect. */
 export function looseCandidate(module: DialectModule, path: string): Candidate {
   const full = resolve(path);
-  return { path: full, layer: 'file', priority: 0, role: 'inspected', projectScoped: false, format: module.formatOf(full) };
+  return {
+    path: full,
+    layer: 'file',
+    priority: 0,
+    role: 'inspected',
+    projectScoped: false,
+    format: module.formatOf(full),
+  };
 }
 
 function ancestors(path: string, depth: number): string[] {

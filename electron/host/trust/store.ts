@@ -21,8 +21,12 @@ const IndexSchema = z.object({ version: z.literal(1), entries: z.array(EntrySche
 type TrustIndex = z.infer<typeof IndexSchema>;
 
 /** The current bytes of the scripts a source points at (null where one is missing), for `trust`. */
-export function readScripts(source: Pick<Source, 'scripts'>): Promise<{ path: string; bytes: Buffer | null }[]> {
-  return Promise.all(source.scripts.map(async (s) => ({ path: s.path, bytes: await readFile(s.path).catch(() => null) })));
+export function readScripts(
+  source: Pick<Source, 'scripts'>,
+): Promise<{ path: string; bytes: Buffer | null }[]> {
+  return Promise.all(
+    source.scripts.map(async (s) => ({ path: s.path, bytes: await readFile(s.path).catch(() => null) })),
+  );
 }
 
 export type TrustStatus = 'trusted' | 'untrusted' | 'changed';
@@ -62,7 +66,9 @@ export class TrustStore {
     if (!e) return 'untrusted';
     if (e.sha256 !== source.sha256) return 'changed';
     const trusted = new Map(e.scripts.map((s) => [s.path, s.sha256]));
-    const same = source.scripts.length === trusted.size && source.scripts.every((s) => trusted.has(s.path) && trusted.get(s.path) === s.sha256);
+    const same =
+      source.scripts.length === trusted.size &&
+      source.scripts.every((s) => trusted.has(s.path) && trusted.get(s.path) === s.sha256);
     return same ? 'trusted' : 'changed';
   }
 
@@ -75,7 +81,11 @@ export class TrustStore {
   }
 
   /** Trusts the exact bytes given (read by the caller from the file shown to the person). */
-  async trust(source: Pick<Source, 'path' | 'dialect'>, bytes: Buffer, scripts: { path: string; bytes: Buffer | null }[]): Promise<TrustEntry> {
+  async trust(
+    source: Pick<Source, 'path' | 'dialect'>,
+    bytes: Buffer,
+    scripts: { path: string; bytes: Buffer | null }[],
+  ): Promise<TrustEntry> {
     const entry: TrustEntry = {
       path: source.path,
       dialect: source.dialect,
@@ -84,10 +94,16 @@ export class TrustStore {
       trustedAt: new Date().toISOString(),
     };
     await mkdir(join(this.paths.trustDir, 'blobs'), { recursive: true, mode: 0o700 });
-    for (const [digest, data] of [[entry.sha256, bytes], ...scripts.filter((s) => s.bytes).map((s) => [sha256(s.bytes!), s.bytes!] as const)] as const) {
+    for (const [digest, data] of [
+      [entry.sha256, bytes],
+      ...scripts.filter((s) => s.bytes).map((s) => [sha256(s.bytes!), s.bytes!] as const),
+    ] as const) {
       await writeFileAtomic(join(this.paths.trustDir, 'blobs', digest), data);
     }
-    await this.update((index) => ({ ...index, entries: [...index.entries.filter((e) => e.path !== source.path), entry] }));
+    await this.update((index) => ({
+      ...index,
+      entries: [...index.entries.filter((e) => e.path !== source.path), entry],
+    }));
     return entry;
   }
 
@@ -100,7 +116,8 @@ export class TrustStore {
     if (removed) {
       const stillUsed = new Set(this.entries.flatMap((e) => [e.sha256, ...e.scripts.map((s) => s.sha256)]));
       for (const digest of [removed.sha256, ...removed.scripts.map((s) => s.sha256)]) {
-        if (digest && !stillUsed.has(digest)) await rm(join(this.paths.trustDir, 'blobs', digest), { force: true });
+        if (digest && !stillUsed.has(digest))
+          await rm(join(this.paths.trustDir, 'blobs', digest), { force: true });
       }
     }
     return removed !== undefined;
@@ -124,7 +141,10 @@ export class TrustStore {
       throw e;
     }
     const parsed = IndexSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) throw new Error(`${this.paths.trustIndex} is damaged (${parsed.error.issues[0]?.message}); move it aside to start over`);
+    if (!parsed.success)
+      throw new Error(
+        `${this.paths.trustIndex} is damaged (${parsed.error.issues[0]?.message}); move it aside to start over`,
+      );
     return parsed.data;
   }
 }

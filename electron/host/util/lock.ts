@@ -14,7 +14,10 @@ export async function withFileLock<T>(lockPath: string, fn: () => Promise<T>, st
       break;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      const age = await stat(lockPath).then((s) => Date.now() - s.mtimeMs, () => 0);
+      const age = await stat(lockPath).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
       if (age > staleMs) await rm(lockPath, { force: true });
       if (Date.now() > deadline) throw new Error(`timed out waiting for lock ${lockPath}`, { cause: e });
       await sleep(Math.min(5 + attempt * 2, 50));

@@ -2,7 +2,12 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 
 /** Resolves a program the way execvp would: names with a slash are paths, others are searched on PATH. */
-export function findProgram(program: string, pathEnv: string | undefined, baseDir: string | null, platform = process.platform): string | null {
+export function findProgram(
+  program: string,
+  pathEnv: string | undefined,
+  baseDir: string | null,
+  platform = process.platform,
+): string | null {
   if (program.includes('/') || (platform === 'win32' && program.includes('\\'))) {
     if (!isAbsolute(program) && baseDir === null) return null;
     const full = isAbsolute(program) ? program : resolve(baseDir!, program);
@@ -30,7 +35,10 @@ function isExecutable(path: string): boolean {
 }
 
 /** findProgram with answers remembered for one load (a file of 1,000 rules names few programs). */
-export function programFinder(pathEnv: string | undefined, platform = process.platform): (program: string, baseDir: string | null) => string | null {
+export function programFinder(
+  pathEnv: string | undefined,
+  platform = process.platform,
+): (program: string, baseDir: string | null) => string | null {
   const seen = new Map<string, string | null>();
   return (program, baseDir) => {
     const key = `${baseDir ?? ''}\0${program}`;

@@ -13,7 +13,12 @@ export function ArgvChips({ argv }: { argv: readonly string[] }) {
   return (
     <span className="argv" role="list" aria-label="command arguments">
       {argv.map((a, i) => (
-        <code key={i} role="listitem" className={i === 0 ? 'chip chip-program' : 'chip'} title={`argument ${i}`}>
+        <code
+          key={i}
+          role="listitem"
+          className={i === 0 ? 'chip chip-program' : 'chip'}
+          title={`argument ${i}`}
+        >
           {a === '' ? '""' : a}
         </code>
       ))}
@@ -39,12 +44,29 @@ export function ErrorBox({ message }: { message: string }) {
 }
 
 /** A unified diff with added and removed lines marked. */
-export function Diff({ text, label = 'changes since the last trusted version' }: { text: string; label?: string }) {
+export function Diff({
+  text,
+  label = 'changes since the last trusted version',
+}: {
+  text: string;
+  label?: string;
+}) {
   const lines = text.split('\n').filter((l, i) => i > 1 || !l.startsWith('='));
   return (
     <pre className="diff" aria-label={label}>
       {lines.map((l, i) => (
-        <div key={i} className={l.startsWith('+') && !l.startsWith('+++') ? 'add' : l.startsWith('-') && !l.startsWith('---') ? 'del' : l.startsWith('@@') ? 'hunk' : ''}>
+        <div
+          key={i}
+          className={
+            l.startsWith('+') && !l.startsWith('+++')
+              ? 'add'
+              : l.startsWith('-') && !l.startsWith('---')
+                ? 'del'
+                : l.startsWith('@@')
+                  ? 'hunk'
+                  : ''
+          }
+        >
           {l || ' '}
         </div>
       ))}

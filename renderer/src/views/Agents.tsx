@@ -13,17 +13,26 @@ function ago(time: string): string {
 export function AgentsPanel() {
   const liveEvents = useStore((s) => s.liveEvents);
   const [agents, setAgents] = useState<Agent[] | null>(null);
-  const [preview, setPreview] = useState<{ agent: string; connect: boolean; diff: string; path: string } | null>(null);
+  const [preview, setPreview] = useState<{
+    agent: string;
+    connect: boolean;
+    diff: string;
+    path: string;
+  } | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const load = useCallback(() => void api.request('agents:list', {}).then(setAgents, (e: Error) => setError(e.message)), []);
+  const load = useCallback(
+    () => void api.request('agents:list', {}).then(setAgents, (e: Error) => setError(e.message)),
+    [],
+  );
   useEffect(load, [load, liveEvents.length]);
   const ask = async (agent: string, connect: boolean) => {
     setNote(null);
     setError(null);
     try {
       const p = await api.request('agents:preview', { agent, connect });
-      if (!p.changed) setNote(connect ? 'Already connected: nothing to change.' : 'Not connected: nothing to change.');
+      if (!p.changed)
+        setNote(connect ? 'Already connected: nothing to change.' : 'Not connected: nothing to change.');
       else setPreview({ agent, connect, diff: p.diff, path: p.path });
     } catch (e) {
       setError((e as Error).message);
@@ -31,7 +40,9 @@ export function AgentsPanel() {
   };
   const apply = async () => {
     if (!preview) return;
-    const r = preview.connect ? await api.request('agents:connect', { agent: preview.agent, diff: preview.diff }) : await api.request('agents:disconnect', { agent: preview.agent });
+    const r = preview.connect
+      ? await api.request('agents:connect', { agent: preview.agent, diff: preview.diff })
+      : await api.request('agents:disconnect', { agent: preview.agent });
     if (r.ok) setNote(r.message);
     else setError(r.message);
     setPreview(null);
@@ -40,7 +51,11 @@ export function AgentsPanel() {
   if (!agents) return <p className="muted">Looking for agents…</p>;
   return (
     <div aria-label="agents">
-      {note && <div className="note" role="status">{note}</div>}
+      {note && (
+        <div className="note" role="status">
+          {note}
+        </div>
+      )}
       {error && <ErrorBox message={error} />}
       <ul className="agents">
         {agents.map((a) => (
@@ -48,22 +63,53 @@ export function AgentsPanel() {
             <div className="agent-head">
               <strong>{a.name}</strong>
               {a.detected ? <Badge kind="active">found</Badge> : <Badge kind="skipped">not found</Badge>}
-              {a.kind === 'own' ? (a.connected ? <Badge kind="active">connected</Badge> : <Badge kind="warn">not connected</Badge>) : <Badge kind="layer">hosted by Hookpanel</Badge>}
-              {a.lastEventAt ? <Badge kind="ok">live · last event {ago(a.lastEventAt)}</Badge> : a.connected ? <span className="muted">waiting for its first event</span> : null}
+              {a.kind === 'own' ? (
+                a.connected ? (
+                  <Badge kind="active">connected</Badge>
+                ) : (
+                  <Badge kind="warn">not connected</Badge>
+                )
+              ) : (
+                <Badge kind="layer">hosted by Hookpanel</Badge>
+              )}
+              {a.lastEventAt ? (
+                <Badge kind="ok">live · last event {ago(a.lastEventAt)}</Badge>
+              ) : a.connected ? (
+                <span className="muted">waiting for its first event</span>
+              ) : null}
               {a.kind === 'own' && (
                 <span className="actions">
-                  {a.connected ? <button type="button" onClick={() => void ask(a.id, false)}>Disconnect…</button> : <button type="button" className="primary" onClick={() => void ask(a.id, true)}>Connect…</button>}
+                  {a.connected ? (
+                    <button type="button" onClick={() => void ask(a.id, false)}>
+                      Disconnect…
+                    </button>
+                  ) : (
+                    <button type="button" className="primary" onClick={() => void ask(a.id, true)}>
+                      Connect…
+                    </button>
+                  )}
                 </span>
               )}
             </div>
             <p className="muted">{a.what}</p>
             {preview?.agent === a.id && (
-              <div className="preview" role="dialog" aria-label={`${preview.connect ? 'connect' : 'disconnect'} ${a.name}`}>
-                <p>This is the exact change to <code>{preview.path}</code> (a backup is kept in Hookpanel's home):</p>
+              <div
+                className="preview"
+                role="dialog"
+                aria-label={`${preview.connect ? 'connect' : 'disconnect'} ${a.name}`}
+              >
+                <p>
+                  This is the exact change to <code>{preview.path}</code> (a backup is kept in Hookpanel's
+                  home):
+                </p>
                 <Diff text={preview.diff} label="the change to the settings file" />
                 <div className="toolbar">
-                  <button type="button" className="primary" onClick={() => void apply()}>{preview.connect ? 'Apply and connect' : 'Apply and disconnect'}</button>
-                  <button type="button" onClick={() => setPreview(null)}>Cancel</button>
+                  <button type="button" className="primary" onClick={() => void apply()}>
+                    {preview.connect ? 'Apply and connect' : 'Apply and disconnect'}
+                  </button>
+                  <button type="button" onClick={() => setPreview(null)}>
+                    Cancel
+                  </button>
                 </div>
               </div>
             )}

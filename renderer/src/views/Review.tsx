@@ -29,23 +29,59 @@ export function ReviewView() {
   };
   return (
     <section aria-label="trust review">
-      {note && <div className="note" role="status">{note}</div>}
+      {note && (
+        <div className="note" role="status">
+          {note}
+        </div>
+      )}
       {error && <ErrorBox message={error} />}
-      {!pending.length && <Empty title="Nothing to review">Project hook files that are new or changed since you trusted them appear here. Until you trust them, their hooks do not run.</Empty>}
+      {!pending.length && (
+        <Empty title="Nothing to review">
+          Project hook files that are new or changed since you trusted them appear here. Until you trust them,
+          their hooks do not run.
+        </Empty>
+      )}
       {pending.map((item) => (
         <article key={item.source.path} className="review" aria-label={`review ${item.source.path}`}>
           <header>
-            <Badge kind={item.status === 'changed' ? 'warn' : 'untrusted'}>{item.status === 'changed' ? 'changed since trusted' : 'never trusted'}</Badge>
-            <Badge kind="layer">{item.source.dialect} · {item.source.layer}</Badge>
+            <Badge kind={item.status === 'changed' ? 'warn' : 'untrusted'}>
+              {item.status === 'changed' ? 'changed since trusted' : 'never trusted'}
+            </Badge>
+            <Badge kind="layer">
+              {item.source.dialect} · {item.source.layer}
+            </Badge>
             <code>{item.source.path}</code>
           </header>
-          {item.diff ? <><h4>Changes since you trusted it{item.trustedAt ? ` (${new Date(item.trustedAt).toLocaleString()})` : ''}</h4><Diff text={item.diff} /></> : item.text !== null ? <><h4>The file</h4><pre className="out">{item.text}</pre></> : null}
+          {item.diff ? (
+            <>
+              <h4>
+                Changes since you trusted it
+                {item.trustedAt ? ` (${new Date(item.trustedAt).toLocaleString()})` : ''}
+              </h4>
+              <Diff text={item.diff} />
+            </>
+          ) : item.text !== null ? (
+            <>
+              <h4>The file</h4>
+              <pre className="out">{item.text}</pre>
+            </>
+          ) : null}
           <h4>What it would run</h4>
           <ul className="commands">
             {item.commands.map((c, i) => (
               <li key={i}>
                 <strong>{c.rule}</strong> <span className="muted">on {c.event}</span>
-                <div>{c.argv ? <ArgvChips argv={c.argv} /> : c.shell ? <><Badge kind="warn">through a shell</Badge> <code className="chip">{c.shell}</code></> : <code>{c.other}</code>}</div>
+                <div>
+                  {c.argv ? (
+                    <ArgvChips argv={c.argv} />
+                  ) : c.shell ? (
+                    <>
+                      <Badge kind="warn">through a shell</Badge> <code className="chip">{c.shell}</code>
+                    </>
+                  ) : (
+                    <code>{c.other}</code>
+                  )}
+                </div>
               </li>
             ))}
           </ul>
@@ -54,17 +90,43 @@ export function ReviewView() {
               <h4>Scripts it points at</h4>
               {item.scripts.map((s) => (
                 <div key={s.path} className="script">
-                  <code>{s.path}</code> {s.sha256 === null ? <Badge kind="error">missing</Badge> : s.changed ? <Badge kind="warn">new or changed</Badge> : <Badge kind="active">unchanged</Badge>}
-                  {s.diff ? <Diff text={s.diff} /> : s.changed && s.text !== null ? <pre className="out">{s.text}</pre> : null}
+                  <code>{s.path}</code>{' '}
+                  {s.sha256 === null ? (
+                    <Badge kind="error">missing</Badge>
+                  ) : s.changed ? (
+                    <Badge kind="warn">new or changed</Badge>
+                  ) : (
+                    <Badge kind="active">unchanged</Badge>
+                  )}
+                  {s.diff ? (
+                    <Diff text={s.diff} />
+                  ) : s.changed && s.text !== null ? (
+                    <pre className="out">{s.text}</pre>
+                  ) : null}
                 </div>
               ))}
             </>
           )}
           <div className="toolbar">
-            <button type="button" className="primary" onClick={() => void act(() => api.request('review:trust', { path: item.source.path, sha256: item.source.sha256!, workspace }))} disabled={!item.source.sha256}>
+            <button
+              type="button"
+              className="primary"
+              onClick={() =>
+                void act(() =>
+                  api.request('review:trust', {
+                    path: item.source.path,
+                    sha256: item.source.sha256!,
+                    workspace,
+                  }),
+                )
+              }
+              disabled={!item.source.sha256}
+            >
               Trust this version
             </button>
-            <button type="button" onClick={() => setKept(new Set([...kept, item.source.path]))}>Keep blocked</button>
+            <button type="button" onClick={() => setKept(new Set([...kept, item.source.path]))}>
+              Keep blocked
+            </button>
           </div>
         </article>
       ))}
@@ -74,8 +136,16 @@ export function ReviewView() {
           <ul className="trusted">
             {trusted.map((t) => (
               <li key={t.source.path}>
-                <code>{t.source.path}</code> <span className="muted">trusted {t.trustedAt ? new Date(t.trustedAt).toLocaleString() : ''}</span>{' '}
-                <button type="button" onClick={() => void act(() => api.request('review:revoke', { path: t.source.path }))}>Revoke</button>
+                <code>{t.source.path}</code>{' '}
+                <span className="muted">
+                  trusted {t.trustedAt ? new Date(t.trustedAt).toLocaleString() : ''}
+                </span>{' '}
+                <button
+                  type="button"
+                  onClick={() => void act(() => api.request('review:revoke', { path: t.source.path }))}
+                >
+                  Revoke
+                </button>
               </li>
             ))}
           </ul>

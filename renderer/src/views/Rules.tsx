@@ -5,7 +5,13 @@ import { api } from '../client.js';
 import { ArgvChips, Badge, Empty } from '../components/bits.js';
 import { useStore } from '../store.js';
 
-const DIALECT_LABEL: Record<string, string> = { arya: 'AryaCode', io: 'io-harness', chrys: 'Chrys', pw: 'pw code', claude: 'Claude Code' };
+const DIALECT_LABEL: Record<string, string> = {
+  arya: 'AryaCode',
+  io: 'io-harness',
+  chrys: 'Chrys',
+  pw: 'pw code',
+  claude: 'Claude Code',
+};
 
 function argvOf(rule: Rule): string[] | null {
   const h = rule.handler;
@@ -16,8 +22,20 @@ function argvOf(rule: Rule): string[] | null {
 
 function matches(rule: Rule, source: Source, q: string): boolean {
   if (!q) return true;
-  const hay = [rule.name, rule.events.join(' '), rule.matcher ?? '', JSON.stringify(rule.handler), source.path, source.dialect].join(' ').toLowerCase();
-  return q.toLowerCase().split(/\s+/).every((w) => hay.includes(w));
+  const hay = [
+    rule.name,
+    rule.events.join(' '),
+    rule.matcher ?? '',
+    JSON.stringify(rule.handler),
+    source.path,
+    source.dialect,
+  ]
+    .join(' ')
+    .toLowerCase();
+  return q
+    .toLowerCase()
+    .split(/\s+/)
+    .every((w) => hay.includes(w));
 }
 
 function HandlerView({ rule }: { rule: Rule }) {
@@ -26,16 +44,54 @@ function HandlerView({ rule }: { rule: Rule }) {
   if (argv) return <ArgvChips argv={argv} />;
   switch (h.kind) {
     case 'shell':
-      return <><Badge kind="warn">through a shell</Badge> <code className="chip">{h.command}</code></>;
+      return (
+        <>
+          <Badge kind="warn">through a shell</Badge> <code className="chip">{h.command}</code>
+        </>
+      );
     case 'append':
-      return <>append one JSON line to <code>{h.path}</code></>;
+      return (
+        <>
+          append one JSON line to <code>{h.path}</code>
+        </>
+      );
     case 'http':
-      return <>POST <code>{h.url}</code>{Object.keys(h.headers).length ? <> with headers {Object.keys(h.headers).map((k) => <code key={k} className="chip">{k}</code>)}</> : null}</>;
+      return (
+        <>
+          POST <code>{h.url}</code>
+          {Object.keys(h.headers).length ? (
+            <>
+              {' '}
+              with headers{' '}
+              {Object.keys(h.headers).map((k) => (
+                <code key={k} className="chip">
+                  {k}
+                </code>
+              ))}
+            </>
+          ) : null}
+        </>
+      );
     case 'mcp_tool':
-      return <>MCP server <code>{h.server}</code>, tool <code>{h.tool}</code>, input <code>{JSON.stringify(h.input)}</code></>;
+      return (
+        <>
+          MCP server <code>{h.server}</code>, tool <code>{h.tool}</code>, input{' '}
+          <code>{JSON.stringify(h.input)}</code>
+        </>
+      );
     case 'prompt':
     case 'agent':
-      return <>{h.kind}: <q>{h.prompt}</q>{h.model ? <> · model <code>{h.model}</code></> : null}</>;
+      return (
+        <>
+          {h.kind}: <q>{h.prompt}</q>
+          {h.model ? (
+            <>
+              {' '}
+              · model <code>{h.model}</code>
+            </>
+          ) : null}
+        </>
+      );
     default:
       return null;
   }
@@ -44,13 +100,33 @@ function HandlerView({ rule }: { rule: Rule }) {
 /** Where an mcp_tool hook's server comes from, as the engine will resolve it. */
 function McpServerView({ server, dialect }: { server: string; dialect: string }) {
   const { sources } = useStore();
-  const entry = useMemo(() => mcpCatalog(mcpServerSources(sources, dialect)).get(server), [sources, dialect, server]);
-  if (!entry) return <Badge kind="error">not defined in any {DIALECT_LABEL[dialect] ?? dialect} file: the hook fails when it runs</Badge>;
+  const entry = useMemo(
+    () => mcpCatalog(mcpServerSources(sources, dialect)).get(server),
+    [sources, dialect, server],
+  );
+  if (!entry)
+    return (
+      <Badge kind="error">
+        not defined in any {DIALECT_LABEL[dialect] ?? dialect} file: the hook fails when it runs
+      </Badge>
+    );
   const c = entry.config;
   return (
     <>
-      {c.type === 'stdio' ? <ArgvChips argv={[c.command, ...c.args]} /> : <code className="chip">{c.url}</code>} from <code>{entry.definedIn}</code>
-      {entry.unusable ? <> <Badge kind="warn" title={entry.unusable}>file not trusted</Badge></> : null}
+      {c.type === 'stdio' ? (
+        <ArgvChips argv={[c.command, ...c.args]} />
+      ) : (
+        <code className="chip">{c.url}</code>
+      )}{' '}
+      from <code>{entry.definedIn}</code>
+      {entry.unusable ? (
+        <>
+          {' '}
+          <Badge kind="warn" title={entry.unusable}>
+            file not trusted
+          </Badge>
+        </>
+      ) : null}
     </>
   );
 }
@@ -73,29 +149,56 @@ export function RuleDetail({ rule, source }: { rule: Rule; source: Source }) {
           </>
         ) : null}
         <dt>Events</dt>
-        <dd>{rule.events.join(', ')}{rule.matcher ? <> · matcher <code>{rule.matcher}</code></> : null}</dd>
+        <dd>
+          {rule.events.join(', ')}
+          {rule.matcher ? (
+            <>
+              {' '}
+              · matcher <code>{rule.matcher}</code>
+            </>
+          ) : null}
+        </dd>
         <dt>Timeout</dt>
         <dd>{rule.timeoutMs / 1000} s</dd>
         <dt>Mode</dt>
-        <dd>{rule.mode.replace(/_/g, ' ')}{rule.detach ? ' · detached' : ''}{rule.durable ? ' · durable' : ''}</dd>
+        <dd>
+          {rule.mode.replace(/_/g, ' ')}
+          {rule.detach ? ' · detached' : ''}
+          {rule.durable ? ' · durable' : ''}
+        </dd>
         <dt>On error</dt>
         <dd>{rule.errorPolicy}</dd>
         <dt>Source</dt>
         <dd>
-          <code>{source.path}{rule.line ? `:${rule.line}:${rule.column ?? 1}` : ''}</code>
+          <code>
+            {source.path}
+            {rule.line ? `:${rule.line}:${rule.column ?? 1}` : ''}
+          </code>
         </dd>
         {Object.keys(rule.env).length ? (
           <>
             <dt>Environment</dt>
-            <dd>{Object.entries(rule.env).map(([k, v]) => <code key={k} className="chip">{k}={v}</code>)}</dd>
+            <dd>
+              {Object.entries(rule.env).map(([k, v]) => (
+                <code key={k} className="chip">
+                  {k}={v}
+                </code>
+              ))}
+            </dd>
           </>
         ) : null}
       </dl>
       <div className="marks">
         {!rule.enabled && <Badge kind="disabled">disabled</Badge>}
-        {rule.dormant && <Badge kind="dormant" title={rule.dormantReason ?? ''}>dormant: {rule.dormantReason}</Badge>}
+        {rule.dormant && (
+          <Badge kind="dormant" title={rule.dormantReason ?? ''}>
+            dormant: {rule.dormantReason}
+          </Badge>
+        )}
         {source.state === 'untrusted' && <Badge kind="untrusted">untrusted: review it in Trust review</Badge>}
-        {source.role === 'inspected' && <Badge kind="inspected">inspected: its agent runs it, Hookpanel does not</Badge>}
+        {source.role === 'inspected' && (
+          <Badge kind="inspected">inspected: its agent runs it, Hookpanel does not</Badge>
+        )}
       </div>
     </div>
   );
@@ -106,7 +209,16 @@ function RoleSelect({ source }: { source: Source }) {
   const { settings, updateSettings } = useStore();
   if (!settings) return null;
   return (
-    <select aria-label={`role of ${source.path}`} value={source.role} title="Who runs this file's hooks" onChange={(e) => void updateSettings({ roles: { ...settings.roles, [source.path]: e.target.value as 'hosted' | 'inspected' } })}>
+    <select
+      aria-label={`role of ${source.path}`}
+      value={source.role}
+      title="Who runs this file's hooks"
+      onChange={(e) =>
+        void updateSettings({
+          roles: { ...settings.roles, [source.path]: e.target.value as 'hosted' | 'inspected' },
+        })
+      }
+    >
       <option value="hosted">Hookpanel runs it</option>
       <option value="inspected">Its agent runs it</option>
     </select>
@@ -120,15 +232,24 @@ export function RulesView() {
   const [selected, setSelected] = useState<{ path: string; index: number } | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const present = sources.filter((s) => s.state !== 'absent' && (!dialect || s.dialect === dialect));
-  const visible = useMemo(() => present.map((s) => ({ source: s, rules: s.rules.filter((r) => matches(r, s, query)) })).filter((x) => x.rules.length || !query), [present, query]);
+  const visible = useMemo(
+    () =>
+      present
+        .map((s) => ({ source: s, rules: s.rules.filter((r) => matches(r, s, query)) }))
+        .filter((x) => x.rules.length || !query),
+    [present, query],
+  );
   const chosen = selected && sources.find((s) => s.path === selected.path);
   const chosenRule = chosen?.rules.find((r) => r.index === selected?.index);
-  const open = async (path: string, reveal: boolean) => setNote((await api.request('sources:open', { path, reveal })).message);
+  const open = async (path: string, reveal: boolean) =>
+    setNote((await api.request('sources:open', { path, reveal })).message);
 
   if (!loadingSources && !sources.some((s) => s.state !== 'absent')) {
     return (
       <Empty title="No hook files yet">
-        Hookpanel looks for each agent's hook files in the folders listed in Settings → Folders. Create one (for example <code>~/.claude/settings.json</code> with a <code>hooks</code> key) and it appears here at once.
+        Hookpanel looks for each agent's hook files in the folders listed in Settings → Folders. Create one
+        (for example <code>~/.claude/settings.json</code> with a <code>hooks</code> key) and it appears here
+        at once.
       </Empty>
     );
   }
@@ -138,27 +259,49 @@ export function RulesView() {
     <div className="split">
       <section className="list" aria-label="hook files and rules">
         <div className="toolbar">
-          <input type="search" placeholder="Search rules, events, commands, files…" aria-label="search rules" value={query} onChange={(e) => setQuery(e.target.value)} />
+          <input
+            type="search"
+            placeholder="Search rules, events, commands, files…"
+            aria-label="search rules"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
           <select aria-label="filter by dialect" value={dialect} onChange={(e) => setDialect(e.target.value)}>
             <option value="">All dialects</option>
-            {Object.entries(DIALECT_LABEL).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
+            {Object.entries(DIALECT_LABEL).map(([k, v]) => (
+              <option key={k} value={k}>
+                {v}
+              </option>
+            ))}
           </select>
         </div>
-        {note && <div className="note" role="status">{note}</div>}
+        {note && (
+          <div className="note" role="status">
+            {note}
+          </div>
+        )}
         {[...byDialect.entries()].map(([d, group]) => (
           <div key={d} className="dialect-group">
-            <h2>{DIALECT_LABEL[d]} <span className="muted">({d})</span></h2>
+            <h2>
+              {DIALECT_LABEL[d]} <span className="muted">({d})</span>
+            </h2>
             {group.map(({ source, rules }) => (
               <article key={source.path} className="source" aria-label={`source ${source.path}`}>
                 <header>
                   <Badge kind={source.state}>{source.state}</Badge>
                   <Badge kind="layer">{source.layer}</Badge>
                   {source.role === 'inspected' && <Badge kind="inspected">inspected</Badge>}
-                  <code className="path" title={source.path}>{info?.home && source.path.startsWith(info.home) ? source.path : source.path}</code>
+                  <code className="path" title={source.path}>
+                    {info?.home && source.path.startsWith(info.home) ? source.path : source.path}
+                  </code>
                   <span className="actions">
                     <RoleSelect source={source} />
-                    <button type="button" onClick={() => void open(source.path, false)}>Open</button>
-                    <button type="button" onClick={() => void open(source.path, true)}>Reveal</button>
+                    <button type="button" onClick={() => void open(source.path, false)}>
+                      Open
+                    </button>
+                    <button type="button" onClick={() => void open(source.path, true)}>
+                      Reveal
+                    </button>
                   </span>
                 </header>
                 {groupRules(rules).map(([event, groups]) => (
@@ -166,11 +309,18 @@ export function RulesView() {
                     <div className="event-name">{event}</div>
                     {groups.map(([matcher, rs]) => (
                       <div key={matcher} className="matcher">
-                        <span className="muted">{matcher === '*' ? 'every occurrence' : `matcher ${matcher}`}</span>
+                        <span className="muted">
+                          {matcher === '*' ? 'every occurrence' : `matcher ${matcher}`}
+                        </span>
                         <ul>
                           {rs.map((r) => (
                             <li key={r.index}>
-                              <button type="button" className={`rule ${selected?.path === source.path && selected.index === r.index ? 'selected' : ''}`} onClick={() => setSelected({ path: source.path, index: r.index })} aria-label={`rule ${r.name}`}>
+                              <button
+                                type="button"
+                                className={`rule ${selected?.path === source.path && selected.index === r.index ? 'selected' : ''}`}
+                                onClick={() => setSelected({ path: source.path, index: r.index })}
+                                aria-label={`rule ${r.name}`}
+                              >
                                 <span>{r.name}</span>
                                 <span className="muted">{r.handler.kind}</span>
                                 {r.dormant && <Badge kind="dormant">dormant</Badge>}
@@ -190,7 +340,13 @@ export function RulesView() {
         ))}
         {!visible.length && <Empty title="Nothing matches">Clear the search or pick another dialect.</Empty>}
       </section>
-      <aside className="pane">{chosen && chosenRule ? <RuleDetail rule={chosenRule} source={chosen} /> : <Empty title="Pick a rule">Its command, timeout, mode and error policy show here.</Empty>}</aside>
+      <aside className="pane">
+        {chosen && chosenRule ? (
+          <RuleDetail rule={chosenRule} source={chosen} />
+        ) : (
+          <Empty title="Pick a rule">Its command, timeout, mode and error policy show here.</Empty>
+        )}
+      </aside>
     </div>
   );
 }

@@ -16,14 +16,36 @@ function InstallCommand() {
   const [note, setNote] = useState<string | null>(null);
   return (
     <>
-      <button type="button" onClick={() => void api.request('cli:install', {}).then((r) => setNote(r.message), (e: Error) => setNote(`Could not install the command: ${e.message}`))}>Install the hookpanel command</button>
-      {note && <div className="note" role="status">{note}</div>}
+      <button
+        type="button"
+        onClick={() =>
+          void api.request('cli:install', {}).then(
+            (r) => setNote(r.message),
+            (e: Error) => setNote(`Could not install the command: ${e.message}`),
+          )
+        }
+      >
+        Install the hookpanel command
+      </button>
+      {note && (
+        <div className="note" role="status">
+          {note}
+        </div>
+      )}
     </>
   );
 }
 
 /** Endpoint for prompt and agent hooks. The key is write-only: the panel only learns whether one is saved. */
-function ModelEndpoint({ baseUrl, keySet, save }: { baseUrl: string | null; keySet: boolean; save: (patch: PanelSettingsUpdate) => Promise<void> }) {
+function ModelEndpoint({
+  baseUrl,
+  keySet,
+  save,
+}: {
+  baseUrl: string | null;
+  keySet: boolean;
+  save: (patch: PanelSettingsUpdate) => Promise<void>;
+}) {
   const [url, setUrl] = useState(baseUrl ?? '');
   const [key, setKey] = useState('');
   const [note, setNote] = useState<string | null>(null);
@@ -39,13 +61,52 @@ function ModelEndpoint({ baseUrl, keySet, save }: { baseUrl: string | null; keyS
     setKey('');
   };
   return (
-    <form onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-      <p className="muted">Prompt and agent hooks ask an Anthropic-compatible Messages API. Empty fields fall back to <code>ANTHROPIC_BASE_URL</code> and <code>ANTHROPIC_API_KEY</code> from Hookpanel's environment. The key stays on this machine and is never recorded in history.</p>
-      <label>Base URL <input type="url" aria-label="model base URL" placeholder="https://api.anthropic.com" value={url} onChange={(e) => setUrl(e.target.value)} /></label>
-      <label>API key <input type="password" aria-label="model API key" autoComplete="off" placeholder={keySet ? 'saved (type to replace)' : 'not set'} value={key} onChange={(e) => setKey(e.target.value)} /></label>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <p className="muted">
+        Prompt and agent hooks ask an Anthropic-compatible Messages API. Empty fields fall back to{' '}
+        <code>ANTHROPIC_BASE_URL</code> and <code>ANTHROPIC_API_KEY</code> from Hookpanel's environment. The
+        key stays on this machine and is never recorded in history.
+      </p>
+      <label>
+        Base URL{' '}
+        <input
+          type="url"
+          aria-label="model base URL"
+          placeholder="https://api.anthropic.com"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+        />
+      </label>
+      <label>
+        API key{' '}
+        <input
+          type="password"
+          aria-label="model API key"
+          autoComplete="off"
+          placeholder={keySet ? 'saved (type to replace)' : 'not set'}
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+        />
+      </label>
       <button type="submit">Save endpoint</button>{' '}
-      {keySet && <button type="button" onClick={() => void apply({ modelApiKey: null }, 'The saved key is forgotten.')}>Forget the saved key</button>}
-      {note && <div className="note" role="status">{note}</div>}
+      {keySet && (
+        <button
+          type="button"
+          onClick={() => void apply({ modelApiKey: null }, 'The saved key is forgotten.')}
+        >
+          Forget the saved key
+        </button>
+      )}
+      {note && (
+        <div className="note" role="status">
+          {note}
+        </div>
+      )}
     </form>
   );
 }
@@ -55,7 +116,8 @@ export function SettingsView() {
   const [newWs, setNewWs] = useState('');
   const [error, setError] = useState<string | null>(null);
   if (!settings) return <p className="muted">Loading…</p>;
-  const save = (patch: Parameters<typeof updateSettings>[0]) => updateSettings(patch).catch((e: Error) => setError(`Could not save settings: ${e.message}`));
+  const save = (patch: Parameters<typeof updateSettings>[0]) =>
+    updateSettings(patch).catch((e: Error) => setError(`Could not save settings: ${e.message}`));
   return (
     <section className="settings" aria-label="settings">
       {error && <ErrorBox message={error} />}
@@ -65,50 +127,143 @@ export function SettingsView() {
       </fieldset>
       <fieldset>
         <legend>Hooks</legend>
-        <label className="toggle"><input type="checkbox" checked={settings.paused} onChange={(e) => void save({ paused: e.target.checked })} /> Pause all hooks (matching rules are recorded as skipped)</label>
-        <label className="toggle"><input type="checkbox" checked={settings.startAtLogin} onChange={(e) => void save({ startAtLogin: e.target.checked })} /> Start Hookpanel at login (desktop app)</label>
-        <label className="toggle"><input type="checkbox" checked={settings.chrysProjectHooksEnabled} onChange={(e) => void save({ chrysProjectHooksEnabled: e.target.checked })} /> Chrys: run project hooks (<code>project.hooks_enabled</code>; they still need trust)</label>
+        <label className="toggle">
+          <input
+            type="checkbox"
+            checked={settings.paused}
+            onChange={(e) => void save({ paused: e.target.checked })}
+          />{' '}
+          Pause all hooks (matching rules are recorded as skipped)
+        </label>
+        <label className="toggle">
+          <input
+            type="checkbox"
+            checked={settings.startAtLogin}
+            onChange={(e) => void save({ startAtLogin: e.target.checked })}
+          />{' '}
+          Start Hookpanel at login (desktop app)
+        </label>
+        <label className="toggle">
+          <input
+            type="checkbox"
+            checked={settings.chrysProjectHooksEnabled}
+            onChange={(e) => void save({ chrysProjectHooksEnabled: e.target.checked })}
+          />{' '}
+          Chrys: run project hooks (<code>project.hooks_enabled</code>; they still need trust)
+        </label>
       </fieldset>
       <fieldset>
         <legend>Model endpoint</legend>
-        <ModelEndpoint baseUrl={settings.modelBaseUrl} keySet={settings.modelApiKeySet} save={updateSettings} />
+        <ModelEndpoint
+          baseUrl={settings.modelBaseUrl}
+          keySet={settings.modelApiKeySet}
+          save={updateSettings}
+        />
       </fieldset>
       <fieldset>
         <legend>Notifications</legend>
         {KINDS.map(([k, label]) => (
-          <label key={k} className="toggle"><input type="checkbox" checked={settings.notifications[k] ?? true} onChange={(e) => void save({ notifications: { ...settings.notifications, [k]: e.target.checked } })} /> {label}</label>
+          <label key={k} className="toggle">
+            <input
+              type="checkbox"
+              checked={settings.notifications[k] ?? true}
+              onChange={(e) =>
+                void save({ notifications: { ...settings.notifications, [k]: e.target.checked } })
+              }
+            />{' '}
+            {label}
+          </label>
         ))}
         {!window.hookpanelBridge && 'Notification' in window && Notification.permission === 'default' && (
-          <button type="button" onClick={() => void Notification.requestPermission()}>Also show them as desktop notifications</button>
+          <button type="button" onClick={() => void Notification.requestPermission()}>
+            Also show them as desktop notifications
+          </button>
         )}
       </fieldset>
       <fieldset>
         <legend>Workspaces</legend>
         <ul>
           {settings.workspaces.map((w) => (
-            <li key={w}><code>{w}</code> <button type="button" onClick={() => void save({ workspaces: settings.workspaces.filter((x) => x !== w) })}>Remove</button></li>
+            <li key={w}>
+              <code>{w}</code>{' '}
+              <button
+                type="button"
+                onClick={() => void save({ workspaces: settings.workspaces.filter((x) => x !== w) })}
+              >
+                Remove
+              </button>
+            </li>
           ))}
-          {!settings.workspaces.length && <li className="muted">None yet: Hookpanel shows the workspace it was started in ({info?.workspace ?? 'none'}).</li>}
+          {!settings.workspaces.length && (
+            <li className="muted">
+              None yet: Hookpanel shows the workspace it was started in ({info?.workspace ?? 'none'}).
+            </li>
+          )}
         </ul>
-        <form onSubmit={(e) => { e.preventDefault(); if (newWs.trim()) void save({ workspaces: [...new Set([...settings.workspaces, newWs.trim()])] }); setNewWs(''); }}>
-          <input aria-label="new workspace" placeholder="/path/to/project" value={newWs} onChange={(e) => setNewWs(e.target.value)} /> <button type="submit">Add workspace</button>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (newWs.trim()) void save({ workspaces: [...new Set([...settings.workspaces, newWs.trim()])] });
+            setNewWs('');
+          }}
+        >
+          <input
+            aria-label="new workspace"
+            placeholder="/path/to/project"
+            value={newWs}
+            onChange={(e) => setNewWs(e.target.value)}
+          />{' '}
+          <button type="submit">Add workspace</button>
         </form>
       </fieldset>
       <fieldset>
         <legend>History retention</legend>
-        <label>Rotate the history file past (MiB) <input type="number" min={1} value={Math.round(settings.historyMaxFileBytes / 1048576)} onChange={(e) => void save({ historyMaxFileBytes: Math.max(1, Number(e.target.value)) * 1048576 })} /></label>
-        <label>Keep rotated files <input type="number" min={1} value={settings.historyMaxFiles} onChange={(e) => void save({ historyMaxFiles: Math.max(1, Number(e.target.value)) })} /></label>
+        <label>
+          Rotate the history file past (MiB){' '}
+          <input
+            type="number"
+            min={1}
+            value={Math.round(settings.historyMaxFileBytes / 1048576)}
+            onChange={(e) =>
+              void save({ historyMaxFileBytes: Math.max(1, Number(e.target.value)) * 1048576 })
+            }
+          />
+        </label>
+        <label>
+          Keep rotated files{' '}
+          <input
+            type="number"
+            min={1}
+            value={settings.historyMaxFiles}
+            onChange={(e) => void save({ historyMaxFiles: Math.max(1, Number(e.target.value)) })}
+          />
+        </label>
       </fieldset>
       <fieldset>
         <legend>Command line</legend>
-        <p className="muted">Agents call <code>hookpanel emit</code> and <code>hookpanel-hook</code>. Packages that cannot put them on your PATH at install time can do it here.</p>
+        <p className="muted">
+          Agents call <code>hookpanel emit</code> and <code>hookpanel-hook</code>. Packages that cannot put
+          them on your PATH at install time can do it here.
+        </p>
         <InstallCommand />
       </fieldset>
       <fieldset>
         <legend>Folders Hookpanel reads</legend>
-        <p className="muted">Hookpanel's own state: <code>{info?.home}</code> · intake socket <code>{info?.socket}</code></p>
+        <p className="muted">
+          Hookpanel's own state: <code>{info?.home}</code> · intake socket <code>{info?.socket}</code>
+        </p>
         <table className="folders">
-          <tbody>{info?.folders.map((f) => <tr key={f.path}><td>{f.dialect}</td><td>{f.layer}</td><td><code>{f.path}</code></td></tr>)}</tbody>
+          <tbody>
+            {info?.folders.map((f) => (
+              <tr key={f.path}>
+                <td>{f.dialect}</td>
+                <td>{f.layer}</td>
+                <td>
+                  <code>{f.path}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       </fieldset>
     </section>

@@ -9,13 +9,22 @@ export function DryRunTable({ result }: { result: DryRun }) {
   return (
     <div className="dryrun" aria-label="dry run result">
       <p>
-        Predicted: <Badge kind={result.predicted.decision}>{result.predicted.decision}</Badge> — {result.predicted.because}
+        Predicted: <Badge kind={result.predicted.decision}>{result.predicted.decision}</Badge> —{' '}
+        {result.predicted.because}
       </p>
       {result.runs.length ? (
         <ol>
           {result.runs.map((r, i) => (
             <li key={i} className={r.skip ? 'muted' : ''}>
-              <strong>{r.rule}</strong> <span className="muted">{r.runClass} · {r.timeoutMs / 1000} s</span> {r.skip ? <Badge kind="skipped">skipped: {r.skip}</Badge> : r.canDecide ? <Badge kind="warn">can decide</Badge> : null}
+              <strong>{r.rule}</strong>{' '}
+              <span className="muted">
+                {r.runClass} · {r.timeoutMs / 1000} s
+              </span>{' '}
+              {r.skip ? (
+                <Badge kind="skipped">skipped: {r.skip}</Badge>
+              ) : r.canDecide ? (
+                <Badge kind="warn">can decide</Badge>
+              ) : null}
               <div>{r.argv ? <ArgvChips argv={r.argv} /> : <code>{r.handler}</code>}</div>
             </li>
           ))}
@@ -47,14 +56,19 @@ export function TestFireView() {
   }, [dialect]);
   useEffect(() => {
     const spec = events.find((e) => e.name === event);
-    if (spec) setPayload(JSON.stringify({ ...spec.sample, ...(ws && 'cwd' in spec.sample ? { cwd: ws } : {}) }, null, 2));
+    if (spec)
+      setPayload(
+        JSON.stringify({ ...spec.sample, ...(ws && 'cwd' in spec.sample ? { cwd: ws } : {}) }, null, 2),
+      );
     setResult(null);
   }, [event, events, ws]);
 
   const parsed = (() => {
     try {
       const v = JSON.parse(payload) as unknown;
-      return v && typeof v === 'object' && !Array.isArray(v) ? { ok: true as const, value: v as Record<string, unknown> } : { ok: false as const, error: 'The payload must be a JSON object.' };
+      return v && typeof v === 'object' && !Array.isArray(v)
+        ? { ok: true as const, value: v as Record<string, unknown> }
+        : { ok: false as const, error: 'The payload must be a JSON object.' };
     } catch (e) {
       return { ok: false as const, error: `The payload is not JSON: ${(e as Error).message}` };
     }
@@ -85,31 +99,70 @@ export function TestFireView() {
   return (
     <section className="fire" aria-label="test fire">
       <div className="form">
-        <label>Dialect
+        <label>
+          Dialect
           <select value={dialect} onChange={(e) => setDialect(e.target.value as Dialect)}>
-            {['arya', 'io', 'chrys', 'pw', 'claude'].map((d) => <option key={d}>{d}</option>)}
+            {['arya', 'io', 'chrys', 'pw', 'claude'].map((d) => (
+              <option key={d}>{d}</option>
+            ))}
           </select>
         </label>
-        <label>Event
+        <label>
+          Event
           <select value={event} onChange={(e) => setEvent(e.target.value)}>
-            {events.map((e) => <option key={e.name} value={e.name}>{e.name}{e.dormantReason ? ' (dormant)' : ''}</option>)}
+            {events.map((e) => (
+              <option key={e.name} value={e.name}>
+                {e.name}
+                {e.dormantReason ? ' (dormant)' : ''}
+              </option>
+            ))}
           </select>
         </label>
-        <label className="grow">Workspace
+        <label className="grow">
+          Workspace
           <input value={ws} onChange={(e) => setWs(e.target.value)} placeholder="/path/to/project" />
         </label>
       </div>
-      {spec && <p className="muted">{spec.description}{spec.blockable ? ' · hooks can block it' : ''}{spec.dormantReason ? ` · dormant: waits on ${spec.dormantReason}` : ''}</p>}
-      <label className="block">Payload
-        <textarea aria-label="payload" spellCheck={false} value={payload} onChange={(e) => setPayload(e.target.value)} rows={12} />
+      {spec && (
+        <p className="muted">
+          {spec.description}
+          {spec.blockable ? ' · hooks can block it' : ''}
+          {spec.dormantReason ? ` · dormant: waits on ${spec.dormantReason}` : ''}
+        </p>
+      )}
+      <label className="block">
+        Payload
+        <textarea
+          aria-label="payload"
+          spellCheck={false}
+          value={payload}
+          onChange={(e) => setPayload(e.target.value)}
+          rows={12}
+        />
       </label>
       {!parsed.ok && <ErrorBox message={parsed.error} />}
       {error && <ErrorBox message={error} />}
       <div className="toolbar">
-        <button type="button" onClick={() => void dry()} disabled={!parsed.ok || busy || !event}>Dry run</button>
-        <button type="button" className="primary" onClick={() => void fire()} disabled={!parsed.ok || busy || !event}>Fire</button>
+        <button type="button" onClick={() => void dry()} disabled={!parsed.ok || busy || !event}>
+          Dry run
+        </button>
+        <button
+          type="button"
+          className="primary"
+          onClick={() => void fire()}
+          disabled={!parsed.ok || busy || !event}
+        >
+          Fire
+        </button>
       </div>
-      {result ? <DryRunTable result={result} /> : <Empty title="Nothing run yet">“Dry run” lists the rules that would run, in order, without running anything. “Fire” runs them and opens the dispatches in History.</Empty>}
+      {result ? (
+        <DryRunTable result={result} />
+      ) : (
+        <Empty title="Nothing run yet">
+          “Dry run” lists the rules that would run, in order, without running anything. “Fire” runs them and
+          opens the dispatches in History.
+        </Empty>
+      )}
     </section>
   );
 }

@@ -15,16 +15,30 @@ const enabled = async (e: TestEnv) => {
 };
 const trust = async (h: Awaited<ReturnType<typeof openHost>>, path: string) => {
   const source = (await h.host.sources(env.workspace)).find((s) => s.path === path)!;
-  await h.host.trust.trust(source, readFileSync(path), source.scripts.map((s) => ({ path: s.path, bytes: readFileSync(s.path) })));
+  await h.host.trust.trust(
+    source,
+    readFileSync(path),
+    source.scripts.map((s) => ({ path: s.path, bytes: readFileSync(s.path) })),
+  );
 };
-const tool = { tool: { name: 'write_file', kind: 'filesystem.write', args: { path: '/etc/passwd', mode: 644 } }, profile: 'Code', session_id: 'S1' };
+const tool = {
+  tool: { name: 'write_file', kind: 'filesystem.write', args: { path: '/etc/passwd', mode: 644 } },
+  profile: 'Code',
+  session_id: 'S1',
+};
 
 describe('chrys semantics', () => {
   test('project blocking hooks run first; a project block ends the chain and global hooks are skipped', async () => {
     env = makeEnv();
     const log = env.path('order.log');
-    env.write(PROJECT, `hooks:\n  - id: deny\n    event: before_tool_call\n    match: { tool_kind: filesystem.write, args: { path: { contains: "/etc/" } } }\n    run: { type: shell, shell: 'echo project >> ${log}; echo "{\\"decision\\": \\"block\\", \\"reason\\": \\"no writes to /etc\\"}" > "$CHRYS_HOOK_RESULT"' }\n    execution: { mode: blocking }\n`);
-    env.write(GLOBAL, `hooks:\n  - id: audit\n    event: before_tool_call\n    match: { tool_name: write_file }\n    run: { type: shell, shell: 'echo global >> ${log}' }\n    execution: { mode: blocking }\n`);
+    env.write(
+      PROJECT,
+      `hooks:\n  - id: deny\n    event: before_tool_call\n    match: { tool_kind: filesystem.write, args: { path: { contains: "/etc/" } } }\n    run: { type: shell, shell: 'echo project >> ${log}; echo "{\\"decision\\": \\"block\\", \\"reason\\": \\"no writes to /etc\\"}" > "$CHRYS_HOOK_RESULT"' }\n    execution: { mode: blocking }\n`,
+    );
+    env.write(
+      GLOBAL,
+      `hooks:\n  - id: audit\n    event: before_tool_call\n    match: { tool_name: write_file }\n    run: { type: shell, shell: 'echo global >> ${log}' }\n    execution: { mode: blocking }\n`,
+    );
     const h = await enabled(env);
     await trust(h, env.path(PROJECT));
     const { answer } = await h.fire('chrys', 'before_tool_call', tool);
@@ -41,7 +55,9 @@ describe('chrys semantics', () => {
   test('modify rewrites the args the next hook sees; args match stringifies like Python', async () => {
     env = makeEnv();
     const seen = env.path('seen.json');
-    env.write(GLOBAL, `hooks:
+    env.write(
+      GLOBAL,
+      `hooks:
   - id: redact
     event: before_tool_call
     match: { args: { mode: { equals: "644" } } }
@@ -52,7 +68,8 @@ describe('chrys semantics', () => {
     match: { tool_name: write_file }
     run: { type: shell, shell: 'cat > ${seen}' }
     execution: { mode: blocking }
-`);
+`,
+    );
     const h = await openHost(env);
     const { answer } = await h.fire('chrys', 'before_tool_call', tool);
     expect(answer).toMatchObject({ decision: 'allow', updatedInput: { path: '/tmp/safe', mode: 600 } });
@@ -61,7 +78,9 @@ describe('chrys semantics', () => {
 
   test('a failed blocking hook: its result file is ignored; on_error block denies with stderr, warn allows', async () => {
     env = makeEnv();
-    env.write(GLOBAL, `hooks:
+    env.write(
+      GLOBAL,
+      `hooks:
   - id: broken-warn
     event: user_prompt_submit
     run: { type: shell, shell: 'echo "{\\"decision\\": \\"block\\"}" > "$CHRYS_HOOK_RESULT"; exit 1' }
@@ -71,10 +90,14 @@ describe('chrys semantics', () => {
     match: { profile: Strict }
     run: { type: shell, shell: 'echo "linter crashed" >&2; exit 1' }
     execution: { mode: blocking, on_error: block }
-`);
+`,
+    );
     const h = await openHost(env);
     let { answer } = await h.fire('chrys', 'user_prompt_submit', { prompt: 'x', profile: 'Code' });
-    expect(answer).toMatchObject({ decision: 'allow', dispatches: [{ rule: 'broken-warn', outcome: 'failed' }] });
+    expect(answer).toMatchObject({
+      decision: 'allow',
+      dispatches: [{ rule: 'broken-warn', outcome: 'failed' }],
+    });
     ({ answer } = await h.fire('chrys', 'user_prompt_submit', { prompt: 'x', profile: 'Strict' }));
     expect(answer.decision).toBe('block');
     expect(answer.reason).toBe('broken-block: linter crashed');
@@ -83,8 +106,13 @@ describe('chrys semantics', () => {
   test('${workspace_cwd}, ${chrys_home}, ${session_id}, ${profile} expand in cwd and env; scripts run by extension', async () => {
     env = makeEnv();
     const out = env.path('vars');
-    env.write('~/.chrys/hooks/scripts/show.sh', `printf '%s|%s|%s|%s|%s' "$PWD" "$W" "$H" "$S" "$P" > ${out}\n`);
-    env.write(GLOBAL, `hooks:
+    env.write(
+      '~/.chrys/hooks/scripts/show.sh',
+      `printf '%s|%s|%s|%s|%s' "$PWD" "$W" "$H" "$S" "$P" > ${out}\n`,
+    );
+    env.write(
+      GLOBAL,
+      `hooks:
   - id: vars
     event: session_start
     run:
@@ -93,7 +121,8 @@ describe('chrys semantics', () => {
       cwd: "\${workspace_cwd}"
       env: { W: "\${workspace_cwd}", H: "\${chrys_home}", S: "\${session_id}", P: "\${profile}" }
     execution: { mode: blocking }
-`);
+`,
+    );
     const h = await openHost(env);
     await h.fire('chrys', 'session_start', { session_id: 'S9', profile: 'QA' });
     expect(readFileSync(out, 'utf8')).toBe(`${env.workspace}|${env.workspace}|${env.path('~/.chrys')}|S9|QA`);
@@ -103,12 +132,16 @@ describe('chrys semantics', () => {
     env = makeEnv();
     const dir = env.path('par');
     env.write('par/.keep', '');
-    const hook = (i: number) => `  - { id: h${i}, event: after_tool_call, run: { type: shell, shell: 'date +%s%N > ${dir}/${i}.start; sleep 0.4; date +%s%N > ${dir}/${i}.end' } }\n`;
+    const hook = (i: number) =>
+      `  - { id: h${i}, event: after_tool_call, run: { type: shell, shell: 'date +%s%N > ${dir}/${i}.start; sleep 0.4; date +%s%N > ${dir}/${i}.end' } }\n`;
     env.write(GLOBAL, `settings:\n  max_parallel_hooks: 2\nhooks:\n${[0, 1, 2, 3, 4, 5].map(hook).join('')}`);
     const h = await openHost(env);
     const { background } = await h.fire('chrys', 'after_tool_call', tool);
     await background;
-    const spans = [0, 1, 2, 3, 4, 5].map((i) => [Number(readFileSync(`${dir}/${i}.start`, 'utf8')), Number(readFileSync(`${dir}/${i}.end`, 'utf8'))]);
+    const spans = [0, 1, 2, 3, 4, 5].map((i) => [
+      Number(readFileSync(`${dir}/${i}.start`, 'utf8')),
+      Number(readFileSync(`${dir}/${i}.end`, 'utf8')),
+    ]);
     const maxOverlap = Math.max(...spans.map(([s]) => spans.filter(([a, b]) => a! <= s! && s! < b!).length));
     expect(maxOverlap).toBe(2);
   });
@@ -116,11 +149,14 @@ describe('chrys semantics', () => {
   test('async hooks are drained when the turn ends; past the grace they are ended', async () => {
     env = makeEnv();
     const marker = env.path('linted');
-    env.write(GLOBAL, `settings: { shutdown_grace_seconds: 1 }
+    env.write(
+      GLOBAL,
+      `settings: { shutdown_grace_seconds: 1 }
 hooks:
   - { id: lint, event: after_tool_call, run: { type: shell, shell: 'sleep 0.4; touch ${marker}' }, execution: { mode: async } }
   - { id: slow, event: after_tool_call, match: { profile: Slow }, run: { type: shell, shell: 'sleep 30' }, execution: { mode: async } }
-`);
+`,
+    );
     const h = await openHost(env);
     await h.fire('chrys', 'after_tool_call', tool);
     expect(existsSync(marker)).toBe(false);
@@ -131,15 +167,21 @@ hooks:
     await h.fire('chrys', 'after_turn', {});
     expect(Date.now() - t0).toBeLessThan(4000);
     const done = await background;
-    expect(done.find((d) => d.rule === 'slow')).toMatchObject({ outcome: 'failed', reason: expect.stringContaining('drain grace') });
+    expect(done.find((d) => d.rule === 'slow')).toMatchObject({
+      outcome: 'failed',
+      reason: expect.stringContaining('drain grace'),
+    });
   });
 
   test('durable non-blocking hooks go through outbox/pending to done/ or failed/', async () => {
     env = makeEnv();
-    env.write(GLOBAL, `hooks:
+    env.write(
+      GLOBAL,
+      `hooks:
   - { id: ok, event: session_end, run: { type: command, argv: ["true"] }, execution: { mode: async, delivery: durable } }
   - { id: bad, event: session_end, run: { type: command, argv: ["false"] }, execution: { mode: async, delivery: durable } }
-`);
+`,
+    );
     const h = await openHost(env);
     const { background } = await h.fire('chrys', 'session_end', {});
     await background;
@@ -151,15 +193,24 @@ hooks:
     expect(failed).toMatchObject({ rule: 'bad', attempts: 1, lastResult: { exitCode: 1 } });
   });
 
-  test('a detached hook writes to an owner-only log under Hookpanel\'s home', async () => {
+  test("a detached hook writes to an owner-only log under Hookpanel's home", async () => {
     env = makeEnv();
-    env.write(GLOBAL, `hooks:\n  - { id: bg, event: after_turn, run: { type: shell, shell: 'echo hello from detached' }, execution: { detach: true } }\n`);
+    env.write(
+      GLOBAL,
+      `hooks:\n  - { id: bg, event: after_turn, run: { type: shell, shell: 'echo hello from detached' }, execution: { detach: true } }\n`,
+    );
     const h = await openHost(env);
     const { background } = await h.fire('chrys', 'after_turn', {});
     const [rec] = await background;
     expect(rec).toMatchObject({ outcome: 'ok', reason: expect.stringContaining('detached') });
     const logs = env.path('hp/logs/chrys');
-    const log = await waitFor(() => readdirSync(logs).find((n) => n.endsWith('.log') && readFileSync(`${logs}/${n}`, 'utf8').includes('hello')), (v) => !!v);
+    const log = await waitFor(
+      () =>
+        readdirSync(logs).find(
+          (n) => n.endsWith('.log') && readFileSync(`${logs}/${n}`, 'utf8').includes('hello'),
+        ),
+      (v) => !!v,
+    );
     expect(log).toBeTruthy();
     expect(statSync(`${logs}/${log}`).mode & 0o777).toBe(0o600);
   });

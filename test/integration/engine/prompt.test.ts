@@ -23,9 +23,22 @@ beforeEach(async () => {
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
       seen.push({ key: req.headers['x-api-key'] as string | undefined, body: JSON.parse(raw) });
-      const content = script ? script(JSON.parse(raw)) : reply === null ? null : [{ type: 'text', text: reply }];
+      const content = script
+        ? script(JSON.parse(raw))
+        : reply === null
+          ? null
+          : [{ type: 'text', text: reply }];
       if (content === null) return; // silence
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'm', type: 'message', role: 'assistant', content, stop_reason: 'end_turn', usage: { input_tokens: 1, output_tokens: 1 } }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: 'm',
+          type: 'message',
+          role: 'assistant',
+          content,
+          stop_reason: 'end_turn',
+          usage: { input_tokens: 1, output_tokens: 1 },
+        }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -40,15 +53,37 @@ afterEach(async () => {
 });
 
 const settings = (event: string, timeout?: number) =>
-  JSON.stringify({ hooks: { [event]: [{ hooks: [{ type: 'prompt', prompt: 'Is this safe? $ARGUMENTS', model: 'claude-test', ...(timeout ? { timeout } : {}) }] }] } });
+  JSON.stringify({
+    hooks: {
+      [event]: [
+        {
+          hooks: [
+            {
+              type: 'prompt',
+              prompt: 'Is this safe? $ARGUMENTS',
+              model: 'claude-test',
+              ...(timeout ? { timeout } : {}),
+            },
+          ],
+        },
+      ],
+    },
+  });
 
 describe('prompt hooks', () => {
   test('a "not ok" verdict blocks with its reason; $ARGUMENTS is the payload; the key is never recorded', async () => {
     env.write('~/.config/pw/code.json', settings('PreToolUse'));
     reply = '{"ok": false, "reason": "rm -rf is not safe"}';
     const h = await openHost(env);
-    const { answer } = await h.fire('pw', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } });
-    expect(answer).toMatchObject({ decision: 'block', reason: 'rm -rf is not safe', dispatches: [{ outcome: 'blocked' }] });
+    const { answer } = await h.fire('pw', 'PreToolUse', {
+      tool_name: 'Bash',
+      tool_input: { command: 'rm -rf /' },
+    });
+    expect(answer).toMatchObject({
+      decision: 'block',
+      reason: 'rm -rf is not safe',
+      dispatches: [{ outcome: 'blocked' }],
+    });
     expect(seen[0]!.key).toBe('sk-test-secret');
     expect(seen[0]!.body.model).toBe('claude-test');
     expect(seen[0]!.body.messages[0]!.content).toContain('"command":"rm -rf /"');
@@ -65,7 +100,15 @@ describe('prompt hooks', () => {
   });
 
   test('garbage fails closed on a guard event and open elsewhere', async () => {
-    env.write('~/.config/pw/code.json', JSON.stringify({ hooks: { PermissionRequest: [{ hooks: [{ type: 'prompt', prompt: 'ok?' }] }], Stop: [{ hooks: [{ type: 'prompt', prompt: 'ok?' }] }] } }));
+    env.write(
+      '~/.config/pw/code.json',
+      JSON.stringify({
+        hooks: {
+          PermissionRequest: [{ hooks: [{ type: 'prompt', prompt: 'ok?' }] }],
+          Stop: [{ hooks: [{ type: 'prompt', prompt: 'ok?' }] }],
+        },
+      }),
+    );
     reply = 'I think it is probably fine';
     const h = await openHost(env);
     let { answer } = await h.fire('pw', 'PermissionRequest', { tool_name: 'Bash' });
@@ -97,7 +140,9 @@ describe('prompt hooks', () => {
     expect(answer.reason).toBe('settings endpoint says no');
     expect(seen[0]!.key).toBe('sk-settings-secret');
     await h.flush();
-    const history = readdirSync(env.path('hp/history')).map((f) => readFileSync(join(env.path('hp/history'), f), 'utf8')).join('');
+    const history = readdirSync(env.path('hp/history'))
+      .map((f) => readFileSync(join(env.path('hp/history'), f), 'utf8'))
+      .join('');
     expect(history).toContain('settings endpoint says no');
     expect(history).not.toContain('sk-settings-secret');
     expect(statSync(env.path('hp/settings.json')).mode & 0o077).toBe(0);
@@ -110,7 +155,9 @@ describe('prompt hooks', () => {
     const { answer } = await h.fire('pw', 'Stop', {});
     expect(answer.dispatches[0]!.outcome).toBe('failed');
     await h.flush();
-    expect(h.records.find((r) => r.type === 'dispatch')).toMatchObject({ reason: expect.stringContaining('set ANTHROPIC_API_KEY') });
+    expect(h.records.find((r) => r.type === 'dispatch')).toMatchObject({
+      reason: expect.stringContaining('set ANTHROPIC_API_KEY'),
+    });
   });
 });
 
@@ -122,12 +169,23 @@ describe('agent hooks', () => {
 
   test('reads the workspace with its tools, then decides', async () => {
     env.write('ws/TESTS.md', 'status: red\n');
-    env.write('~/.config/pw/code.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'agent', prompt: 'Are the tests green? $ARGUMENTS' }] }] } }));
+    env.write(
+      '~/.config/pw/code.json',
+      JSON.stringify({
+        hooks: { Stop: [{ hooks: [{ type: 'agent', prompt: 'Are the tests green? $ARGUMENTS' }] }] },
+      }),
+    );
     script = (body) => {
       const result = lastToolResult(body);
       if (result === null) return [{ type: 'tool_use', id: 't1', name: 'list_files', input: { path: '.' } }];
-      if (result.includes('TESTS.md') && body.messages.length === 3) return [{ type: 'tool_use', id: 't2', name: 'read_file', input: { path: 'TESTS.md' } }];
-      return [{ type: 'text', text: result.includes('red') ? '{"ok": false, "reason": "TESTS.md says red"}' : '{"ok": true}' }];
+      if (result.includes('TESTS.md') && body.messages.length === 3)
+        return [{ type: 'tool_use', id: 't2', name: 'read_file', input: { path: 'TESTS.md' } }];
+      return [
+        {
+          type: 'text',
+          text: result.includes('red') ? '{"ok": false, "reason": "TESTS.md says red"}' : '{"ok": true}',
+        },
+      ];
     };
     const h = await openHost(env);
     const { answer } = await h.fire('pw', 'Stop', {});
@@ -137,11 +195,15 @@ describe('agent hooks', () => {
 
   test('nothing outside the workspace can be read', async () => {
     env.write('secret.txt', 'top secret');
-    env.write('~/.config/pw/code.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'agent', prompt: 'check' }] }] } }));
+    env.write(
+      '~/.config/pw/code.json',
+      JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'agent', prompt: 'check' }] }] } }),
+    );
     const results: string[] = [];
     script = (body) => {
       const result = lastToolResult(body);
-      if (result === null) return [{ type: 'tool_use', id: 't1', name: 'read_file', input: { path: '../secret.txt' } }];
+      if (result === null)
+        return [{ type: 'tool_use', id: 't1', name: 'read_file', input: { path: '../secret.txt' } }];
       results.push(result);
       return [{ type: 'text', text: '{"ok": true}' }];
     };
@@ -152,7 +214,10 @@ describe('agent hooks', () => {
   });
 
   test('an agent that never decides is bounded in turns, and fails closed as a guard', async () => {
-    env.write('~/.config/pw/code.json', JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'agent', prompt: 'check' }] }] } }));
+    env.write(
+      '~/.config/pw/code.json',
+      JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'agent', prompt: 'check' }] }] } }),
+    );
     script = () => [{ type: 'tool_use', id: 't', name: 'list_files', input: { path: '.' } }];
     const h = await openHost(env);
     const { answer } = await h.fire('pw', 'PreToolUse', { tool_name: 'Bash' });

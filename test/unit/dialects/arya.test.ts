@@ -53,7 +53,9 @@ describe('arya (seed 000)', () => {
       'hooks[1].on: "tools/pre-execute" cannot be subscribed to: it exists in the host but its waterfall contract has not been verified against this harness version, so no rule can subscribe to it yet',
     );
     expect(msg[1]).toContain('"tools/post-execute" cannot be subscribed to');
-    expect(msg[2]).toBe('hooks[3].action.kind: "decide" is named in the design but not shipped yet; only "exec" runs');
+    expect(msg[2]).toBe(
+      'hooks[3].action.kind: "decide" is named in the design but not shipped yet; only "exec" runs',
+    );
     expect(msg[3]).toContain('"mcp_tool" is named in the design but not shipped yet');
     expect(msg[4]).toContain('(did you mean "turn/stopping"?)');
     expect(msg[5]).toBe('hooks[6].action.args: expected a list, got the string "one two"');
@@ -71,16 +73,26 @@ describe('arya (seed 000)', () => {
     env.place(FILE, 'arya/wrong-shape.json');
     s = await env.source(FILE);
     expect(s.state).toBe('invalid');
-    expect(s.diagnostics[0]!.message).toBe('expected a JSON array of rules or an object { "hooks": [...] }, got an object without a "hooks" key');
+    expect(s.diagnostics[0]!.message).toBe(
+      'expected a JSON array of rules or an object { "hooks": [...] }, got an object without a "hooks" key',
+    );
   });
 
   test('ARYA_HOME moves the file', async () => {
     env = makeEnv();
     const custom = env.place('custom-arya/polish/hooks.json', 'arya/valid-array.json');
-    const s = (await (async () => {
-      const { loadSources } = await import('../../../electron/host/sources/load.js');
-      return loadSources({ ...env.ctx(), host: { ...env.host, env: { ...env.host.env, ARYA_HOME: env.path('custom-arya') } } }, null);
-    })()).find((x) => x.dialect === 'arya')!;
+    const s = (
+      await (async () => {
+        const { loadSources } = await import('../../../electron/host/sources/load.js');
+        return loadSources(
+          {
+            ...env.ctx(),
+            host: { ...env.host, env: { ...env.host.env, ARYA_HOME: env.path('custom-arya') } },
+          },
+          null,
+        );
+      })()
+    ).find((x) => x.dialect === 'arya')!;
     expect(s.path).toBe(custom);
     expect(s.state).toBe('active');
   });

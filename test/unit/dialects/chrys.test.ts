@@ -30,10 +30,29 @@ describe('chrys (seed 002)', () => {
       match: { tool_name: 'edit_file', args: { path: { regex: '\\.py$' } } },
       description: 'Run ruff after every edit_file / write_file',
     });
-    expect(lint!.handler).toMatchObject({ kind: 'script', path: env.path('~/.chrys/hooks/scripts/run_ruff.py'), args: ['--format=json'] });
-    expect(s.scripts).toEqual([{ path: env.path('~/.chrys/hooks/scripts/run_ruff.py'), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
-    expect(protect).toMatchObject({ mode: 'blocking', errorPolicy: 'block', handler: { kind: 'exec', argv: ['/bin/echo', 'deny', '--now'] } });
-    expect(notify).toMatchObject({ mode: 'fire_and_forget', detach: true, durable: true, errorPolicy: 'ignore', handler: { kind: 'shell' } });
+    expect(lint!.handler).toMatchObject({
+      kind: 'script',
+      path: env.path('~/.chrys/hooks/scripts/run_ruff.py'),
+      args: ['--format=json'],
+    });
+    expect(s.scripts).toEqual([
+      {
+        path: env.path('~/.chrys/hooks/scripts/run_ruff.py'),
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
+    ]);
+    expect(protect).toMatchObject({
+      mode: 'blocking',
+      errorPolicy: 'block',
+      handler: { kind: 'exec', argv: ['/bin/echo', 'deny', '--now'] },
+    });
+    expect(notify).toMatchObject({
+      mode: 'fire_and_forget',
+      detach: true,
+      durable: true,
+      errorPolicy: 'ignore',
+      handler: { kind: 'shell' },
+    });
   });
 
   test('strict validation: unknown keys at any depth, wrong types, missing fields, bad enums', async () => {
@@ -54,15 +73,22 @@ describe('chrys (seed 002)', () => {
       ['warning', 'hooks_config_invalid', null, null],
     ]);
     const m = s.diagnostics.map((d) => d.message);
-    expect(m[0]).toBe('sttings: unknown key "sttings" (did you mean "settings"?); allowed keys here: version, settings, hooks');
+    expect(m[0]).toBe(
+      'sttings: unknown key "sttings" (did you mean "settings"?); allowed keys here: version, settings, hooks',
+    );
     expect(m[1]).toBe('hooks[0].enabled: expected a boolean, got the string "yes"');
     expect(m[2]).toContain('(did you mean "timeout_seconds"?)');
-    expect(m[7]).toBe('hooks[3].run.type: must be one of "script", "command", "shell", got the string "exec"');
+    expect(m[7]).toBe(
+      'hooks[3].run.type: must be one of "script", "command", "shell", got the string "exec"',
+    );
   });
 
   test('duplicate ids in one file reject the file', async () => {
     env = makeEnv();
-    env.write(GLOBAL, 'hooks:\n  - { id: a, event: after_turn, run: { type: shell, shell: "true" } }\n  - { id: a, event: session_end, run: { type: shell, shell: "true" } }\n');
+    env.write(
+      GLOBAL,
+      'hooks:\n  - { id: a, event: after_turn, run: { type: shell, shell: "true" } }\n  - { id: a, event: session_end, run: { type: shell, shell: "true" } }\n',
+    );
     const s = await env.source(GLOBAL);
     expect(s.state).toBe('invalid');
     expect(diag(s)[0]).toEqual(['error', 'duplicate_id', 3, 11]);
@@ -169,9 +195,14 @@ describe('chrys (seed 002)', () => {
     }
     env.place(GLOBAL, 'chrys/interpreters.yaml');
     const { loadSources } = await import('../../../electron/host/sources/load.js');
-    const sources = await loadSources({ ...env.ctx(), host: { ...env.host, env: { ...env.host.env, PATH: bin } } }, null);
+    const sources = await loadSources(
+      { ...env.ctx(), host: { ...env.host, env: { ...env.host.env, PATH: bin } } },
+      null,
+    );
     const s = sources.find((x) => x.path === env.path(GLOBAL))!;
-    const table = Object.fromEntries(s.rules.map((r) => [r.name, r.handler.kind === 'script' ? r.handler.interpreter : null]));
+    const table = Object.fromEntries(
+      s.rules.map((r) => [r.name, r.handler.kind === 'script' ? r.handler.interpreter : null]),
+    );
     expect(table).toEqual({
       py: ['python3'],
       sh: ['bash'],
@@ -187,13 +218,18 @@ describe('chrys (seed 002)', () => {
     writeFileSync(join(bin, 'uv'), '#!/bin/sh\n');
     chmodSync(join(bin, 'uv'), 0o755);
     expect(findProgram('uv', bin, null)).toBe(join(bin, 'uv'));
-    const again = (await loadSources({ ...env.ctx(), host: { ...env.host, env: { ...env.host.env, PATH: bin } } }, null)).find((x) => x.path === env.path(GLOBAL))!;
+    const again = (
+      await loadSources({ ...env.ctx(), host: { ...env.host, env: { ...env.host.env, PATH: bin } } }, null)
+    ).find((x) => x.path === env.path(GLOBAL))!;
     expect(again.rules[0]!.handler).toMatchObject({ interpreter: ['uv', 'run'] });
   });
 
   test('unknown template variables in cwd and env are warned about', async () => {
     env = makeEnv();
-    env.write(GLOBAL, 'hooks:\n  - id: t\n    event: after_turn\n    run: { type: shell, shell: "true", cwd: "${workspace}", env: { A: "${session_id}" } }\n');
+    env.write(
+      GLOBAL,
+      'hooks:\n  - id: t\n    event: after_turn\n    run: { type: shell, shell: "true", cwd: "${workspace}", env: { A: "${session_id}" } }\n',
+    );
     const s = await env.source(GLOBAL);
     expect(diag(s)).toEqual([['warning', 'unknown_template_variable', 4, 45]]);
     expect(s.diagnostics[0]!.message).toContain('${workspace} is not a template variable');

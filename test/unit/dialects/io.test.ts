@@ -39,10 +39,14 @@ describe('io (seed 001)', () => {
     expect(m[0]).toContain('on and at are mutually exclusive');
     expect(m[1]).toContain('must have a run');
     expect(m[2]).toContain('exactly one of append and run');
-    expect(m[3]).toBe('hook[3].run: run is an argv array, never a shell string: nothing is word-split or expanded; write run = ["./scripts/gate.sh", "--strict"]');
+    expect(m[3]).toBe(
+      'hook[3].run: run is an argv array, never a shell string: nothing is word-split or expanded; write run = ["./scripts/gate.sh", "--strict"]',
+    );
     expect(m[4]).toBe('hook[4].run: must have at least 1 entry');
     expect(m[5]).toBe('hook[5].at: must be "before_tool", got the string "after_tool"');
-    expect(m[6]).toBe('hook[6].on_failure: must be one of "continue", "cancel", "refuse", got the string "abort"');
+    expect(m[6]).toBe(
+      'hook[6].on_failure: must be one of "continue", "cancel", "refuse", got the string "abort"',
+    );
   });
 
   test('the silent failures are caught ahead: missing program, unwritable append path', async () => {
@@ -60,7 +64,7 @@ describe('io (seed 001)', () => {
 
   test.each([
     ['ws/io.toml', 'io.toml is the file a git clone delivers'],
-    ['ws/io.local.toml', 'sits in a root the run\'s own agent can write to'],
+    ['ws/io.local.toml', "sits in a root the run's own agent can write to"],
   ])('a project file %s declaring [[hook]] refuses the whole io configuration', async (target, reason) => {
     env = makeEnv();
     env.place(USER, 'io/user-valid.toml');
@@ -102,7 +106,13 @@ describe('io (seed 001)', () => {
     env = makeEnv();
     const path = env.place('xdg/io/io.toml', 'io/user-valid.toml');
     const { loadSources } = await import('../../../electron/host/sources/load.js');
-    const sources = await loadSources({ ...env.ctx(), host: { ...env.host, env: { ...env.host.env, XDG_CONFIG_HOME: env.path('xdg') } } }, null);
-    expect(sources.find((s) => s.dialect === 'io' && s.layer === 'user')).toMatchObject({ path, state: 'active' });
+    const sources = await loadSources(
+      { ...env.ctx(), host: { ...env.host, env: { ...env.host.env, XDG_CONFIG_HOME: env.path('xdg') } } },
+      null,
+    );
+    expect(sources.find((s) => s.dialect === 'io' && s.layer === 'user')).toMatchObject({
+      path,
+      state: 'active',
+    });
   });
 });

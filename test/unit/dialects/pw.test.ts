@@ -11,8 +11,20 @@ describe('pw (seed 003)', () => {
     env.place('~/.config/agents/settings.json', 'pw/valid.json');
     const s = await env.source('~/.config/agents/settings.json');
     expect(s.state).toBe('active');
-    expect(s.settings).toEqual({ allowedEnvVars: ['MY_TOKEN'], mcpServers: { fmt: { type: 'stdio', command: 'fmt-mcp', args: ['--stdio'], env: {} } } });
-    const table = s.rules.map((r) => [r.name, r.matcher, r.handler.kind, r.timeoutMs / 1000, r.mode, r.errorPolicy, r.group, r.hookIndex]);
+    expect(s.settings).toEqual({
+      allowedEnvVars: ['MY_TOKEN'],
+      mcpServers: { fmt: { type: 'stdio', command: 'fmt-mcp', args: ['--stdio'], env: {} } },
+    });
+    const table = s.rules.map((r) => [
+      r.name,
+      r.matcher,
+      r.handler.kind,
+      r.timeoutMs / 1000,
+      r.mode,
+      r.errorPolicy,
+      r.group,
+      r.hookIndex,
+    ]);
     expect(table).toEqual([
       ['PreToolUse[0].hooks[0]', 'Bash', 'shell', 5, 'blocking', 'fail-open', 0, 0],
       ['PreToolUse[0].hooks[1]', 'Bash', 'exec', 600, 'blocking', 'fail-open', 0, 1],
@@ -36,7 +48,12 @@ describe('pw (seed 003)', () => {
     const s = await env.source('ws/.agents/settings.json');
     expect(s.state).toBe('untrusted');
     expect(s.settings).toEqual({});
-    expect(s.rules.map((r) => r.name)).toEqual(['PreToolUse[0].hooks[0]', 'PreToolUse[0].hooks[4]', 'Setup[0].hooks[0]', 'Stop[0].hooks[0]']);
+    expect(s.rules.map((r) => r.name)).toEqual([
+      'PreToolUse[0].hooks[0]',
+      'PreToolUse[0].hooks[4]',
+      'Setup[0].hooks[0]',
+      'Stop[0].hooks[0]',
+    ]);
     expect(s.diagnostics.map((d) => [d.severity, d.code, d.line, d.column, d.key])).toEqual([
       ['warning', 'untrusted', null, null, null],
       ['warning', 'user_only_key', 2, 3, 'disableAllHooks'],
@@ -58,9 +75,13 @@ describe('pw (seed 003)', () => {
     expect(m[1]).toContain('is honoured only from the user layer; in a project file it is ignored');
     expect(m[3]).toContain('so the hook runs on every matched occurrence');
     expect(m[7]).toContain('so an async hook never wakes the agent');
-    expect(m[8]).toBe('hooks.PreToolUse[0].hooks[1].type: must be one of command, http, mcp_tool, prompt, agent, got the string "webhook"');
+    expect(m[8]).toBe(
+      'hooks.PreToolUse[0].hooks[1].type: must be one of command, http, mcp_tool, prompt, agent, got the string "webhook"',
+    );
     expect(m[11]).toContain('(did you mean "PreToolUse"?)');
-    expect(m[12]).toBe('hooks.Setup: Setup is dormant: it parses and lists but never fires yet, because it waits on an init/maintenance mode in pw code');
+    expect(m[12]).toBe(
+      'hooks.Setup: Setup is dormant: it parses and lists but never fires yet, because it waits on an init/maintenance mode in pw code',
+    );
     expect(m[14]).toContain('uses $SECRET, which is not in allowedEnvVars');
   });
 
@@ -103,7 +124,14 @@ describe('pw (seed 003)', () => {
 
   test('the seven layers in priority order; legacy files only where the .agents/ equivalent is absent', async () => {
     env = makeEnv();
-    for (const p of ['ws/.mcp.json', 'ws/.pw/code/settings.json', 'ws/.pw/code/settings.local.json', 'ws/.agents/settings.local.json', '~/.config/agents/settings.json', '~/.config/pw/code.json']) {
+    for (const p of [
+      'ws/.mcp.json',
+      'ws/.pw/code/settings.json',
+      'ws/.pw/code/settings.local.json',
+      'ws/.agents/settings.local.json',
+      '~/.config/agents/settings.json',
+      '~/.config/pw/code.json',
+    ]) {
       env.write(p, '{ "hooks": { "Stop": [{ "hooks": [{ "command": "true" }] }] } }');
     }
     const pw = byDialect(await env.load(), 'pw');
@@ -115,7 +143,14 @@ describe('pw (seed 003)', () => {
       [5, 'project', '/ws/.agents/settings.json'],
       [7, 'local', '/ws/.agents/settings.local.json'],
     ]);
-    expect(pw.map((s) => s.state)).toEqual(['active', 'active', 'untrusted', 'untrusted', 'absent', 'untrusted']);
+    expect(pw.map((s) => s.state)).toEqual([
+      'active',
+      'active',
+      'untrusted',
+      'untrusted',
+      'absent',
+      'untrusted',
+    ]);
   });
 
   test('comments are a syntax error with a position', async () => {
@@ -134,10 +169,19 @@ describe('pw mcp_tool and MCP servers', () => {
     const path = env.place('~/.config/pw/code.json', 'pw/mcp.json');
     const s = await env.source('~/.config/pw/code.json');
     expect(Object.keys(s.settings.mcpServers as object)).toEqual(['policy', 'remote', 'typo']);
-    expect((s.settings.mcpServers as Record<string, unknown>).remote).toEqual({ type: 'http', url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer ${TOKEN}' } });
+    expect((s.settings.mcpServers as Record<string, unknown>).remote).toEqual({
+      type: 'http',
+      url: 'https://mcp.example.com/mcp',
+      headers: { Authorization: 'Bearer ${TOKEN}' },
+    });
     // Rules with a malformed reference or a missing field do not load; an unknown server loads and fails when run.
     expect(s.rules.map((r) => r.name)).toEqual(['PreToolUse[0].hooks[2]', 'PreToolUse[0].hooks[3]']);
-    expect(s.rules[1]!.handler).toEqual({ kind: 'mcp_tool', server: 'remote', tool: 'check', input: { n: 1 } });
+    expect(s.rules[1]!.handler).toEqual({
+      kind: 'mcp_tool',
+      server: 'remote',
+      tool: 'check',
+      input: { n: 1 },
+    });
     expect(s.diagnostics.map((d) => [d.severity, d.code, d.line, d.column, d.key])).toEqual([
       ['error', 'unsupported_transport', 5, 25, 'mcpServers.legacy.type'],
       ['error', 'missing_key', 6, 15, 'mcpServers.broken.command'],
@@ -156,13 +200,24 @@ describe('pw mcp_tool and MCP servers', () => {
     expect(m[6]).toContain('did you mean ${payload.tool_input.file_path}?');
     expect(m[7]).toContain('"${payload.a" opens a ${…} reference that is never closed');
     expect(m[8]).toContain('a prompt hook needs "prompt"');
-    expect(m[9]).toBe(`PreToolUse[0].hooks[2] calls MCP server "polcy", which no file defines (did you mean "policy"?), so the hook fails when it runs; the servers defined are "policy" (${path}), "remote" (${path}), "typo" (${path})`);
+    expect(m[9]).toBe(
+      `PreToolUse[0].hooks[2] calls MCP server "polcy", which no file defines (did you mean "policy"?), so the hook fails when it runs; the servers defined are "policy" (${path}), "remote" (${path}), "typo" (${path})`,
+    );
   });
 
   test('a project file that only defines servers still needs trust; the highest layer defining a name wins outright', async () => {
     env = makeEnv();
-    env.write('~/.config/pw/code.json', JSON.stringify({ mcpServers: { policy: { command: 'user-policy' } }, hooks: { Stop: [{ hooks: [{ type: 'mcp_tool', server: 'policy', tool: 't' }] }] } }));
-    env.write('ws/.mcp.json', JSON.stringify({ mcpServers: { policy: { type: 'http', url: 'http://127.0.0.1:9/mcp' } } }));
+    env.write(
+      '~/.config/pw/code.json',
+      JSON.stringify({
+        mcpServers: { policy: { command: 'user-policy' } },
+        hooks: { Stop: [{ hooks: [{ type: 'mcp_tool', server: 'policy', tool: 't' }] }] },
+      }),
+    );
+    env.write(
+      'ws/.mcp.json',
+      JSON.stringify({ mcpServers: { policy: { type: 'http', url: 'http://127.0.0.1:9/mcp' } } }),
+    );
     const pw = byDialect(await env.load(), 'pw');
     const mcp = pw.find((s) => s.path === env.path('ws/.mcp.json'))!;
     expect(mcp.state).toBe('untrusted');
@@ -176,21 +231,43 @@ describe('the cross-tool .mcp.json', () => {
   test("Claude Code's hosted hooks may call the workspace's .mcp.json servers; it stays one pw source with one trust", async () => {
     env = makeEnv();
     env.write('ws/.mcp.json', JSON.stringify({ mcpServers: { policy: { command: 'policy-mcp' } } }));
-    env.write('hp/hooks/claude.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'mcp_tool', server: 'policy', tool: 't' }, { type: 'mcp_tool', server: 'other', tool: 't' }] }] } }));
+    env.write(
+      'hp/hooks/claude.json',
+      JSON.stringify({
+        hooks: {
+          Stop: [
+            {
+              hooks: [
+                { type: 'mcp_tool', server: 'policy', tool: 't' },
+                { type: 'mcp_tool', server: 'other', tool: 't' },
+              ],
+            },
+          ],
+        },
+      }),
+    );
     const all = await env.load();
-    expect(all.filter((s) => s.path === env.path('ws/.mcp.json')).map((s) => [s.dialect, s.state])).toEqual([['pw', 'untrusted']]);
+    expect(all.filter((s) => s.path === env.path('ws/.mcp.json')).map((s) => [s.dialect, s.state])).toEqual([
+      ['pw', 'untrusted'],
+    ]);
     const hosted = all.find((s) => s.path === env.path('hp/hooks/claude.json'))!;
     expect(hosted.diagnostics.map((d) => [d.code, d.ruleIndex])).toEqual([['unknown_server', 1]]);
-    expect(mcpCatalog(mcpServerSources(all, 'claude')).get('policy')).toMatchObject({ definedIn: env.path('ws/.mcp.json'), unusable: expect.stringContaining('not trusted yet') });
+    expect(mcpCatalog(mcpServerSources(all, 'claude')).get('policy')).toMatchObject({
+      definedIn: env.path('ws/.mcp.json'),
+      unusable: expect.stringContaining('not trusted yet'),
+    });
   });
 });
 
 describe('claude (Claude Code settings)', () => {
-  test('Claude Code files are inspected, Hookpanel\'s own claude.json is hosted; Claude Code\'s event list applies', async () => {
+  test("Claude Code files are inspected, Hookpanel's own claude.json is hosted; Claude Code's event list applies", async () => {
     env = makeEnv();
     env.place('~/.claude/settings.json', 'claude/settings.json');
     env.place('ws/.claude/settings.json', 'claude/settings.json');
-    env.write('hp/hooks/claude.json', '{ "hooks": { "PreToolUse": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "true" }] }] } }');
+    env.write(
+      'hp/hooks/claude.json',
+      '{ "hooks": { "PreToolUse": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "true" }] }] } }',
+    );
     const claude = byDialect(await env.load(), 'claude');
     expect(claude.map((s) => [s.layer, s.role, s.state])).toEqual([
       ['hosted', 'hosted', 'active'],

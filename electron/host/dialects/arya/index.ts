@@ -34,7 +34,16 @@ export const arya: DialectModule = {
   formatOf: () => 'json',
   locate({ host }) {
     const harnessHome = host.env.ARYA_HOME || join(host.home, '.arya');
-    return [{ path: join(harnessHome, 'polish', 'hooks.json'), layer: 'user', priority: 0, role: 'hosted', projectScoped: false, format: 'json' }];
+    return [
+      {
+        path: join(harnessHome, 'polish', 'hooks.json'),
+        layer: 'user',
+        priority: 0,
+        role: 'hosted',
+        projectScoped: false,
+        format: 'json',
+      },
+    ];
   },
   load(doc, _candidate, sink, ctx) {
     const value = doc.value;
@@ -47,11 +56,23 @@ export const arya: DialectModule = {
       list = value.hooks;
       base = ['hooks'];
       for (const key of Object.keys(value)) {
-        if (key !== 'hooks') sink.warn('unknown_key', `unknown top-level key "${key}" is ignored; the file holds only "hooks"`, { at: [key], part: 'key' });
+        if (key !== 'hooks')
+          sink.warn('unknown_key', `unknown top-level key "${key}" is ignored; the file holds only "hooks"`, {
+            at: [key],
+            part: 'key',
+          });
       }
     } else {
-      const got = isPlainObject(value) ? (value.hooks === undefined ? 'an object without a "hooks" key' : `"hooks" set to ${describeValue(value.hooks)}`) : describeValue(value);
-      sink.error('wrong_shape', `expected a JSON array of rules or an object { "hooks": [...] }, got ${got}`, { position: doc.locate(isPlainObject(value) && value.hooks !== undefined ? ['hooks'] : []) });
+      const got = isPlainObject(value)
+        ? value.hooks === undefined
+          ? 'an object without a "hooks" key'
+          : `"hooks" set to ${describeValue(value.hooks)}`
+        : describeValue(value);
+      sink.error(
+        'wrong_shape',
+        `expected a JSON array of rules or an object { "hooks": [...] }, got ${got}`,
+        { position: doc.locate(isPlainObject(value) && value.hooks !== undefined ? ['hooks'] : []) },
+      );
       return { rules: [], valid: false };
     }
 
@@ -62,7 +83,10 @@ export const arya: DialectModule = {
       const at = [...base, index];
       const mark = sink.list.length;
       if (!isPlainObject(entry)) {
-        sink.error('wrong_type', `expected a rule object, got ${describeValue(entry)}`, { at, ruleIndex: index });
+        sink.error('wrong_type', `expected a rule object, got ${describeValue(entry)}`, {
+          at,
+          ruleIndex: index,
+        });
         return;
       }
       const reported = checkEventAndKind(entry, at, index);
@@ -75,19 +99,36 @@ export const arya: DialectModule = {
       const rule = entry as z.infer<typeof RuleSchema>;
       const name = rule.name ?? `rule-${index}`;
       const prior = names.get(name);
-      if (prior !== undefined) sink.warn('duplicate_name', `rule name "${name}" is also used by rule ${prior}; the panel will show both`, { at: [...at, 'name'], ruleIndex: index });
+      if (prior !== undefined)
+        sink.warn(
+          'duplicate_name',
+          `rule name "${name}" is also used by rule ${prior}; the panel will show both`,
+          { at: [...at, 'name'], ruleIndex: index },
+        );
       names.set(name, index);
 
       let timeoutMs = rule.action.timeoutMs ?? ARYA_DEFAULT_TIMEOUT_MS;
       if (timeoutMs > ARYA_MAX_TIMEOUT_MS) {
-        sink.warn('timeout_clamped', `${timeoutMs} ms is above the 120000 ms limit; the rule runs with a 120 s timeout`, { at: [...at, 'action', 'timeoutMs'], ruleIndex: index });
+        sink.warn(
+          'timeout_clamped',
+          `${timeoutMs} ms is above the 120000 ms limit; the rule runs with a 120 s timeout`,
+          { at: [...at, 'action', 'timeoutMs'], ruleIndex: index },
+        );
         timeoutMs = ARYA_MAX_TIMEOUT_MS;
       }
       const { command } = rule.action;
       if (/\s/.test(command.trim()) && !rule.action.args?.length) {
-        sink.warn('command_has_spaces', `"${command}" is run as one program name without a shell; put its arguments in "args", e.g. "command": "${command.trim().split(/\s+/)[0]}", "args": [...]`, { at: [...at, 'action', 'command'], ruleIndex: index });
+        sink.warn(
+          'command_has_spaces',
+          `"${command}" is run as one program name without a shell; put its arguments in "args", e.g. "command": "${command.trim().split(/\s+/)[0]}", "args": [...]`,
+          { at: [...at, 'action', 'command'], ruleIndex: index },
+        );
       } else if (!find(command, ctx.workspace)) {
-        sink.warn('program_not_found', `"${command}" was not found${command.includes('/') ? '' : ' on PATH'}; this rule will record a failed dispatch each time it fires`, { at: [...at, 'action', 'command'], ruleIndex: index });
+        sink.warn(
+          'program_not_found',
+          `"${command}" was not found${command.includes('/') ? '' : ' on PATH'}; this rule will record a failed dispatch each time it fires`,
+          { at: [...at, 'action', 'command'], ruleIndex: index },
+        );
       }
       rules.push(
         makeRule(
@@ -107,20 +148,37 @@ export const arya: DialectModule = {
     return { rules, valid: true };
 
     /** The seed's own words for refused events and unshipped kinds; returns the paths it reported. */
-    function checkEventAndKind(entry: Record<string, unknown>, at: (string | number)[], index: number): Set<string> {
+    function checkEventAndKind(
+      entry: Record<string, unknown>,
+      at: (string | number)[],
+      index: number,
+    ): Set<string> {
       const reported = new Set<string>();
       const on = entry.on;
-      if (typeof on === 'string' && (ARYA_REFUSED_EVENTS[on] || !EVENT_NAMES.includes(on))) reported.add('on');
+      if (typeof on === 'string' && (ARYA_REFUSED_EVENTS[on] || !EVENT_NAMES.includes(on)))
+        reported.add('on');
       if (typeof on === 'string' && ARYA_REFUSED_EVENTS[on]) {
-        sink.error('event_refused', `"${on}" cannot be subscribed to: it ${ARYA_REFUSED_EVENTS[on]}`, { at: [...at, 'on'], ruleIndex: index });
+        sink.error('event_refused', `"${on}" cannot be subscribed to: it ${ARYA_REFUSED_EVENTS[on]}`, {
+          at: [...at, 'on'],
+          ruleIndex: index,
+        });
       } else if (typeof on === 'string' && !EVENT_NAMES.includes(on)) {
-        sink.error('unknown_event', `"${on}" is not an event${suggest(on, EVENT_NAMES)}; use one of ${EVENT_NAMES.join(', ')}`, { at: [...at, 'on'], ruleIndex: index });
+        sink.error(
+          'unknown_event',
+          `"${on}" is not an event${suggest(on, EVENT_NAMES)}; use one of ${EVENT_NAMES.join(', ')}`,
+          { at: [...at, 'on'], ruleIndex: index },
+        );
       }
       const action = entry.action;
       const kind = isPlainObject(action) ? action.kind : undefined;
       if (typeof kind === 'string' && kind !== 'exec') {
-        const why = UNSHIPPED_KINDS.includes(kind) ? `is named in the design but not shipped yet` : `is not an action kind`;
-        sink.error('unsupported_kind', `"${kind}" ${why}; only "exec" runs`, { at: [...at, 'action', 'kind'], ruleIndex: index });
+        const why = UNSHIPPED_KINDS.includes(kind)
+          ? `is named in the design but not shipped yet`
+          : `is not an action kind`;
+        sink.error('unsupported_kind', `"${kind}" ${why}; only "exec" runs`, {
+          at: [...at, 'action', 'kind'],
+          ruleIndex: index,
+        });
         reported.add('action.kind');
       }
       return reported;

@@ -6,13 +6,19 @@ export const aryaRuntime: DialectRuntime = {
   classify: () => 'background',
   shellArgv: (command) => ['/bin/sh', '-c', command],
   input: (rule, ev) => ({
-    env: { POLISH_HOOK_PAYLOAD: JSON.stringify(ev.payload), POLISH_HOOK_EVENT: ev.event, POLISH_HOOK_NAME: rule.name },
+    env: {
+      POLISH_HOOK_PAYLOAD: JSON.stringify(ev.payload),
+      POLISH_HOOK_EVENT: ev.event,
+      POLISH_HOOK_NAME: rule.name,
+    },
     stdin: null,
   }),
   interpret(_rule, _ev, result) {
     // A failing or missing command is a failed dispatch, never an error of the session.
     const failure = failureOf(result);
-    return failure ? { outcome: failure.outcome, decision: null, reason: failure.reason } : { outcome: 'ok', decision: null, reason: null };
+    return failure
+      ? { outcome: failure.outcome, decision: null, reason: failure.reason }
+      : { outcome: 'ok', decision: null, reason: null };
   },
   aggregate: () => noDecision(),
   render: () => ({ exitCode: 0, stdout: '', stderr: '' }),

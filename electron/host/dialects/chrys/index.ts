@@ -10,11 +10,16 @@ import type { Candidate, DialectModule, FileFormat } from '../dialect.js';
 import { chrysRuntime } from './runtime.js';
 import { isPlainObject, makeRule } from '../rule.js';
 import { compilePythonRegex, interpreterFor } from './interpreter.js';
-import { CHRYS_DEFAULT_TIMEOUT_SECONDS, FileSchema, HookSchema, TEMPLATE_VARIABLES, type ChrysHook } from './schema.js';
+import {
+  CHRYS_DEFAULT_TIMEOUT_SECONDS,
+  FileSchema,
+  HookSchema,
+  TEMPLATE_VARIABLES,
+  type ChrysHook,
+} from './schema.js';
 
 const FILE_NAMES = ['hooks.yaml', 'hooks.yml', 'hooks.json'];
 const TOOL_EVENTS = new Set(CHRYS_EVENTS.filter((e) => e.toolEvent).map((e) => e.name));
-
 
 function pickFile(dir: string): { path: string; format: FileFormat; others: string[] } {
   const present = FILE_NAMES.map((n) => join(dir, n)).filter((p) => existsSync(p));
@@ -32,17 +37,36 @@ export const chrys: DialectModule = {
   formatOf: (path) => (extname(path) === '.json' ? 'json' : 'yaml'),
   locate({ host, workspace }) {
     const global = pickFile(join(chrysHome(host), 'hooks'));
-    const out: Candidate[] = [{ path: global.path, layer: 'global', priority: 1, role: 'hosted', projectScoped: false, format: global.format }];
+    const out: Candidate[] = [
+      {
+        path: global.path,
+        layer: 'global',
+        priority: 1,
+        role: 'hosted',
+        projectScoped: false,
+        format: global.format,
+      },
+    ];
     if (workspace) {
       const project = pickFile(join(workspace, '.chrys', 'hooks'));
       // Project hooks run first (seed 002, merge rules).
-      out.unshift({ path: project.path, layer: 'project', priority: 0, role: 'hosted', projectScoped: true, format: project.format });
+      out.unshift({
+        path: project.path,
+        layer: 'project',
+        priority: 0,
+        role: 'hosted',
+        projectScoped: true,
+        format: project.format,
+      });
     }
     return out;
   },
   onRejected(candidate, sink) {
     const code = candidate.projectScoped ? 'project_hooks_config_invalid' : 'hooks_config_invalid';
-    sink.warn(code, `the ${candidate.layer} hooks file was rejected, so its hooks are disabled; the ${candidate.projectScoped ? 'global' : 'project'} file is still used`);
+    sink.warn(
+      code,
+      `the ${candidate.layer} hooks file was rejected, so its hooks are disabled; the ${candidate.projectScoped ? 'global' : 'project'} file is still used`,
+    );
   },
   load(doc, candidate, sink, ctx) {
     const fail = () => {
@@ -50,15 +74,25 @@ export const chrys: DialectModule = {
       return { rules: [], valid: false };
     };
     for (const other of pickFile(dirname(candidate.path)).others) {
-      sink.warn('ignored_sibling', `${other} is ignored because ${candidate.path} is read first (hooks.yaml, then hooks.yml, then hooks.json)`);
+      sink.warn(
+        'ignored_sibling',
+        `${other} is ignored because ${candidate.path} is read first (hooks.yaml, then hooks.yml, then hooks.json)`,
+      );
     }
     const value = doc.value ?? {};
     if (!isPlainObject(value)) {
-      sink.error('wrong_shape', `expected a mapping with version, settings and hooks, got ${describeValue(value)}`);
+      sink.error(
+        'wrong_shape',
+        `expected a mapping with version, settings and hooks, got ${describeValue(value)}`,
+      );
       return fail();
     }
     if (value.version !== undefined && value.version !== 1) {
-      sink.error('unsupported_version', `version ${JSON.stringify(value.version)} is not supported; this format is version 1`, { at: ['version'] });
+      sink.error(
+        'unsupported_version',
+        `version ${JSON.stringify(value.version)} is not supported; this format is version 1`,
+        { at: ['version'] },
+      );
       return fail();
     }
     const top = FileSchema.safeParse(value, { reportInput: true });
@@ -79,7 +113,11 @@ export const chrys: DialectModule = {
       const hook = parsed.data;
       const prior = ids.get(hook.id);
       if (prior !== undefined) {
-        sink.error('duplicate_id', `id "${hook.id}" is already used by hooks[${prior}]; ids must be unique within a file`, { at: [...at, 'id'], ruleIndex: index });
+        sink.error(
+          'duplicate_id',
+          `id "${hook.id}" is already used by hooks[${prior}]; ids must be unique within a file`,
+          { at: [...at, 'id'], ruleIndex: index },
+        );
         return;
       }
       ids.set(hook.id, index);
@@ -97,23 +135,44 @@ export const chrys: DialectModule = {
       const mode = ex.mode ?? 'fire_and_forget';
       let durable = ex.delivery === 'durable';
       if (ex.detach && mode !== 'fire_and_forget') {
-        sink.error('detach_needs_fire_and_forget', `detach: true is only valid with mode: fire_and_forget (this hook is ${mode}); a detached process cannot be awaited`, { ...o, at: [...at, 'execution', 'detach'] });
+        sink.error(
+          'detach_needs_fire_and_forget',
+          `detach: true is only valid with mode: fire_and_forget (this hook is ${mode}); a detached process cannot be awaited`,
+          { ...o, at: [...at, 'execution', 'detach'] },
+        );
         return null;
       }
       if (durable && mode === 'blocking') {
-        sink.warn('blocking_durable', 'delivery: durable applies only to non-blocking modes; this blocking hook is already awaited inline and runs best_effort', { ...o, at: [...at, 'execution', 'delivery'] });
+        sink.warn(
+          'blocking_durable',
+          'delivery: durable applies only to non-blocking modes; this blocking hook is already awaited inline and runs best_effort',
+          { ...o, at: [...at, 'execution', 'delivery'] },
+        );
         durable = false;
       }
       const m = hook.match;
-      const hasToolFilter = !!m && (m.tool_kind !== undefined || m.tool_name !== undefined || m.args !== undefined);
+      const hasToolFilter =
+        !!m && (m.tool_kind !== undefined || m.tool_name !== undefined || m.args !== undefined);
       if (hook.event === 'before_tool_call' && !(m && Object.keys(m).length)) {
-        sink.warn('unfiltered_before_tool_call', 'before_tool_call with no match filters fires for every tool call; add match.tool_kind, tool_name or args', { ...o, at: [...at, 'event'] });
+        sink.warn(
+          'unfiltered_before_tool_call',
+          'before_tool_call with no match filters fires for every tool call; add match.tool_kind, tool_name or args',
+          { ...o, at: [...at, 'event'] },
+        );
       }
       if (hasToolFilter && !TOOL_EVENTS.has(hook.event)) {
-        sink.warn('tool_filter_on_non_tool_event', `${hook.event} carries no tool, so a hook with tool_kind, tool_name or args never matches; drop the tool filters or use a tool event`, { ...o, at: [...at, 'match'] });
+        sink.warn(
+          'tool_filter_on_non_tool_event',
+          `${hook.event} carries no tool, so a hook with tool_kind, tool_name or args never matches; drop the tool filters or use a tool event`,
+          { ...o, at: [...at, 'match'] },
+        );
       }
       if (m?.tool_kind !== undefined && !CHRYS_TOOL_KINDS.includes(m.tool_kind)) {
-        sink.info('unknown_tool_kind', `"${m.tool_kind}" is not a canonical tool kind (${CHRYS_TOOL_KINDS.join(', ')}); it is compared as written`, { ...o, at: [...at, 'match', 'tool_kind'] });
+        sink.info(
+          'unknown_tool_kind',
+          `"${m.tool_kind}" is not a canonical tool kind (${CHRYS_TOOL_KINDS.join(', ')}); it is compared as written`,
+          { ...o, at: [...at, 'match', 'tool_kind'] },
+        );
       }
       if (hook.enabled !== false) {
         for (const [arg, clause] of Object.entries(m?.args ?? {})) {
@@ -121,14 +180,21 @@ export const chrys: DialectModule = {
           try {
             compilePythonRegex(clause.regex);
           } catch (e) {
-            sink.warn('hook_skipped', `hook "${hook.id}" in ${candidate.path} is left out: match.args.${arg}.regex does not compile (${(e as Error).message.replace(/^Invalid regular expression: /, '')}); the rest of the file still loads`, { ...o, at: [...at, 'match', 'args', arg, 'regex'] });
+            sink.warn(
+              'hook_skipped',
+              `hook "${hook.id}" in ${candidate.path} is left out: match.args.${arg}.regex does not compile (${(e as Error).message.replace(/^Invalid regular expression: /, '')}); the rest of the file still loads`,
+              { ...o, at: [...at, 'match', 'args', arg, 'regex'] },
+            );
             return null;
           }
         }
       }
       checkTemplates(hook, at, index);
       if (hook.run.type === 'shell' && hook.run.args?.length) {
-        sink.warn('args_ignored', 'args is ignored for type: shell; put the arguments in the shell string', { ...o, at: [...at, 'run', 'args'] });
+        sink.warn('args_ignored', 'args is ignored for type: shell; put the arguments in the shell string', {
+          ...o,
+          at: [...at, 'run', 'args'],
+        });
       }
       const handler = toHandler(hook, at, index);
       return makeRule(
@@ -160,18 +226,34 @@ export const chrys: DialectModule = {
       const path = isAbsolute(run.path) ? run.path : resolve(base, run.path);
       if (!existsSync(path)) {
         const hint = isAbsolute(run.path) ? '' : ` (relative paths resolve against ${base})`;
-        sink.warn('script_not_found', `script ${path} does not exist${hint}; the hook will fail when it fires`, { ruleIndex: index, at: [...at, 'run', 'path'] });
+        sink.warn(
+          'script_not_found',
+          `script ${path} does not exist${hint}; the hook will fail when it fires`,
+          { ruleIndex: index, at: [...at, 'run', 'path'] },
+        );
       }
-      return { kind: 'script', path, interpreter: interpreterFor(path, ctx.host.env.PATH, ctx.host.platform), args: run.args ?? [] };
+      return {
+        kind: 'script',
+        path,
+        interpreter: interpreterFor(path, ctx.host.env.PATH, ctx.host.platform),
+        args: run.args ?? [],
+      };
     }
 
     function checkTemplates(hook: ChrysHook, at: (string | number)[], index: number): void {
-      const fields: [string[], string][] = Object.entries(hook.run.env ?? {}).map(([k, v]) => [['run', 'env', k], v]);
+      const fields: [string[], string][] = Object.entries(hook.run.env ?? {}).map(([k, v]) => [
+        ['run', 'env', k],
+        v,
+      ]);
       if (hook.run.cwd) fields.push([['run', 'cwd'], hook.run.cwd]);
       for (const [where, text] of fields) {
         for (const [, name] of text.matchAll(/\$\{([^}]*)\}/g)) {
           if (!TEMPLATE_VARIABLES.includes(name!)) {
-            sink.warn('unknown_template_variable', `\${${name}} is not a template variable; available: ${TEMPLATE_VARIABLES.map((v) => `\${${v}}`).join(', ')}`, { ruleIndex: index, at: [...at, ...where] });
+            sink.warn(
+              'unknown_template_variable',
+              `\${${name}} is not a template variable; available: ${TEMPLATE_VARIABLES.map((v) => `\${${v}}`).join(', ')}`,
+              { ruleIndex: index, at: [...at, ...where] },
+            );
           }
         }
       }
@@ -182,7 +264,10 @@ export const chrys: DialectModule = {
     if (project && !ctx.settings.chrys.projectHooksEnabled) {
       if (project.state === 'active' || project.state === 'untrusted') project.state = 'dormant';
       const sink = new DiagnosticSink(project.path);
-      sink.warn('project_hooks_dormant', 'project hooks are dormant: they load only while your own project.hooks_enabled setting is on (Settings → chrys; a project file cannot turn it on)');
+      sink.warn(
+        'project_hooks_dormant',
+        'project hooks are dormant: they load only while your own project.hooks_enabled setting is on (Settings → chrys; a project file cannot turn it on)',
+      );
       project.diagnostics.unshift(...sink.list);
       for (const r of project.rules) {
         r.dormant = true;
@@ -196,10 +281,14 @@ export const chrys: DialectModule = {
       const twin = first.rules.find((r) => r.name === rule.name);
       if (!twin) continue;
       const sink = new DiagnosticSink(second.path);
-      sink.warn('id_collision', `id "${rule.name}" is also used in ${first.path}; both hooks run (project first). To suppress the global one, set enabled: false in the global file`, {
-        ruleIndex: rule.index,
-        position: rule.line ? { line: rule.line, column: rule.column ?? 1 } : null,
-      });
+      sink.warn(
+        'id_collision',
+        `id "${rule.name}" is also used in ${first.path}; both hooks run (project first). To suppress the global one, set enabled: false in the global file`,
+        {
+          ruleIndex: rule.index,
+          position: rule.line ? { line: rule.line, column: rule.column ?? 1 } : null,
+        },
+      );
       second.diagnostics.push(...sink.list);
     }
   },

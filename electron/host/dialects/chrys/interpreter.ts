@@ -2,7 +2,11 @@ import { extname } from 'node:path';
 import { findProgram } from '../../util/which.js';
 
 /** The seed's interpreter table, resolved against PATH at load time. */
-export function interpreterFor(scriptPath: string, pathEnv: string | undefined, platform: NodeJS.Platform): string[] {
+export function interpreterFor(
+  scriptPath: string,
+  pathEnv: string | undefined,
+  platform: NodeJS.Platform,
+): string[] {
   const has = (p: string) => findProgram(p, pathEnv, null, platform) !== null;
   const first = (...choices: string[][]) => choices.find((c) => has(c[0]!)) ?? choices[choices.length - 1]!;
   const python = () => first(['uv', 'run'], ['python3'], ['python']);

@@ -19,7 +19,9 @@ function pyStr(v: unknown): string {
 
 /** Per-field: project wins, then global, then the default. */
 export function mergedSettings(sources: Source[]): ChrysSettings {
-  const loaded = sources.filter((s) => s.dialect === 'chrys' && s.state !== 'absent' && s.state !== 'invalid').sort((a, b) => a.priority - b.priority);
+  const loaded = sources
+    .filter((s) => s.dialect === 'chrys' && s.state !== 'absent' && s.state !== 'invalid')
+    .sort((a, b) => a.priority - b.priority);
   const out = { ...CHRYS_SETTINGS_DEFAULTS };
   for (const key of Object.keys(out) as (keyof ChrysSettings)[]) {
     const from = loaded.find((s) => typeof s.settings[key] === 'number');
@@ -87,23 +89,50 @@ export const chrysRuntime: DialectRuntime = {
     }
     const parsed = parseResult(result.resultFile ?? null);
     if (!parsed) return { outcome: 'ok', decision: null, reason: null };
-    if (parsed.decision === 'block' && gated) return { outcome: 'blocked', decision: 'block', reason: parsed.reason ?? `blocked by ${rule.name}` };
-    if (parsed.decision === 'modify' && gated && isPlainObject(parsed.args)) return { outcome: 'ok', decision: null, reason: parsed.reason ?? null, updatedInput: parsed.args, context: parsed.context ?? null };
-    return { outcome: 'ok', decision: null, reason: parsed.reason ?? null, context: gated ? (parsed.context ?? null) : null };
+    if (parsed.decision === 'block' && gated)
+      return { outcome: 'blocked', decision: 'block', reason: parsed.reason ?? `blocked by ${rule.name}` };
+    if (parsed.decision === 'modify' && gated && isPlainObject(parsed.args))
+      return {
+        outcome: 'ok',
+        decision: null,
+        reason: parsed.reason ?? null,
+        updatedInput: parsed.args,
+        context: parsed.context ?? null,
+      };
+    return {
+      outcome: 'ok',
+      decision: null,
+      reason: parsed.reason ?? null,
+      context: gated ? (parsed.context ?? null) : null,
+    };
   },
   afterChainStep(_rule, verdict, ev) {
     if (!CHRYS_GATED.has(ev.event)) return { stop: false, event: ev };
     if (verdict.decision === 'block') return { stop: true, event: ev };
     if (verdict.updatedInput !== undefined && isPlainObject(ev.payload.tool)) {
-      return { stop: false, event: { ...ev, payload: { ...ev.payload, tool: { ...ev.payload.tool, args: verdict.updatedInput } } } };
+      return {
+        stop: false,
+        event: {
+          ...ev,
+          payload: { ...ev.payload, tool: { ...ev.payload.tool, args: verdict.updatedInput } },
+        },
+      };
     }
     return { stop: false, event: ev };
   },
   aggregate(verdicts) {
-    const out: Aggregate = { decision: 'allow', reason: null, context: null, updatedInput: undefined, permissionDecision: null, decidedBy: null };
+    const out: Aggregate = {
+      decision: 'allow',
+      reason: null,
+      context: null,
+      updatedInput: undefined,
+      permissionDecision: null,
+      decidedBy: null,
+    };
     const block = verdicts.find((v) => v.verdict.decision === 'block');
     if (block) return { ...out, decision: 'block', reason: block.verdict.reason, decidedBy: block.rule.name };
-    for (const { verdict } of verdicts) if (verdict.updatedInput !== undefined) out.updatedInput = verdict.updatedInput;
+    for (const { verdict } of verdicts)
+      if (verdict.updatedInput !== undefined) out.updatedInput = verdict.updatedInput;
     const contexts = verdicts.map((v) => v.verdict.context).filter((c): c is string => !!c);
     out.context = contexts.length ? contexts.join('\n') : null;
     return out;
@@ -111,7 +140,16 @@ export const chrysRuntime: DialectRuntime = {
   // The chrys harness runs the bridge as one blocking hook: the verdict goes to its result file
   // (written by `hookpanel emit` when CHRYS_HOOK_RESULT is set) and to stdout.
   render(answer) {
-    const result = answer.decision === 'block' ? { decision: 'block', reason: answer.reason } : answer.updatedInput !== undefined ? { decision: 'modify', args: answer.updatedInput, ...(answer.context ? { context: answer.context } : {}) } : { decision: 'allow', ...(answer.context ? { context: answer.context } : {}) };
+    const result =
+      answer.decision === 'block'
+        ? { decision: 'block', reason: answer.reason }
+        : answer.updatedInput !== undefined
+          ? {
+              decision: 'modify',
+              args: answer.updatedInput,
+              ...(answer.context ? { context: answer.context } : {}),
+            }
+          : { decision: 'allow', ...(answer.context ? { context: answer.context } : {}) };
     return { exitCode: 0, stdout: `${JSON.stringify(result)}\n`, stderr: '' };
   },
   drainOn: ['after_turn', 'session_end'],
@@ -122,11 +160,15 @@ export const chrysRuntime: DialectRuntime = {
   sessionStartEvents: ['session_start', 'session_restored'],
 };
 
-function parseResult(text: string | null): { decision?: string; reason?: string; args?: unknown; context?: string } | null {
+function parseResult(
+  text: string | null,
+): { decision?: string; reason?: string; args?: unknown; context?: string } | null {
   if (!text || !text.trim()) return null;
   try {
     const v = JSON.parse(text) as unknown;
-    return isPlainObject(v) ? (v as { decision?: string; reason?: string; args?: unknown; context?: string }) : null;
+    return isPlainObject(v)
+      ? (v as { decision?: string; reason?: string; args?: unknown; context?: string })
+      : null;
   } catch {
     return null;
   }

@@ -17,17 +17,50 @@ export const claude: DialectModule = {
   locate({ host, workspace }) {
     const configDir = host.env.CLAUDE_CONFIG_DIR || join(host.home, '.claude');
     const out: Candidate[] = [
-      { path: homePaths(host).hostedClaude, layer: 'hosted', priority: 0, role: 'hosted', projectScoped: false, format: 'json' },
-      { path: join(configDir, 'settings.json'), layer: 'user', priority: 1, role: 'inspected', projectScoped: false, format: 'json' },
+      {
+        path: homePaths(host).hostedClaude,
+        layer: 'hosted',
+        priority: 0,
+        role: 'hosted',
+        projectScoped: false,
+        format: 'json',
+      },
+      {
+        path: join(configDir, 'settings.json'),
+        layer: 'user',
+        priority: 1,
+        role: 'inspected',
+        projectScoped: false,
+        format: 'json',
+      },
     ];
     if (workspace) {
       out.push(
-        { path: join(workspace, '.claude', 'settings.json'), layer: 'project', priority: 2, role: 'inspected', projectScoped: true, format: 'json' },
-        { path: join(workspace, '.claude', 'settings.local.json'), layer: 'local', priority: 3, role: 'inspected', projectScoped: true, format: 'json' },
+        {
+          path: join(workspace, '.claude', 'settings.json'),
+          layer: 'project',
+          priority: 2,
+          role: 'inspected',
+          projectScoped: true,
+          format: 'json',
+        },
+        {
+          path: join(workspace, '.claude', 'settings.local.json'),
+          layer: 'local',
+          priority: 3,
+          role: 'inspected',
+          projectScoped: true,
+          format: 'json',
+        },
       );
     }
     return out;
   },
-  load: (doc, candidate, sink) => loadSettingsFile(doc, candidate, sink, { events: CLAUDE_EVENTS, unknownEvent: 'warning', harness: 'Claude Code' }),
+  load: (doc, candidate, sink) =>
+    loadSettingsFile(doc, candidate, sink, {
+      events: CLAUDE_EVENTS,
+      unknownEvent: 'warning',
+      harness: 'Claude Code',
+    }),
   combine: (sources, _ctx, all) => combineSettingsSources(sources, mcpServerSources(all, 'claude')),
 };

@@ -33,11 +33,34 @@ export const io: DialectModule = {
   formatOf: () => 'toml',
   locate({ host, workspace }) {
     const user = join(xdgConfigHome(host), 'io', 'io.toml');
-    const out = [{ path: user, layer: 'user', priority: 0, role: 'hosted' as const, projectScoped: false, format: 'toml' as const }];
+    const out = [
+      {
+        path: user,
+        layer: 'user',
+        priority: 0,
+        role: 'hosted' as const,
+        projectScoped: false,
+        format: 'toml' as const,
+      },
+    ];
     if (workspace) {
       out.push(
-        { path: join(workspace, 'io.toml'), layer: 'project', priority: 1, role: 'hosted', projectScoped: true, format: 'toml' },
-        { path: join(workspace, 'io.local.toml'), layer: 'local', priority: 2, role: 'hosted', projectScoped: true, format: 'toml' },
+        {
+          path: join(workspace, 'io.toml'),
+          layer: 'project',
+          priority: 1,
+          role: 'hosted',
+          projectScoped: true,
+          format: 'toml',
+        },
+        {
+          path: join(workspace, 'io.local.toml'),
+          layer: 'local',
+          priority: 2,
+          role: 'hosted',
+          projectScoped: true,
+          format: 'toml',
+        },
       );
     }
     return out;
@@ -60,7 +83,11 @@ export const io: DialectModule = {
       return { rules: [], valid: true, state: 'refused' };
     }
     if (!Array.isArray(tables)) {
-      sink.error('wrong_shape', `expected an array of tables written as [[hook]], got ${describeValue(tables)}`, { at: ['hook'] });
+      sink.error(
+        'wrong_shape',
+        `expected an array of tables written as [[hook]], got ${describeValue(tables)}`,
+        { at: ['hook'] },
+      );
       return { rules: [], valid: false };
     }
     const rules: Rule[] = [];
@@ -70,17 +97,33 @@ export const io: DialectModule = {
       const at = ['hook', index];
       const mark = sink.list.length;
       if (!isPlainObject(entry)) {
-        sink.error('wrong_type', `expected a [[hook]] table, got ${describeValue(entry)}`, { at, ruleIndex: index });
+        sink.error('wrong_type', `expected a [[hook]] table, got ${describeValue(entry)}`, {
+          at,
+          ruleIndex: index,
+        });
         errors++;
         return;
       }
       if (typeof entry.run === 'string') {
-        const words = entry.run.trim().split(/\s+/).map((w) => JSON.stringify(w));
-        sink.error('run_is_string', `run is an argv array, never a shell string: nothing is word-split or expanded; write run = [${words.join(', ')}]`, { at: [...at, 'run'], ruleIndex: index });
+        const words = entry.run
+          .trim()
+          .split(/\s+/)
+          .map((w) => JSON.stringify(w));
+        sink.error(
+          'run_is_string',
+          `run is an argv array, never a shell string: nothing is word-split or expanded; write run = [${words.join(', ')}]`,
+          { at: [...at, 'run'], ruleIndex: index },
+        );
       }
       const parsed = HookSchema.safeParse(entry, { reportInput: true });
       if (!parsed.success) {
-        reportZodIssues(sink, HookSchema, parsed.error.issues.filter((i) => !(i.path[0] === 'run' && typeof entry.run === 'string')), at, index);
+        reportZodIssues(
+          sink,
+          HookSchema,
+          parsed.error.issues.filter((i) => !(i.path[0] === 'run' && typeof entry.run === 'string')),
+          at,
+          index,
+        );
       } else {
         checkCombination(parsed.data, at, index);
       }
@@ -98,26 +141,48 @@ export const io: DialectModule = {
     function checkCombination(h: IoHook, at: (string | number)[], index: number): void {
       const o = { ruleIndex: index };
       if (h.on !== undefined && h.at !== undefined) {
-        sink.error('on_and_at', 'on and at are mutually exclusive: on observes events, at gates a tool call; keep one', { ...o, at: [...at, 'at'] });
+        sink.error(
+          'on_and_at',
+          'on and at are mutually exclusive: on observes events, at gates a tool call; keep one',
+          { ...o, at: [...at, 'at'] },
+        );
       }
       if (h.at !== undefined && h.run === undefined) {
-        sink.error('gate_without_run', `an at = "${IO_GATE}" hook must have a run (the program that decides)`, { ...o, at: [...at, 'at'] });
+        sink.error(
+          'gate_without_run',
+          `an at = "${IO_GATE}" hook must have a run (the program that decides)`,
+          { ...o, at: [...at, 'at'] },
+        );
       }
       if ((h.run === undefined) === (h.append === undefined)) {
         sink.error(
           'run_xor_append',
-          h.run ? 'set exactly one of append and run, not both: a hook that did both would be a hook whose failure meant two things' : 'set exactly one of append (write events down) or run (run a program)',
+          h.run
+            ? 'set exactly one of append and run, not both: a hook that did both would be a hook whose failure meant two things'
+            : 'set exactly one of append (write events down) or run (run a program)',
           { ...o, at: h.run ? [...at, 'append'] : at },
         );
       }
       if (h.on === undefined && h.at === undefined) {
-        sink.warn('no_on_or_at', 'neither on nor at is set, so this hook observes every event; write on = [] to say so, or list the events you want', { ...o, at });
+        sink.warn(
+          'no_on_or_at',
+          'neither on nor at is set, so this hook observes every event; write on = [] to say so, or list the events you want',
+          { ...o, at },
+        );
       }
       if (h.tools && h.at === undefined) {
-        sink.warn('tools_without_gate', `tools only narrows an at = "${IO_GATE}" gate; on an observer it has no effect`, { ...o, at: [...at, 'tools'] });
+        sink.warn(
+          'tools_without_gate',
+          `tools only narrows an at = "${IO_GATE}" gate; on an observer it has no effect`,
+          { ...o, at: [...at, 'tools'] },
+        );
       }
       if (h.on_failure === 'refuse' && h.at === undefined) {
-        sink.warn('refuse_without_gate', 'on_failure = "refuse" turns one tool call back, which only a before_tool gate has; an observer that fails just continues', { ...o, at: [...at, 'on_failure'] });
+        sink.warn(
+          'refuse_without_gate',
+          'on_failure = "refuse" turns one tool call back, which only a before_tool gate has; an observer that fails just continues',
+          { ...o, at: [...at, 'on_failure'] },
+        );
       }
     }
 
@@ -139,7 +204,12 @@ export const io: DialectModule = {
         if (!isAbsolute(h.append) && base === null) return;
         const target = isAbsolute(h.append) ? h.append : resolve(base!, h.append);
         const why = unwritable(target);
-        if (why) sink.warn('append_not_writable', `${target} cannot be written (${why}); io-harness would drop these events silently`, { at: [...at, 'append'], ruleIndex: index });
+        if (why)
+          sink.warn(
+            'append_not_writable',
+            `${target} cannot be written (${why}); io-harness would drop these events silently`,
+            { at: [...at, 'append'], ruleIndex: index },
+          );
       }
     }
   },

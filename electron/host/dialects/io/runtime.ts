@@ -13,26 +13,60 @@ export const ioRuntime: DialectRuntime = {
   },
   classify: () => 'chain',
   shellArgv: (command) => ['/bin/sh', '-c', command],
-  input: (_rule, ev) => ({ env: { IO_HOOK_EVENT: ev.event }, stdin: JSON.stringify({ event: ev.event, ...ev.payload }) }),
+  input: (_rule, ev) => ({
+    env: { IO_HOOK_EVENT: ev.event },
+    stdin: JSON.stringify({ event: ev.event, ...ev.payload }),
+  }),
   interpret(rule, _ev, result) {
     const failure = failureOf(result);
     if (!failure) return { outcome: 'ok', decision: null, reason: null };
     const policy = rule.errorPolicy;
     const gate = rule.mode === 'blocking';
-    if (policy === 'cancel') return { outcome: 'blocked', decision: 'cancel', reason: `${rule.name} failed (${failure.reason}); on_failure = "cancel" ends the turn` };
-    if (policy === 'refuse' && gate) return { outcome: 'blocked', decision: 'block', reason: `${rule.name} failed (${failure.reason}); on_failure = "refuse" turns this tool call back` };
+    if (policy === 'cancel')
+      return {
+        outcome: 'blocked',
+        decision: 'cancel',
+        reason: `${rule.name} failed (${failure.reason}); on_failure = "cancel" ends the turn`,
+      };
+    if (policy === 'refuse' && gate)
+      return {
+        outcome: 'blocked',
+        decision: 'block',
+        reason: `${rule.name} failed (${failure.reason}); on_failure = "refuse" turns this tool call back`,
+      };
     return { outcome: failure.outcome, decision: null, reason: failure.reason };
   },
   afterChainStep: (_rule, verdict, ev) => ({ stop: verdict.decision !== null, event: ev }),
   aggregate(verdicts) {
-    const decided = verdicts.find((v) => v.verdict.decision === 'cancel') ?? verdicts.find((v) => v.verdict.decision === 'block');
-    const out: Aggregate = { decision: 'allow', reason: null, context: null, updatedInput: undefined, permissionDecision: null, decidedBy: null };
-    if (decided) Object.assign(out, { decision: decided.verdict.decision, reason: decided.verdict.reason, decidedBy: decided.rule.name });
+    const decided =
+      verdicts.find((v) => v.verdict.decision === 'cancel') ??
+      verdicts.find((v) => v.verdict.decision === 'block');
+    const out: Aggregate = {
+      decision: 'allow',
+      reason: null,
+      context: null,
+      updatedInput: undefined,
+      permissionDecision: null,
+      decidedBy: null,
+    };
+    if (decided)
+      Object.assign(out, {
+        decision: decided.verdict.decision,
+        reason: decided.verdict.reason,
+        decidedBy: decided.rule.name,
+      });
     return out;
   },
   // io runs the bridge as a program: a non-zero exit is a failure, and the bridge hook's own
   // on_failure (refuse or cancel) then applies inside io-harness.
-  render: (answer) => (answer.decision === 'allow' ? { exitCode: 0, stdout: '', stderr: '' } : { exitCode: 1, stdout: '', stderr: `${answer.decision === 'cancel' ? 'cancel' : 'refuse'}: ${answer.reason ?? ''}\n` }),
+  render: (answer) =>
+    answer.decision === 'allow'
+      ? { exitCode: 0, stdout: '', stderr: '' }
+      : {
+          exitCode: 1,
+          stdout: '',
+          stderr: `${answer.decision === 'cancel' ? 'cancel' : 'refuse'}: ${answer.reason ?? ''}\n`,
+        },
   turnDoneEvents: ['turn_end'],
   sessionStartEvents: ['session_start'],
 };

@@ -14,10 +14,27 @@ export const pw: DialectModule = {
   events: PW_EVENTS,
   formatOf: () => 'json',
   locate({ host, workspace }) {
-    const user = (path: string, priority: number): Candidate => ({ path, layer: 'user', priority, role: 'hosted', projectScoped: false, format: 'json' });
-    const out: Candidate[] = [user(join(host.home, '.config', 'agents', 'settings.json'), 1), user(join(host.home, '.config', 'pw', 'code.json'), 2)];
+    const user = (path: string, priority: number): Candidate => ({
+      path,
+      layer: 'user',
+      priority,
+      role: 'hosted',
+      projectScoped: false,
+      format: 'json',
+    });
+    const out: Candidate[] = [
+      user(join(host.home, '.config', 'agents', 'settings.json'), 1),
+      user(join(host.home, '.config', 'pw', 'code.json'), 2),
+    ];
     if (!workspace) return out;
-    const ws = (rel: string[], layer: string, priority: number): Candidate => ({ path: join(workspace, ...rel), layer, priority, role: 'hosted', projectScoped: true, format: 'json' });
+    const ws = (rel: string[], layer: string, priority: number): Candidate => ({
+      path: join(workspace, ...rel),
+      layer,
+      priority,
+      role: 'hosted',
+      projectScoped: true,
+      format: 'json',
+    });
     out.push(ws(['.mcp.json'], 'project', 3));
     // Legacy `.pw/code/` files count only where the `.agents/` equivalent is absent.
     const project = ws(['.agents', 'settings.json'], 'project', 5);
@@ -28,6 +45,7 @@ export const pw: DialectModule = {
     out.push(local);
     return out;
   },
-  load: (doc, candidate, sink) => loadSettingsFile(doc, candidate, sink, { events: PW_EVENTS, unknownEvent: 'error', harness: 'pw code' }),
+  load: (doc, candidate, sink) =>
+    loadSettingsFile(doc, candidate, sink, { events: PW_EVENTS, unknownEvent: 'error', harness: 'pw code' }),
   combine: (sources, _ctx, all) => combineSettingsSources(sources, mcpServerSources(all, 'pw')),
 };

@@ -3,7 +3,14 @@
 import type { EventCatalog } from '../../../../shared/events/catalog.js';
 import { FAIL_CLOSED_EVENTS } from '../../../../shared/events/pw.js';
 import type { Rule } from '../../../../shared/model.js';
-import { failureOf, lastLine, type Aggregate, type DialectRuntime, type HandlerResult, type Verdict } from '../../engine/runtime.js';
+import {
+  failureOf,
+  lastLine,
+  type Aggregate,
+  type DialectRuntime,
+  type HandlerResult,
+  type Verdict,
+} from '../../engine/runtime.js';
 import { isPlainObject } from '../rule.js';
 
 export interface SettingsRuntimeOptions {
@@ -40,7 +47,11 @@ export function settingsRuntime(opts: SettingsRuntimeOptions): DialectRuntime {
     shellArgv: (command) => ['/bin/sh', '-c', command],
     input: (_rule, ev) => ({
       env: { PW_PROJECT_DIR: ev.workspace ?? '', CLAUDE_PROJECT_DIR: ev.workspace ?? '' },
-      stdin: JSON.stringify({ ...ev.payload, hook_event_name: ev.event, cwd: ev.payload.cwd ?? ev.workspace }),
+      stdin: JSON.stringify({
+        ...ev.payload,
+        hook_event_name: ev.event,
+        cwd: ev.payload.cwd ?? ev.workspace,
+      }),
     }),
     interpret(rule, ev, result) {
       const canBlock = blockable.has(ev.event);
@@ -48,21 +59,43 @@ export function settingsRuntime(opts: SettingsRuntimeOptions): DialectRuntime {
       if (failure) {
         // Seed 003: prompt and agent guards fail closed; every other handler fails open like a command.
         const guard = FAIL_CLOSED_EVENTS.has(ev.event) && rule.errorPolicy === 'fail-closed';
-        if (guard) return { outcome: 'blocked', decision: 'block', reason: `${rule.name} could not decide (${failure.reason}); a guard on ${ev.event} fails closed` };
+        if (guard)
+          return {
+            outcome: 'blocked',
+            decision: 'block',
+            reason: `${rule.name} could not decide (${failure.reason}); a guard on ${ev.event} fails closed`,
+          };
         if (result.exitCode === 2 && !result.timedOut && result.httpStatus === undefined) {
           const reason = result.stderrTail.trim() || `${rule.name} exited 2`;
-          return canBlock ? { outcome: 'blocked', decision: 'block', reason } : { outcome: 'failed', decision: null, reason: `exit 2 on ${ev.event}, which cannot block: ${lastLine(reason)}` };
+          return canBlock
+            ? { outcome: 'blocked', decision: 'block', reason }
+            : {
+                outcome: 'failed',
+                decision: null,
+                reason: `exit 2 on ${ev.event}, which cannot block: ${lastLine(reason)}`,
+              };
         }
         return { outcome: failure.outcome, decision: null, reason: failure.reason };
       }
       return readAnswer(rule, ev.event, result, canBlock);
     },
     aggregate(verdicts) {
-      const out: Aggregate = { decision: 'allow', reason: null, context: null, updatedInput: undefined, permissionDecision: null, decidedBy: null };
+      const out: Aggregate = {
+        decision: 'allow',
+        reason: null,
+        context: null,
+        updatedInput: undefined,
+        permissionDecision: null,
+        decidedBy: null,
+      };
       const blocks = verdicts.filter((v) => v.verdict.decision === 'block');
       if (blocks.length) {
         out.decision = 'block';
-        out.reason = blocks.map((b) => b.verdict.reason).filter(Boolean).join('\n') || null;
+        out.reason =
+          blocks
+            .map((b) => b.verdict.reason)
+            .filter(Boolean)
+            .join('\n') || null;
         out.decidedBy = blocks[0]!.rule.name;
       }
       const contexts = verdicts.map((v) => v.verdict.context).filter((c): c is string => !!c);
@@ -70,18 +103,24 @@ export function settingsRuntime(opts: SettingsRuntimeOptions): DialectRuntime {
       for (const { verdict } of verdicts) {
         if (verdict.updatedInput !== undefined) out.updatedInput = verdict.updatedInput;
         const p = verdict.permissionDecision;
-        if (p && (PERMISSION_RANK[p] ?? 0) > (PERMISSION_RANK[out.permissionDecision ?? ''] ?? 0)) out.permissionDecision = p === 'defer' ? 'ask' : p;
+        if (p && (PERMISSION_RANK[p] ?? 0) > (PERMISSION_RANK[out.permissionDecision ?? ''] ?? 0))
+          out.permissionDecision = p === 'defer' ? 'ask' : p;
       }
       return out;
     },
     render(answer, ev) {
-      if (answer.decision === 'block') return { exitCode: 2, stdout: '', stderr: `${answer.reason ?? 'blocked by a hook'}\n` };
+      if (answer.decision === 'block')
+        return { exitCode: 2, stdout: '', stderr: `${answer.reason ?? 'blocked by a hook'}\n` };
       const specific: Record<string, unknown> = {};
       if (answer.permissionDecision) specific.permissionDecision = answer.permissionDecision;
       if (answer.context) specific.additionalContext = answer.context;
       if (answer.updatedInput !== undefined) specific.updatedInput = answer.updatedInput;
       if (!Object.keys(specific).length) return { exitCode: 0, stdout: '', stderr: '' };
-      return { exitCode: 0, stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: ev.event, ...specific } })}\n`, stderr: '' };
+      return {
+        exitCode: 0,
+        stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: ev.event, ...specific } })}\n`,
+        stderr: '',
+      };
     },
     turnDoneEvents: ['Stop'],
     sessionStartEvents: ['SessionStart'],
@@ -99,11 +138,18 @@ function readAnswer(rule: Rule, event: string, result: HandlerResult, canBlock: 
     json = undefined;
   }
   if (!isPlainObject(json)) {
-    return { outcome: 'ok', decision: null, reason: null, context: CONTEXT_FROM_PLAIN_STDOUT.has(event) ? text : null };
+    return {
+      outcome: 'ok',
+      decision: null,
+      reason: null,
+      context: CONTEXT_FROM_PLAIN_STDOUT.has(event) ? text : null,
+    };
   }
   const specific = isPlainObject(json.hookSpecificOutput) ? json.hookSpecificOutput : {};
   const permission = typeof specific.permissionDecision === 'string' ? specific.permissionDecision : null;
-  const reasonText = [json.reason, specific.permissionDecisionReason, json.stopReason].find((r) => typeof r === 'string') as string | undefined;
+  const reasonText = [json.reason, specific.permissionDecisionReason, json.stopReason].find(
+    (r) => typeof r === 'string',
+  ) as string | undefined;
   const verdict: Verdict = {
     outcome: 'ok',
     decision: null,
@@ -113,6 +159,12 @@ function readAnswer(rule: Rule, event: string, result: HandlerResult, canBlock: 
     permissionDecision: permission,
   };
   const wantsBlock = json.decision === 'block' || permission === 'deny' || json.continue === false;
-  if (wantsBlock && canBlock) return { ...verdict, outcome: 'blocked', decision: 'block', reason: reasonText ?? `blocked by ${rule.name}` };
+  if (wantsBlock && canBlock)
+    return {
+      ...verdict,
+      outcome: 'blocked',
+      decision: 'block',
+      reason: reasonText ?? `blocked by ${rule.name}`,
+    };
   return verdict;
 }

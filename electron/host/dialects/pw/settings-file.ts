@@ -41,7 +41,12 @@ export function isUserLayer(c: Pick<Candidate, 'layer'>): boolean {
   return c.layer === 'user' || c.layer === 'hosted';
 }
 
-export function loadSettingsFile(doc: ParsedDocument, candidate: Candidate, sink: DiagnosticSink, opts: SettingsDialectOptions): LoadedFile {
+export function loadSettingsFile(
+  doc: ParsedDocument,
+  candidate: Candidate,
+  sink: DiagnosticSink,
+  opts: SettingsDialectOptions,
+): LoadedFile {
   const value = doc.value;
   if (!isPlainObject(value)) {
     sink.error('wrong_shape', `expected a JSON object with a "hooks" key, got ${describeValue(value)}`);
@@ -51,12 +56,18 @@ export function loadSettingsFile(doc: ParsedDocument, candidate: Candidate, sink
   for (const key of USER_ONLY_KEYS) {
     if (!(key in value)) continue;
     if (!isUserLayer(candidate)) {
-      sink.warn('user_only_key', `${key} is honoured only from the user layer; in a ${candidate.layer} file it is ignored, so a cloned repository cannot weaken your guards or read your secrets`, { at: [key], part: 'key' });
+      sink.warn(
+        'user_only_key',
+        `${key} is honoured only from the user layer; in a ${candidate.layer} file it is ignored, so a cloned repository cannot weaken your guards or read your secrets`,
+        { at: [key], part: 'key' },
+      );
       continue;
     }
     const v = value[key];
-    if (key === 'disableAllHooks' && typeof v !== 'boolean') sink.error('wrong_type', `expected true or false, got ${describeValue(v)}`, { at: [key] });
-    else if (key === 'allowedEnvVars' && !(Array.isArray(v) && v.every((x) => typeof x === 'string'))) sink.error('wrong_type', `expected a list of variable names, got ${describeValue(v)}`, { at: [key] });
+    if (key === 'disableAllHooks' && typeof v !== 'boolean')
+      sink.error('wrong_type', `expected true or false, got ${describeValue(v)}`, { at: [key] });
+    else if (key === 'allowedEnvVars' && !(Array.isArray(v) && v.every((x) => typeof x === 'string')))
+      sink.error('wrong_type', `expected a list of variable names, got ${describeValue(v)}`, { at: [key] });
     else settings[key] = v;
   }
   // Any layer may define MCP servers; a project's start only once the file is trusted (mcp/catalog.ts).
@@ -65,7 +76,9 @@ export function loadSettingsFile(doc: ParsedDocument, candidate: Candidate, sink
   const hooks = value.hooks;
   if (hooks === undefined) return { rules: [], valid: true, settings };
   if (!isPlainObject(hooks)) {
-    sink.error('wrong_type', `expected an object keyed by event name, got ${describeValue(hooks)}`, { at: ['hooks'] });
+    sink.error('wrong_type', `expected an object keyed by event name, got ${describeValue(hooks)}`, {
+      at: ['hooks'],
+    });
     return { rules: [], valid: false, settings };
   }
   const names = opts.events.map((e) => e.name);
@@ -80,14 +93,26 @@ export function loadSettingsFile(doc: ParsedDocument, candidate: Candidate, sink
         sink.error('unknown_event', `${msg}; its hooks are not loaded`, { at, part: 'key' });
         continue;
       }
-      sink.warn('unknown_event', `${msg} that Hookpanel knows; it is listed but Hookpanel cannot say when it fires`, { at, part: 'key' });
+      sink.warn(
+        'unknown_event',
+        `${msg} that Hookpanel knows; it is listed but Hookpanel cannot say when it fires`,
+        { at, part: 'key' },
+      );
     }
     if (!Array.isArray(groups)) {
-      sink.error('wrong_type', `expected a list of matcher groups ({ "matcher": …, "hooks": [ … ] }), got ${describeValue(groups)}`, { at });
+      sink.error(
+        'wrong_type',
+        `expected a list of matcher groups ({ "matcher": …, "hooks": [ … ] }), got ${describeValue(groups)}`,
+        { at },
+      );
       continue;
     }
     if (spec?.dormantReason) {
-      sink.warn('dormant_event', `${event} is dormant: it parses and lists but never fires yet, because it waits on ${spec.dormantReason}`, { at, part: 'key' });
+      sink.warn(
+        'dormant_event',
+        `${event} is dormant: it parses and lists but never fires yet, because it waits on ${spec.dormantReason}`,
+        { at, part: 'key' },
+      );
     }
     groups.forEach((group, g) => {
       const gAt = [...at, g];
@@ -96,22 +121,37 @@ export function loadSettingsFile(doc: ParsedDocument, candidate: Candidate, sink
         return;
       }
       for (const key of Object.keys(group)) {
-        if (key !== 'matcher' && key !== 'hooks') sink.warn('unknown_key', `unknown key "${key}" in a matcher group is ignored${suggest(key, ['matcher', 'hooks'])}`, { at: [...gAt, key], part: 'key' });
+        if (key !== 'matcher' && key !== 'hooks')
+          sink.warn(
+            'unknown_key',
+            `unknown key "${key}" in a matcher group is ignored${suggest(key, ['matcher', 'hooks'])}`,
+            { at: [...gAt, key], part: 'key' },
+          );
       }
       let matcher: string | null = null;
       if (group.matcher !== undefined) {
         if (typeof group.matcher !== 'string') {
-          sink.error('wrong_type', `expected a string, got ${describeValue(group.matcher)}`, { at: [...gAt, 'matcher'] });
+          sink.error('wrong_type', `expected a string, got ${describeValue(group.matcher)}`, {
+            at: [...gAt, 'matcher'],
+          });
           return;
         }
         matcher = group.matcher === '' || group.matcher === '*' ? null : group.matcher;
         if (matcher !== null && spec && spec.matcherField === null) {
-          sink.warn('matcher_ignored', `${event} has no matcher field, so matcher "${matcher}" is ignored and the group runs for every occurrence`, { at: [...gAt, 'matcher'] });
+          sink.warn(
+            'matcher_ignored',
+            `${event} has no matcher field, so matcher "${matcher}" is ignored and the group runs for every occurrence`,
+            { at: [...gAt, 'matcher'] },
+          );
           matcher = null;
         }
       }
       if (!Array.isArray(group.hooks)) {
-        sink.error(group.hooks === undefined ? 'missing_key' : 'wrong_type', `expected a list of hook definitions, got ${describeValue(group.hooks)}`, { at: group.hooks === undefined ? gAt : [...gAt, 'hooks'] });
+        sink.error(
+          group.hooks === undefined ? 'missing_key' : 'wrong_type',
+          `expected a list of hook definitions, got ${describeValue(group.hooks)}`,
+          { at: group.hooks === undefined ? gAt : [...gAt, 'hooks'] },
+        );
         return;
       }
       group.hooks.forEach((def, h) => {
@@ -124,7 +164,16 @@ export function loadSettingsFile(doc: ParsedDocument, candidate: Candidate, sink
   }
   return { rules, valid: true, settings };
 
-  function loadHook(def: unknown, at: KeyPath, index: number, event: string, group: number, hookIndex: number, matcher: string | null, dormantReason: string | null): Rule | null {
+  function loadHook(
+    def: unknown,
+    at: KeyPath,
+    index: number,
+    event: string,
+    group: number,
+    hookIndex: number,
+    matcher: string | null,
+    dormantReason: string | null,
+  ): Rule | null {
     const o = { ruleIndex: index };
     const mark = sink.list.length;
     if (!isPlainObject(def)) {
@@ -133,14 +182,28 @@ export function loadSettingsFile(doc: ParsedDocument, candidate: Candidate, sink
     }
     const type = def.type ?? 'command';
     if (typeof type !== 'string' || !(HANDLER_TYPES as readonly string[]).includes(type)) {
-      sink.error('invalid_value', `must be one of ${HANDLER_TYPES.join(', ')}, got ${describeValue(type)}${typeof type === 'string' ? suggest(type, HANDLER_TYPES) : ''}`, { ...o, at: [...at, 'type'] });
+      sink.error(
+        'invalid_value',
+        `must be one of ${HANDLER_TYPES.join(', ')}, got ${describeValue(type)}${typeof type === 'string' ? suggest(type, HANDLER_TYPES) : ''}`,
+        { ...o, at: [...at, 'type'] },
+      );
       return null;
     }
     const t = type as HandlerType;
     for (const key of Object.keys(def)) {
       if (key === 'type' || FIELDS[t].includes(key)) continue;
-      if (IGNORED_FIELDS[key]) sink.warn('ignored_field', `"${key}" is accepted but not implemented and is ignored, ${IGNORED_FIELDS[key]}`, { ...o, at: [...at, key], part: 'key' });
-      else sink.warn('unknown_key', `unknown key "${key}" for a ${t} hook is ignored${suggest(key, FIELDS[t])}; ${t} hooks take ${FIELDS[t].join(', ')}`, { ...o, at: [...at, key], part: 'key' });
+      if (IGNORED_FIELDS[key])
+        sink.warn(
+          'ignored_field',
+          `"${key}" is accepted but not implemented and is ignored, ${IGNORED_FIELDS[key]}`,
+          { ...o, at: [...at, key], part: 'key' },
+        );
+      else
+        sink.warn(
+          'unknown_key',
+          `unknown key "${key}" for a ${t} hook is ignored${suggest(key, FIELDS[t])}; ${t} hooks take ${FIELDS[t].join(', ')}`,
+          { ...o, at: [...at, key], part: 'key' },
+        );
     }
     const str = (key: string, required: boolean): string | null => {
       const v = def[key];
@@ -149,21 +212,38 @@ export function loadSettingsFile(doc: ParsedDocument, candidate: Candidate, sink
         return null;
       }
       if (typeof v !== 'string' || (required && v.trim() === '')) {
-        sink.error(typeof v === 'string' ? 'empty_value' : 'wrong_type', typeof v === 'string' ? `"${key}" must not be empty` : `expected a string, got ${describeValue(v)}`, { ...o, at: [...at, key] });
+        sink.error(
+          typeof v === 'string' ? 'empty_value' : 'wrong_type',
+          typeof v === 'string' ? `"${key}" must not be empty` : `expected a string, got ${describeValue(v)}`,
+          { ...o, at: [...at, key] },
+        );
         return null;
       }
       return v;
     };
-    if (def.async !== undefined && typeof def.async !== 'boolean') sink.error('wrong_type', `expected true or false, got ${describeValue(def.async)}`, { ...o, at: [...at, 'async'] });
+    if (def.async !== undefined && typeof def.async !== 'boolean')
+      sink.error('wrong_type', `expected true or false, got ${describeValue(def.async)}`, {
+        ...o,
+        at: [...at, 'async'],
+      });
     let timeoutSeconds = pwDefaultTimeoutSeconds(event);
     if (def.timeout !== undefined) {
-      if (typeof def.timeout !== 'number' || !(def.timeout > 0)) sink.error('wrong_type', `expected a positive number of seconds, got ${describeValue(def.timeout)}`, { ...o, at: [...at, 'timeout'] });
+      if (typeof def.timeout !== 'number' || !(def.timeout > 0))
+        sink.error('wrong_type', `expected a positive number of seconds, got ${describeValue(def.timeout)}`, {
+          ...o,
+          at: [...at, 'timeout'],
+        });
       else timeoutSeconds = def.timeout;
     }
     const cap = LLM_TIMEOUT_CAP_SECONDS[t];
     if (cap !== undefined) {
       const limit = Math.min(cap, pwDefaultTimeoutSeconds(event));
-      if (def.timeout !== undefined && timeoutSeconds > limit) sink.warn('timeout_capped', `${t} hooks are capped at ${limit} s on ${event}; this one runs with ${limit} s`, { ...o, at: [...at, 'timeout'] });
+      if (def.timeout !== undefined && timeoutSeconds > limit)
+        sink.warn(
+          'timeout_capped',
+          `${t} hooks are capped at ${limit} s on ${event}; this one runs with ${limit} s`,
+          { ...o, at: [...at, 'timeout'] },
+        );
       timeoutSeconds = Math.min(timeoutSeconds, limit);
     }
 
@@ -172,31 +252,54 @@ export function loadSettingsFile(doc: ParsedDocument, candidate: Candidate, sink
       const command = str('command', true);
       const args = def.args;
       if (args !== undefined && !(Array.isArray(args) && args.every((a) => typeof a === 'string'))) {
-        sink.error('wrong_type', `expected a list of strings (exec form, no shell), got ${describeValue(args)}`, { ...o, at: [...at, 'args'] });
+        sink.error(
+          'wrong_type',
+          `expected a list of strings (exec form, no shell), got ${describeValue(args)}`,
+          { ...o, at: [...at, 'args'] },
+        );
       } else if (command !== null) {
-        handler = Array.isArray(args) ? { kind: 'exec', argv: [command, ...(args as string[])] } : { kind: 'shell', command };
+        handler = Array.isArray(args)
+          ? { kind: 'exec', argv: [command, ...(args as string[])] }
+          : { kind: 'shell', command };
       }
     } else if (t === 'http') {
       const url = str('url', true);
       const headers = def.headers ?? {};
       if (!isPlainObject(headers) || !Object.values(headers).every((v) => typeof v === 'string')) {
-        sink.error('wrong_type', `expected an object of header names to string values, got ${describeValue(headers)}`, { ...o, at: [...at, 'headers'] });
+        sink.error(
+          'wrong_type',
+          `expected an object of header names to string values, got ${describeValue(headers)}`,
+          { ...o, at: [...at, 'headers'] },
+        );
       } else if (url !== null) {
         let parsed: URL | null = null;
         try {
           parsed = new URL(url);
         } catch {
-          sink.error('invalid_url', `"${url}" is not an absolute URL (e.g. https://example.com/hook)`, { ...o, at: [...at, 'url'] });
+          sink.error('invalid_url', `"${url}" is not an absolute URL (e.g. https://example.com/hook)`, {
+            ...o,
+            at: [...at, 'url'],
+          });
         }
-        if (parsed && parsed.protocol !== 'http:' && parsed.protocol !== 'https:') sink.error('invalid_url', `only http and https URLs can be posted to, got ${parsed.protocol}`, { ...o, at: [...at, 'url'] });
+        if (parsed && parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+          sink.error('invalid_url', `only http and https URLs can be posted to, got ${parsed.protocol}`, {
+            ...o,
+            at: [...at, 'url'],
+          });
         else if (parsed) handler = { kind: 'http', url, headers: headers as Record<string, string> };
       }
     } else if (t === 'mcp_tool') {
       const server = str('server', true);
       const tool = str('tool', true);
-      if (def.input !== undefined && !isPlainObject(def.input)) sink.error('wrong_type', `expected an object of tool arguments, got ${describeValue(def.input)}`, { ...o, at: [...at, 'input'] });
-      for (const p of isPlainObject(def.input) ? checkReferences(def.input) : []) sink.error('bad_reference', p.message, { ...o, at: [...at, 'input', ...p.at] });
-      if (server !== null && tool !== null) handler = { kind: 'mcp_tool', server, tool, input: def.input ?? {} };
+      if (def.input !== undefined && !isPlainObject(def.input))
+        sink.error('wrong_type', `expected an object of tool arguments, got ${describeValue(def.input)}`, {
+          ...o,
+          at: [...at, 'input'],
+        });
+      for (const p of isPlainObject(def.input) ? checkReferences(def.input) : [])
+        sink.error('bad_reference', p.message, { ...o, at: [...at, 'input', ...p.at] });
+      if (server !== null && tool !== null)
+        handler = { kind: 'mcp_tool', server, tool, input: def.input ?? {} };
     } else {
       const prompt = str('prompt', true);
       const model = str('model', false);
@@ -233,7 +336,11 @@ export function combineSettingsSources(sources: Source[], serverSources: Source[
   const catalog = mcpCatalog(serverSources);
   const user = sources.filter((s) => isUserLayer(s) && (s.state === 'active' || s.state === 'disabled'));
   const disabledBy = user.find((s) => s.settings.disableAllHooks === true);
-  const allowed = new Set(user.flatMap((s) => (Array.isArray(s.settings.allowedEnvVars) ? (s.settings.allowedEnvVars as string[]) : [])));
+  const allowed = new Set(
+    user.flatMap((s) =>
+      Array.isArray(s.settings.allowedEnvVars) ? (s.settings.allowedEnvVars as string[]) : [],
+    ),
+  );
   for (const s of sources) {
     if (disabledBy && (s.state === 'active' || s.state === 'untrusted')) {
       s.state = 'disabled';
@@ -245,7 +352,11 @@ export function combineSettingsSources(sources: Source[], serverSources: Source[
       const position = rule.line ? { line: rule.line, column: rule.column ?? 1 } : null;
       if (rule.handler.kind === 'mcp_tool' && !catalog.has(rule.handler.server)) {
         const sink = new DiagnosticSink(s.path);
-        sink.error('unknown_server', `${rule.name} calls MCP server "${rule.handler.server}", which no file defines${suggest(rule.handler.server, [...catalog.keys()])}, so the hook fails when it runs; ${describeCatalog(catalog)}`, { ruleIndex: rule.index, position });
+        sink.error(
+          'unknown_server',
+          `${rule.name} calls MCP server "${rule.handler.server}", which no file defines${suggest(rule.handler.server, [...catalog.keys()])}, so the hook fails when it runs; ${describeCatalog(catalog)}`,
+          { ruleIndex: rule.index, position },
+        );
         s.diagnostics.push(...sink.list);
       }
       if (rule.handler.kind !== 'http') continue;
@@ -254,10 +365,14 @@ export function combineSettingsSources(sources: Source[], serverSources: Source[
           const variable = (a ?? b)!;
           if (allowed.has(variable)) continue;
           const sink = new DiagnosticSink(s.path);
-          sink.error('env_var_not_allowed', `header "${name}" uses $${variable}, which is not in allowedEnvVars of a user-layer file; add it there or the hook fails instead of sending an empty value`, {
-            ruleIndex: rule.index,
-            position,
-          });
+          sink.error(
+            'env_var_not_allowed',
+            `header "${name}" uses $${variable}, which is not in allowedEnvVars of a user-layer file; add it there or the hook fails instead of sending an empty value`,
+            {
+              ruleIndex: rule.index,
+              position,
+            },
+          );
           s.diagnostics.push(...sink.list);
         }
       }
