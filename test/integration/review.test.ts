@@ -216,7 +216,9 @@ describe('trust review by what would run', () => {
     await open();
     const server = (args: string[]) => ({ command: 'npx', args });
     const path = env.write('ws/.mcp.json', JSON.stringify({ mcpServers: { docs: server(['docs-mcp']) } }));
-    await trustShown(await review(path));
+    const first = await review(path);
+    expect(first.summary).toEqual(['Not trusted before: it would run 1 MCP server.']);
+    await trustShown(first);
     env.write(
       'ws/.mcp.json',
       JSON.stringify({

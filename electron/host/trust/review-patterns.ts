@@ -69,16 +69,12 @@ export const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'aria2c', 'http', '
 export const STDIN_RUNNERS =
   /^(sh|bash|zsh|dash|ksh|mksh|ash|fish|python[\d.]*|perl|ruby|node|php|pwsh|powershell|iex|source|\.)$/;
 /** `npx -y pkg` and friends: fetch a package and run it in one step. */
-export const PACKAGE_RUNNERS: { program: RegExp; when: (args: string[]) => boolean; what: string }[] = [
-  { program: /^npx$/, when: (a) => a.some((x) => x === '-y' || x === '--yes'), what: 'npx --yes' },
-  {
-    program: /^npm$/,
-    when: (a) => a[0] === 'exec' && a.some((x) => x === '-y' || x === '--yes'),
-    what: 'npm exec --yes',
-  },
-  { program: /^(pnpm|yarn)$/, when: (a) => a[0] === 'dlx', what: 'dlx' },
-  { program: /^(bunx|uvx)$/, when: () => true, what: '' },
-  { program: /^pipx$/, when: (a) => a[0] === 'run', what: 'pipx run' },
+export const PACKAGE_RUNNERS: { program: RegExp; when: (args: string[]) => boolean }[] = [
+  { program: /^npx$/, when: (a) => a.some((x) => x === '-y' || x === '--yes') },
+  { program: /^npm$/, when: (a) => a[0] === 'exec' && a.some((x) => x === '-y' || x === '--yes') },
+  { program: /^(pnpm|yarn)$/, when: (a) => a[0] === 'dlx' },
+  { program: /^(bunx|uvx)$/, when: () => true },
+  { program: /^pipx$/, when: (a) => a[0] === 'run' },
 ];
 export const CODE_RUNNERS = /^(sh|bash|zsh|dash|ksh|mksh|ash|fish|eval|source|\.)$/;
 export const INLINE_CODE = /^(python[\d.]*|node|nodejs|deno|bun|ruby|perl|php)$/;

@@ -72,12 +72,12 @@ export function summarize(s: SummaryInput): string[] {
   return lines;
 }
 
+/** "3 commands", "1 MCP server", "2 commands and 1 MCP server": what would run, the zeros left out. */
 function describeCount(commands: ReviewCommand[]): string {
   const rules = commands.filter((c) => c.kind === 'rule').length;
   const servers = commands.length - rules;
-  const parts = [counted(rules, 'command')];
-  if (servers) parts.push(counted(servers, 'MCP server'));
-  return parts.join(' and ');
+  const parts = [rules ? counted(rules, 'command') : '', servers ? counted(servers, 'MCP server') : ''];
+  return parts.filter(Boolean).join(' and ') || 'nothing';
 }
 
 const STATUSES: ChangeStatus[] = ['added', 'changed', 'removed', 'unchanged'];
