@@ -120,9 +120,11 @@ export async function reviewSource(source: Source, trust: TrustStore, ctx: LoadC
             ? 'formatting'
             : 'same';
   const textChanged = trustedText !== null && text !== null && trustedText !== text;
-  const loud = [...commands.flatMap((c) => c.risks), ...scripts.flatMap((s) => s.risks)].some((r) =>
-    LOUD_RISKS.includes(r.kind),
-  );
+  // Loud flags on what is new to the person; what they trusted before, unchanged, was read then.
+  const fresh = (s: ChangeStatus) => s === 'new' || s === 'added' || s === 'changed';
+  const loud = [...commands, ...scripts]
+    .filter((x) => fresh(x.status))
+    .some((x) => x.risks.some((r) => LOUD_RISKS.includes(r.kind)));
   const gained =
     commands.some((c) => c.status === 'added' || c.status === 'changed') ||
     scripts.some((s) => s.status === 'added' || s.status === 'changed') ||

@@ -45,7 +45,9 @@ export function TrustActions({
   const needs = item.commands.filter((c) =>
     item.change === 'unknown'
       ? c.status !== 'removed'
-      : c.status === 'added' || c.status === 'changed' || c.risks.some((r) => LOUD.has(r.kind)),
+      : c.status === 'added' ||
+        c.status === 'changed' ||
+        (c.status === 'new' && c.risks.some((r) => LOUD.has(r.kind))),
   );
   const scripts = item.scripts.filter((s) => s.status === 'added' || s.status === 'changed');
   const count = needs.length + scripts.length + item.settings.length;
@@ -78,7 +80,7 @@ export function TrustActions({
             <strong>
               {item.status === 'changed'
                 ? 'Since you trusted this file, it gained or changed what it runs.'
-                : 'This file runs commands with loud flags.'}
+                : 'Some of what this file runs is flagged as high risk.'}
             </strong>{' '}
             Once trusted, {count === 1 ? 'this runs' : 'these run'} on your machine whenever the agent fires
             the event:
