@@ -48,31 +48,97 @@ export const DryRunSchema = z.object({
 });
 export type DryRun = z.infer<typeof DryRunSchema>;
 
+/** Risk flags in Trust review, loudest first (electron/host/trust/review-risks.ts has the patterns). */
+export const RISK_KINDS = [
+  'sends-credentials',
+  'runs-download',
+  'runs-hidden-code',
+  'reads-credentials',
+  'deletes-recursively',
+  'writes-outside',
+  'sends-data',
+] as const;
+/** Flags loud enough to colour a command red and to ask for a deliberate confirm even on a first trust. */
+export const LOUD_RISKS: readonly RiskKind[] = ['sends-credentials', 'runs-download', 'runs-hidden-code'];
+export const RiskSchema = z.object({
+  kind: z.enum(RISK_KINDS),
+  /** Plain words: "Sends credentials over the network". */
+  title: z.string(),
+  /** Why that matters, in one sentence. */
+  explain: z.string(),
+  /** What in the command raised it: "curl to https://x.example, with ~/.ssh/id_rsa". */
+  because: z.string(),
+});
+export type Risk = z.infer<typeof RiskSchema>;
+export type RiskKind = Risk['kind'];
+
+/** A command against the last trusted version: `new` when the file was never trusted. */
+export const ChangeStatusSchema = z.enum(['new', 'added', 'changed', 'removed', 'unchanged']);
+export type ChangeStatus = z.infer<typeof ChangeStatusSchema>;
+
+/** What runs: an argv, a shell string, or something else described in words (http, mcp_tool, prompt). */
+const RunsSchema = z.object({
+  argv: z.array(z.string()).nullable(),
+  shell: z.string().nullable(),
+  other: z.string().nullable(),
+});
+export type ReviewRuns = z.infer<typeof RunsSchema>;
+
+export const ReviewCommandSchema = RunsSchema.extend({
+  /** Stable within the item, for the panel's lists. */
+  key: z.string(),
+  /** The rule's name, or `mcpServers.NAME` for a server. */
+  rule: z.string(),
+  event: z.string(),
+  matcher: z.string().nullable(),
+  kind: z.enum(['rule', 'server']),
+  status: ChangeStatusSchema,
+  /** What ran before, for `changed`. */
+  before: RunsSchema.nullable(),
+  /** Other differences in plain words: "timeout: 60 s → 600 s", "the script it runs changed". */
+  changes: z.array(z.string()),
+  risks: z.array(RiskSchema),
+  /** Scripts this command runs (paths among the item's scripts). */
+  scripts: z.array(z.string()),
+});
+export type ReviewCommand = z.infer<typeof ReviewCommandSchema>;
+
+export const ReviewScriptSchema = z.object({
+  path: z.string(),
+  sha256: z.string().nullable(),
+  status: ChangeStatusSchema,
+  /** Unified diff against the trusted copy (changed scripts whose copy is kept). */
+  diff: z.string().nullable(),
+  /** Null when the file is missing or too large to show. */
+  text: z.string().nullable(),
+  risks: z.array(RiskSchema),
+  /** What limits this review of it (too large to show, read for flags in part), or null. */
+  note: z.string().nullable(),
+});
+export type ReviewScript = z.infer<typeof ReviewScriptSchema>;
+
 export const ReviewItemSchema = z.object({
   source: SourceSchema,
   status: z.enum(['untrusted', 'changed', 'trusted']),
   trustedAt: z.string().nullable(),
-  /** Unified diff against the last trusted bytes (null when never trusted). */
+  /**
+   * What kind of change, by meaning: never trusted; formatting only (same rules, settings, servers and
+   * scripts); what runs changed; only scripts changed; unchanged; or unknown (the trusted copy is gone).
+   */
+  change: z.enum(['new', 'formatting', 'changed', 'scripts', 'same', 'unknown']),
+  /** Plain-words lines, biggest risk first; the CLI prints the same lines. */
+  summary: z.array(z.string()),
+  /** File-level settings that changed (chrys settings and the like), as JSON text. */
+  settings: z.array(
+    z.object({ key: z.string(), before: z.string().nullable(), after: z.string().nullable() }),
+  ),
+  /** A deliberate confirm is asked before trusting: a trusted file gained or changed what it runs, or a loud flag. */
+  confirm: z.boolean(),
+  /** Unified diff against the last trusted bytes (null when never trusted), one click away. */
   diff: z.string().nullable(),
   text: z.string().nullable(),
-  commands: z.array(
-    z.object({
-      rule: z.string(),
-      event: z.string(),
-      argv: z.array(z.string()).nullable(),
-      shell: z.string().nullable(),
-      other: z.string().nullable(),
-    }),
-  ),
-  scripts: z.array(
-    z.object({
-      path: z.string(),
-      sha256: z.string().nullable(),
-      changed: z.boolean(),
-      diff: z.string().nullable(),
-      text: z.string().nullable(),
-    }),
-  ),
+  commands: z.array(ReviewCommandSchema),
+  scripts: z.array(ReviewScriptSchema),
 });
 export type ReviewItem = z.infer<typeof ReviewItemSchema>;
 
@@ -196,6 +262,18 @@ export const REQUESTS = {
     req: z.object({
       path: z.string().min(1),
       sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      /** The scripts' digests as shown; when given, a script changed since refuses the trust too. */
+      scripts: z
+        .array(
+          z.object({
+            path: z.string(),
+            sha256: z
+              .string()
+              .regex(/^[0-9a-f]{64}$/)
+              .nullable(),
+          }),
+        )
+        .optional(),
       workspace: Workspace,
     }),
     res: z.object({ ok: z.boolean(), message: z.string() }),

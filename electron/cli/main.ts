@@ -5,7 +5,7 @@ import { UsageError } from './output.js';
 const USAGE = `usage: hookpanel <command> [options]
 
   check [--project DIR] [--json] [FILE --dialect D]   load and validate every hook file
-  trust PATH | --list [--json]                         trust a project file's exact bytes
+  trust PATH [--dry-run] | --list [--json]             review, then trust a project file's exact bytes
   untrust PATH                                         make a project file inert again
   emit <dialect> <event> [--project DIR] [--json]      the bridge an agent calls as its hook
   history [--json] [--events] [--limit N] [--dialect D] [--event E] [--rule R] [--outcome O] [--since T] [--until T] [--text S]

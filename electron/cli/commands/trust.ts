@@ -4,6 +4,8 @@ import { contextFor } from '../../host/context.js';
 import { loadCandidate } from '../../host/sources/load.js';
 import { serversOf } from '../../../shared/mcp.js';
 import { placeFile } from '../../host/sources/single.js';
+import { reviewSource } from '../../host/trust/review-item.js';
+import { reviewText } from '../../host/trust/review-text.js';
 import { readScripts, TrustStore } from '../../host/trust/store.js';
 import { UsageError } from '../output.js';
 import { counted } from '../../host/util/counted.js';
@@ -16,6 +18,7 @@ export async function trust(argv: string[]): Promise<number> {
       list: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       project: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
     },
   });
   const ctx = await contextFor(values.project ?? null);
@@ -32,7 +35,8 @@ export async function trust(argv: string[]): Promise<number> {
     return 0;
   }
   const [path] = positionals;
-  if (!path || positionals.length > 1) throw new UsageError('usage: hookpanel trust PATH | --list [--json]');
+  if (!path || positionals.length > 1)
+    throw new UsageError('usage: hookpanel trust PATH [--dry-run] | --list [--json]');
   const placed = placeFile(path, ctx);
   if (!placed)
     throw new UsageError(
@@ -46,18 +50,26 @@ export async function trust(argv: string[]): Promise<number> {
   }
   const { source, bytes } = await loadCandidate(placed.module, placed.candidate, {
     ...ctx,
-    workspace: ctx.workspace,
+    workspace: placed.workspace ?? ctx.workspace,
   });
   if (!bytes)
     throw new UsageError(
       `${placed.candidate.path}: ${source.state === 'absent' ? 'no such file' : 'cannot be read'}`,
     );
+  // What would run and what changed since it was last trusted, from the same code as the panel's review.
+  process.stdout.write(
+    reviewText(await reviewSource(source, store, { ...ctx, workspace: source.workspace })),
+  );
+  if (values['dry-run']) {
+    process.stdout.write(`\nNot trusted (--dry-run): run hookpanel trust ${path} to trust this version.\n`);
+    return 0;
+  }
   const scripts = await readScripts(source);
   const entry = await store.trust(source, bytes, scripts);
   const errors = source.diagnostics.filter((d) => d.severity === 'error').length;
   const servers = Object.keys(serversOf(source)).length;
   process.stdout.write(
-    `Trusted ${entry.path} (sha256 ${entry.sha256.slice(0, 12)}…, ${counted(source.rules.length, 'rule')}${servers ? `, ${counted(servers, 'MCP server')}` : ''}${scripts.length ? `, ${counted(scripts.length, 'script')}` : ''}).\n`,
+    `\nTrusted ${entry.path} (sha256 ${entry.sha256.slice(0, 12)}…, ${counted(source.rules.length, 'rule')}${servers ? `, ${counted(servers, 'MCP server')}` : ''}${scripts.length ? `, ${counted(scripts.length, 'script')}` : ''}).\n`,
   );
   if (errors)
     process.stdout.write(

@@ -24,7 +24,7 @@ import { loadCandidate } from '../sources/load.js';
 import { placeFile } from '../sources/single.js';
 import { readScripts } from '../trust/store.js';
 import type { NotificationCenter } from './notifications.js';
-import { reviewItems } from './review.js';
+import { reviewItems, sameScripts } from './review.js';
 import { ruleStats } from './stats.js';
 
 export interface PanelContext {
@@ -140,8 +140,9 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       });
       return { eventId: answer.eventId, decision: answer.decision, reason: answer.reason };
     },
-    'review:list': async ({ workspace }) => reviewItems(await host.sources(ws(workspace)), host.trust),
-    'review:trust': async ({ path, sha256: shown, workspace }) => {
+    'review:list': async ({ workspace }) =>
+      reviewItems(await host.sources(ws(workspace)), host.trust, host.context(ws(workspace))),
+    'review:trust': async ({ path, sha256: shown, scripts: shownScripts, workspace }) => {
       const placed = placeFile(path, host.context(ws(workspace)));
       if (!placed || !placed.candidate.projectScoped)
         return { ok: false, message: `${path} is not a project hook file` };
@@ -155,6 +156,11 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       if (source.sha256 !== shown)
         return { ok: false, message: `${path} changed since it was shown; review the new version` };
       const scripts = await readScripts(source);
+      if (shownScripts && !sameScripts(shownScripts, scripts))
+        return {
+          ok: false,
+          message: `a script ${path} runs changed since it was shown; review the new version`,
+        };
       await host.trust.trust(source, bytes, scripts);
       host.invalidate();
       host.emit('sourcesChanged', `trusted ${path}`);

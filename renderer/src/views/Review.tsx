@@ -1,11 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { ReviewItem } from '../../../shared/ipc.js';
+// Trust review: each project file that is new or changed since trusted, reviewed by what it would run.
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { ReviewItem, Risk } from '../../../shared/ipc.js';
 import { api } from '../client.js';
-import { ArgvChips, Badge, Diff, Empty, ErrorBox } from '../components/bits.js';
+import { Badge, Diff, Empty, ErrorBox } from '../components/bits.js';
 import { useStore } from '../store.js';
+import { CommandCard, LOUD, ScriptCard } from './ReviewCards.js';
+import { TrustActions } from './ReviewConfirm.js';
 
 export function ReviewView() {
-  const { workspace, sources } = useStore();
+  const { workspace, sources, focus } = useStore();
   const [items, setItems] = useState<ReviewItem[] | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -18,13 +21,22 @@ export function ReviewView() {
     }
   }, [workspace]);
   useEffect(() => void load(), [load, sources]);
+  // Arriving from a notification: show the file it names.
+  useEffect(() => {
+    if (!items || !focus.path) return;
+    document
+      .querySelector(`[data-review-path="${CSS.escape(focus.path)}"]`)
+      ?.scrollIntoView({ block: 'start' });
+  }, [items, focus.path]);
   if (!items) return <p className="muted">Loading…</p>;
   const pending = items.filter((i) => i.status !== 'trusted' && !kept.has(i.source.path));
   const trusted = items.filter((i) => i.status === 'trusted');
   const act = async (f: () => Promise<{ ok: boolean; message: string }>) => {
     const r = await f();
-    if (r.ok) setNote(r.message);
-    else setError(r.message);
+    if (r.ok) {
+      setNote(r.message);
+      setError(null);
+    } else setError(r.message);
     await load();
   };
   return (
@@ -42,93 +54,21 @@ export function ReviewView() {
         </Empty>
       )}
       {pending.map((item) => (
-        <article key={item.source.path} className="review" aria-label={`review ${item.source.path}`}>
-          <header>
-            <Badge kind={item.status === 'changed' ? 'warn' : 'untrusted'}>
-              {item.status === 'changed' ? 'changed since trusted' : 'never trusted'}
-            </Badge>
-            <Badge kind="layer">
-              {item.source.dialect} · {item.source.layer}
-            </Badge>
-            <code>{item.source.path}</code>
-          </header>
-          {item.diff ? (
-            <>
-              <h4>
-                Changes since you trusted it
-                {item.trustedAt ? ` (${new Date(item.trustedAt).toLocaleString()})` : ''}
-              </h4>
-              <Diff text={item.diff} />
-            </>
-          ) : item.text !== null ? (
-            <>
-              <h4>The file</h4>
-              <pre className="out">{item.text}</pre>
-            </>
-          ) : null}
-          <h4>What it would run</h4>
-          <ul className="commands">
-            {item.commands.map((c, i) => (
-              <li key={i}>
-                <strong>{c.rule}</strong> <span className="muted">on {c.event}</span>
-                <div>
-                  {c.argv ? (
-                    <ArgvChips argv={c.argv} />
-                  ) : c.shell ? (
-                    <>
-                      <Badge kind="warn">through a shell</Badge> <code className="chip">{c.shell}</code>
-                    </>
-                  ) : (
-                    <code>{c.other}</code>
-                  )}
-                </div>
-              </li>
-            ))}
-          </ul>
-          {item.scripts.length > 0 && (
-            <>
-              <h4>Scripts it points at</h4>
-              {item.scripts.map((s) => (
-                <div key={s.path} className="script">
-                  <code>{s.path}</code>{' '}
-                  {s.sha256 === null ? (
-                    <Badge kind="error">missing</Badge>
-                  ) : s.changed ? (
-                    <Badge kind="warn">new or changed</Badge>
-                  ) : (
-                    <Badge kind="active">unchanged</Badge>
-                  )}
-                  {s.diff ? (
-                    <Diff text={s.diff} />
-                  ) : s.changed && s.text !== null ? (
-                    <pre className="out">{s.text}</pre>
-                  ) : null}
-                </div>
-              ))}
-            </>
-          )}
-          <div className="toolbar">
-            <button
-              type="button"
-              className="primary"
-              onClick={() =>
-                void act(() =>
-                  api.request('review:trust', {
-                    path: item.source.path,
-                    sha256: item.source.sha256!,
-                    workspace,
-                  }),
-                )
-              }
-              disabled={!item.source.sha256}
-            >
-              Trust this version
-            </button>
-            <button type="button" onClick={() => setKept(new Set([...kept, item.source.path]))}>
-              Keep blocked
-            </button>
-          </div>
-        </article>
+        <ReviewCard
+          key={item.source.path}
+          item={item}
+          onTrust={(scripts) =>
+            act(() =>
+              api.request('review:trust', {
+                path: item.source.path,
+                sha256: item.source.sha256!,
+                scripts,
+                workspace,
+              }),
+            )
+          }
+          onKeep={() => setKept(new Set([...kept, item.source.path]))}
+        />
       ))}
       {trusted.length > 0 && (
         <>
@@ -153,4 +93,133 @@ export function ReviewView() {
       )}
     </section>
   );
+}
+
+function ReviewCard({
+  item,
+  onTrust,
+  onKeep,
+}: {
+  item: ReviewItem;
+  onTrust: (scripts: { path: string; sha256: string | null }[]) => Promise<void>;
+  onKeep: () => void;
+}) {
+  const attention = item.commands.filter((c) => c.status !== 'unchanged');
+  const unchanged = item.commands.filter((c) => c.status === 'unchanged');
+  const loudest = loudestRisk(item);
+  const path = item.source.path;
+  return (
+    <article className="review" aria-label={`review ${path}`} data-review-path={path}>
+      <header>
+        <Badge kind={item.status === 'changed' ? 'warn' : 'untrusted'}>
+          {item.status === 'changed' ? 'changed since trusted' : 'never trusted'}
+        </Badge>
+        <Badge kind="layer">
+          {item.source.dialect} · {item.source.layer}
+        </Badge>
+        <code className="review-path" title={path}>
+          {path}
+        </code>
+      </header>
+      <section
+        className={`review-summary${loudest ? (LOUD.has(loudest) ? ' loud' : ' flagged') : ''}`}
+        aria-label="what changed"
+      >
+        <ul>
+          {item.summary.map((line, i) => (
+            <li key={i}>{withCode(line)}</li>
+          ))}
+        </ul>
+        {item.trustedAt && <p className="muted">Last trusted {new Date(item.trustedAt).toLocaleString()}.</p>}
+      </section>
+      <h3 className="review-h">What it would run</h3>
+      {attention.length > 0 && (
+        <ul
+          className="cmd-cards"
+          aria-label={item.change === 'new' ? 'commands' : 'new and changed commands'}
+        >
+          {attention.map((c) => (
+            <CommandCard key={c.key} c={c} />
+          ))}
+        </ul>
+      )}
+      {unchanged.length > 0 && (
+        <details className="unchanged">
+          <summary>
+            {unchanged.length} unchanged {unchanged.length === 1 ? 'command' : 'commands'}
+            {unchanged.some((c) => c.risks.length) ? ' (some flagged, as when you trusted them)' : ''}
+          </summary>
+          <ul className="cmd-cards" aria-label="unchanged commands">
+            {unchanged.map((c) => (
+              <CommandCard key={c.key} c={c} />
+            ))}
+          </ul>
+        </details>
+      )}
+      {item.settings.length > 0 && (
+        <>
+          <h3 className="review-h">Settings that changed</h3>
+          <ul className="setting-changes">
+            {item.settings.map((s) => (
+              <li key={s.key}>
+                <strong>{s.key}</strong>: <code>{s.before ?? 'not set'}</code> →{' '}
+                <code>{s.after ?? 'not set'}</code>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {item.scripts.length > 0 && (
+        <>
+          <h3 className="review-h">Scripts it runs</h3>
+          {item.scripts.map((s) => (
+            <ScriptCard key={s.path} s={s} />
+          ))}
+        </>
+      )}
+      <RawText item={item} />
+      <TrustActions item={item} onTrust={onTrust} onKeep={onKeep} />
+    </article>
+  );
+}
+
+/** The raw diff (or, never trusted, the file's text), one click away and as tall as it needs to be. */
+function RawText({ item }: { item: ReviewItem }) {
+  const [open, setOpen] = useState(false);
+  const diff = item.diff;
+  if (!diff && item.text === null) return null;
+  const body = diff ?? item.text ?? '';
+  const n = body.split('\n').length - (body.endsWith('\n') ? 1 : 0);
+  const lines = `${n} ${n === 1 ? 'line' : 'lines'}`;
+  return (
+    <div className="raw">
+      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? 'Hide' : 'Show'} {diff ? `the raw diff (${lines})` : `the file (${lines})`}
+      </button>
+      {open &&
+        (diff ? (
+          <Diff text={diff} label="raw diff against the last trusted version" />
+        ) : (
+          <pre className="out full" aria-label="the file">
+            {item.text}
+          </pre>
+        ))}
+    </div>
+  );
+}
+
+function loudestRisk(item: ReviewItem): Risk['kind'] | null {
+  const kinds = new Set(
+    [...item.commands.filter((c) => c.status !== 'unchanged'), ...item.scripts].flatMap((x) =>
+      x.risks.map((r) => r.kind),
+    ),
+  );
+  return [...kinds].find((k) => LOUD.has(k)) ?? [...kinds][0] ?? null;
+}
+
+/** A summary line with its `backquoted` commands set as code. */
+function withCode(line: string): ReactNode[] {
+  return line
+    .split('`')
+    .map((part, i) => (i % 2 ? <code key={i}>{part}</code> : <span key={i}>{part}</span>));
 }

@@ -1,0 +1,43 @@
+// A Trust review as terminal text, for `hookpanel trust PATH`: the same summary, commands, flags and
+// scripts the panel shows.
+import { isAbsolute, relative } from 'node:path';
+import type { ReviewItem } from '../../../shared/ipc.js';
+import { clipMiddle, runsText } from './review-summary.js';
+
+export function reviewText(item: ReviewItem): string {
+  const lines: string[] = [];
+  const where = (p: string) => {
+    const ws = item.source.workspace;
+    const rel = ws ? relative(ws, p) : p;
+    return ws && !rel.startsWith('..') && !isAbsolute(rel) ? rel : p;
+  };
+  lines.push(`Review of ${item.source.path} (${item.source.dialect}, ${item.source.layer}):`);
+  for (const s of item.summary) lines.push(`  ${s}`);
+  if (item.commands.length) {
+    lines.push('', 'What it would run:');
+    for (const c of item.commands) {
+      const on = c.kind === 'server' ? 'started by' : 'on';
+      lines.push(
+        `  [${c.status}] ${c.rule} ${on} ${c.event}${c.matcher ? ` (${c.matcher})` : ''}: ${clipMiddle(runsText(c), 160)}`,
+      );
+      if (c.before) lines.push(`      was: ${clipMiddle(runsText(c.before), 160)}`);
+      for (const x of c.changes.filter((x) => x !== 'the command')) lines.push(`      changed: ${x}`);
+      for (const r of c.risks) lines.push(`      ! ${r.title}: ${r.because}`);
+    }
+  }
+  if (item.scripts.length) {
+    lines.push('', 'Scripts it runs:');
+    for (const s of item.scripts) {
+      const missing = s.sha256 === null && s.status !== 'removed' ? ', missing' : '';
+      lines.push(`  [${s.status}${missing}] ${where(s.path)}`);
+      if (s.note) lines.push(`      note: ${s.note}`);
+      for (const r of s.risks) lines.push(`      ! ${r.title}: ${r.because}`);
+    }
+  }
+  if ([...item.commands, ...item.scripts].some((x) => x.risks.length))
+    lines.push(
+      '',
+      'Flags (!) come from patterns in the text: they point at what to read; they are not a verdict.',
+    );
+  return `${lines.join('\n')}\n`;
+}
