@@ -62,8 +62,15 @@ export function agentCacheDir(env: NodeJS.ProcessEnv = process.env): string {
 
 export class AgentInstallError extends Error {}
 
+export interface EnsureOptions {
+  cache?: string;
+  /** The npm to run, as argv (default: npm on PATH, or the npm running this script). */
+  npm?: [string, ...string[]];
+}
+
 /** The agent, installed (now, or by an earlier run) at its pinned version. */
-export async function ensureAgent(name: AgentName, cache = agentCacheDir()): Promise<InstalledAgent> {
+export async function ensureAgent(name: AgentName, opts: EnsureOptions = {}): Promise<InstalledAgent> {
+  const cache = opts.cache ?? agentCacheDir();
   const spec = AGENTS[name];
   const dir = join(cache, `${name}@${spec.version}`);
   const ready = () => readInstalled(name, dir);
@@ -79,7 +86,7 @@ export async function ensureAgent(name: AgentName, cache = agentCacheDir()): Pro
   return withInstallLock(join(cache, `${name}@${spec.version}.lock`), async () => {
     const again = ready();
     if (again) return again;
-    await install(name, cache, dir);
+    await install(name, cache, dir, opts.npm ?? npmCommand());
     const made = ready();
     if (!made)
       throw new AgentInstallError(
@@ -135,13 +142,17 @@ function readInstalled(name: AgentName, dir: string): InstalledAgent | null {
 }
 
 /** Installs into a staging folder and renames it into place, so a half-done install is never used. */
-async function install(name: AgentName, cache: string, dir: string): Promise<void> {
+async function install(
+  name: AgentName,
+  cache: string,
+  dir: string,
+  npm: [string, ...string[]],
+): Promise<void> {
   const spec = AGENTS[name];
   const staging = join(cache, `.staging-${name}-${process.pid}-${randomBytes(4).toString('hex')}`);
   const started = Date.now();
   process.stderr.write(`real-client tier: installing ${spec.package}@${spec.version} into ${dir} …\n`);
   try {
-    const npm = npmCommand();
     const result = await execa(
       npm[0],
       [
