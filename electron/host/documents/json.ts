@@ -1,13 +1,23 @@
-import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import {
+  findNodeAtLocation,
+  getNodeValue,
+  parseTree,
+  printParseErrorCode,
+  type Node,
+  type ParseError,
+} from 'jsonc-parser';
 import type { ParsedDocument, Position } from './document.js';
 import { LineIndex } from './lines.js';
 
-/** Strict JSON (no comments, no trailing commas) with positions for every node. */
-export function parseJsonDocument(text: string): ParsedDocument {
+/**
+ * Strict JSON (no comments, no trailing commas) with positions for every node; `comments: true` for
+ * files whose tool strips comments before JSON.parse (Gemini CLI's settings.json).
+ */
+export function parseJsonDocument(text: string, options: { comments?: boolean } = {}): ParsedDocument {
   const lines = new LineIndex(text);
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, {
-    disallowComments: true,
+    disallowComments: !options.comments,
     allowTrailingComma: false,
     allowEmptyContent: false,
   });
@@ -16,7 +26,8 @@ export function parseJsonDocument(text: string): ParsedDocument {
 
   return {
     // JSON.parse is several times faster than walking the tree for the value.
-    value: tree && errors.length === 0 ? JSON.parse(text) : undefined,
+    value:
+      tree && errors.length === 0 ? (options.comments ? getNodeValue(tree) : JSON.parse(text)) : undefined,
     // Only the first: later errors are mostly echoes of it.
     syntaxProblems: errors.slice(0, 1).map((e) => ({
       message: describeJsonError(e, text),

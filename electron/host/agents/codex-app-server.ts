@@ -1,0 +1,327 @@
+// Codex's own API for its hooks and their trust: `codex app-server`, JSON-RPC over stdio (one JSON
+// message per line, no "jsonrpc" header). Hookpanel asks Codex which hooks it would run (`hooks/list`,
+// with Codex's own trusted / untrusted / modified verdict and hash) and records trust through Codex
+// (`config/batchWrite` to `hooks.state`), so Codex's hash is never re-implemented here.
+// Protocol: `codex app-server generate-ts` of Codex 0.171 (docs/agents/codex.md, "App server").
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { z } from 'zod';
+import { findProgram } from '../util/which.js';
+
+export const CODEX_TRUST_STATUSES = ['managed', 'untrusted', 'trusted', 'modified'] as const;
+export type CodexTrustStatus = (typeof CODEX_TRUST_STATUSES)[number];
+
+const HookSchema = z.object({
+  /** `<source file>:<event_label>:<group>:<index>`, the `hooks.state` key Codex reads trust from. */
+  key: z.string(),
+  eventName: z.string(),
+  handlerType: z.string(),
+  command: z.string().nullish(),
+  matcher: z.string().nullable(),
+  timeoutSec: z.number(),
+  statusMessage: z.string().nullable(),
+  sourcePath: z.string(),
+  source: z.string(),
+  enabled: z.boolean(),
+  isManaged: z.boolean(),
+  currentHash: z.string(),
+  trustStatus: z.enum(CODEX_TRUST_STATUSES),
+});
+export type CodexHook = z.infer<typeof HookSchema>;
+
+const HooksListSchema = z.object({
+  data: z.array(
+    z.object({
+      cwd: z.string(),
+      hooks: z.array(HookSchema),
+      warnings: z.array(z.string()),
+      errors: z.array(z.object({ path: z.string(), message: z.string() })),
+    }),
+  ),
+});
+export type CodexHooksForCwd = z.infer<typeof HooksListSchema>['data'][number];
+
+const InitializeSchema = z.object({
+  userAgent: z.string(),
+  codexHome: z.string(),
+  platformOs: z.string().optional(),
+});
+const WriteSchema = z.object({ status: z.string(), version: z.string(), filePath: z.string() });
+
+export type CodexAppServerErrorCode = 'not_installed' | 'timeout' | 'exited' | 'refused' | 'protocol';
+
+export class CodexAppServerError extends Error {
+  constructor(
+    readonly code: CodexAppServerErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface CodexAppServerOptions {
+  /** The Codex program: a path, or a name looked up on PATH. Default `codex`. */
+  program?: string;
+  /** Codex's environment: HOME and CODEX_HOME decide whose hooks and trust it reads. */
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Bound on starting and on each request, in ms. */
+  timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 20_000;
+/** How long `close` waits for Codex to leave after its stdin closes before killing its group. */
+const EXIT_GRACE_MS = 2_000;
+
+type Pending = {
+  method: string;
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+  timer: NodeJS.Timeout;
+};
+
+/** One running `codex app-server`, initialized; close it (its whole process group goes). */
+export class CodexAppServer {
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  private stderrTail = '';
+  private exited: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  private readonly exitPromise: Promise<void>;
+  private readonly killOnExit = () => this.killGroup('SIGKILL');
+  info: z.infer<typeof InitializeSchema> = { userAgent: '', codexHome: '' };
+
+  private constructor(
+    private readonly child: ChildProcessWithoutNullStreams,
+    private readonly timeoutMs: number,
+    readonly program: string,
+  ) {
+    process.once('exit', this.killOnExit);
+    child.stderr.on('data', (d: Buffer) => (this.stderrTail = (this.stderrTail + d.toString()).slice(-4000)));
+    // A closed pipe surfaces as the exit below; without this listener it would throw.
+    child.stdin.on('error', () => {});
+    createInterface({ input: child.stdout }).on('line', (line) => this.onLine(line));
+    this.exitPromise = new Promise((resolve) =>
+      child.on('close', (code, signal) => {
+        this.exited = { code, signal };
+        process.removeListener('exit', this.killOnExit);
+        this.failAll(
+          new CodexAppServerError(
+            'exited',
+            `codex app-server (${program}) exited ${signal ? `on ${signal}` : `with code ${code}`}${this.stderrSuffix()}`,
+          ),
+        );
+        resolve();
+      }),
+    );
+  }
+
+  /** Starts `codex app-server` and completes its handshake. */
+  static async start(opts: CodexAppServerOptions = {}): Promise<CodexAppServer> {
+    const env = opts.env ?? process.env;
+    const name = opts.program ?? 'codex';
+    const program = findProgram(name, env.PATH, opts.cwd ?? null);
+    if (!program) {
+      throw new CodexAppServerError(
+        'not_installed',
+        name.includes('/')
+          ? `Codex is not installed at ${name} (no executable file there)`
+          : `Codex is not installed: no "${name}" program on PATH; install it (npm install -g @openai/codex) or point Hookpanel at it`,
+      );
+    }
+    const child = spawn(program, ['app-server'], {
+      cwd: opts.cwd,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      // Its own process group, so close() takes Codex and anything it started.
+      detached: process.platform !== 'win32',
+    });
+    const spawned = await new Promise<Error | null>((resolve) => {
+      child.once('spawn', () => resolve(null));
+      child.once('error', (e) => resolve(e));
+    });
+    if (spawned) {
+      throw new CodexAppServerError(
+        'not_installed',
+        `cannot start ${program} app-server: ${spawned.message}`,
+      );
+    }
+    const server = new CodexAppServer(child, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, program);
+    try {
+      const init = await server.request('initialize', {
+        clientInfo: { name: 'hookpanel', title: 'Hookpanel', version: '0.1.0' },
+        capabilities: null,
+      });
+      server.info = parse(InitializeSchema, init, 'initialize');
+      server.notify('initialized');
+      return server;
+    } catch (e) {
+      await server.close();
+      throw e;
+    }
+  }
+
+  /** The hooks Codex would consider for each folder, with its own trust verdict per hook. */
+  async listHooks(cwds: string[]): Promise<CodexHooksForCwd[]> {
+    return parse(HooksListSchema, await this.request('hooks/list', { cwds }), 'hooks/list').data;
+  }
+
+  /**
+   * Records Codex's trust for these hooks exactly as listed (their current hash), in the user's
+   * config.toml through Codex itself; with `verifyCwds`, lists again and fails unless every one now
+   * shows as trusted (a hook edited in between shows as modified).
+   */
+  async trustHooks(
+    hooks: Pick<CodexHook, 'key' | 'currentHash'>[],
+    verifyCwds?: string[],
+  ): Promise<{ filePath: string; version: string }> {
+    if (hooks.length === 0) throw new CodexAppServerError('protocol', 'no hooks were given to trust');
+    const value = Object.fromEntries(hooks.map((h) => [h.key, { trusted_hash: h.currentHash }]));
+    const written = parse(
+      WriteSchema,
+      await this.request('config/batchWrite', {
+        edits: [{ keyPath: 'hooks.state', value, mergeStrategy: 'upsert' }],
+        filePath: null,
+        expectedVersion: null,
+      }),
+      'config/batchWrite',
+    );
+    if (verifyCwds) {
+      const now = new Map((await this.listHooks(verifyCwds)).flatMap((d) => d.hooks).map((h) => [h.key, h]));
+      const notTrusted = hooks.filter((h) => now.get(h.key)?.trustStatus !== 'trusted');
+      if (notTrusted.length) {
+        throw new CodexAppServerError(
+          'refused',
+          `Codex still does not trust ${notTrusted.map((h) => `${h.key} (${now.get(h.key)?.trustStatus ?? 'no longer listed'})`).join(', ')} after writing ${written.filePath}`,
+        );
+      }
+    }
+    return { filePath: written.filePath, version: written.version };
+  }
+
+  /** Closes stdin (Codex leaves), then kills the process group if anything is left. */
+  async close(): Promise<void> {
+    if (!this.exited) {
+      this.child.stdin.end();
+      const left = await Promise.race([
+        this.exitPromise.then(() => false),
+        new Promise<boolean>((r) => setTimeout(() => r(true), EXIT_GRACE_MS).unref()),
+      ]);
+      if (left) this.killGroup('SIGKILL');
+      await this.exitPromise;
+    }
+    this.killGroup('SIGKILL');
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  private request(method: string, params: unknown): Promise<unknown> {
+    if (this.exited) {
+      return Promise.reject(
+        new CodexAppServerError('exited', `codex app-server has exited${this.stderrSuffix()}`),
+      );
+    }
+    const id = ++this.nextId;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(
+          new CodexAppServerError(
+            'timeout',
+            `codex app-server did not answer ${method} within ${this.timeoutMs / 1000} s; it was stopped${this.stderrSuffix()}`,
+          ),
+        );
+        this.killGroup('SIGKILL');
+      }, this.timeoutMs);
+      this.pending.set(id, { method, resolve, reject, timer });
+      this.child.stdin.write(`${JSON.stringify({ method, id, params })}\n`);
+    });
+  }
+
+  private notify(method: string): void {
+    this.child.stdin.write(`${JSON.stringify({ method })}\n`);
+  }
+
+  private onLine(line: string): void {
+    let message: {
+      id?: unknown;
+      method?: unknown;
+      result?: unknown;
+      error?: { message?: unknown; code?: unknown };
+    };
+    try {
+      message = JSON.parse(line);
+    } catch {
+      return; // not a protocol message (a stray log line)
+    }
+    if (typeof message.id === 'number' && message.method === undefined) {
+      const p = this.pending.get(message.id);
+      if (!p) return;
+      this.pending.delete(message.id);
+      clearTimeout(p.timer);
+      if (message.error) {
+        p.reject(
+          new CodexAppServerError(
+            'refused',
+            `codex app-server refused ${p.method}: ${String(message.error.message ?? 'no message')} (code ${String(message.error.code)})`,
+          ),
+        );
+      } else p.resolve(message.result);
+      return;
+    }
+    // A request from Codex (approvals, …): Hookpanel asks nothing that needs one, so it declines.
+    if (message.id !== undefined && typeof message.method === 'string') {
+      this.child.stdin.write(
+        `${JSON.stringify({ id: message.id, error: { code: -32601, message: 'not supported by Hookpanel' } })}\n`,
+      );
+    }
+  }
+
+  private failAll(error: Error): void {
+    for (const p of this.pending.values()) {
+      clearTimeout(p.timer);
+      p.reject(error);
+    }
+    this.pending.clear();
+  }
+
+  private killGroup(signal: NodeJS.Signals): void {
+    const pid = this.child.pid;
+    if (pid === undefined) return;
+    try {
+      if (process.platform === 'win32') this.child.kill(signal);
+      else process.kill(-pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+
+  private stderrSuffix(): string {
+    const tail = this.stderrTail.trim().split('\n').slice(-3).join(' | ');
+    return tail ? `; its last words: ${tail}` : '';
+  }
+}
+
+/** Starts Codex's app server, runs `fn`, and always stops it. */
+export async function withCodexAppServer<T>(
+  opts: CodexAppServerOptions,
+  fn: (server: CodexAppServer) => Promise<T>,
+): Promise<T> {
+  const server = await CodexAppServer.start(opts);
+  try {
+    return await fn(server);
+  } finally {
+    await server.close();
+  }
+}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown, method: string): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  throw new CodexAppServerError(
+    'protocol',
+    `codex app-server answered ${method} in a shape Hookpanel does not know (${issue.path.join('.') || 'the answer'}: ${issue.message}); is this Codex version supported?`,
+  );
+}
