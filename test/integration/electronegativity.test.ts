@@ -14,19 +14,20 @@ test('Electronegativity finds nothing unreviewed in electron/app', async () => {
     const out = env.path('eneg.csv');
     const electron = JSON.parse(readFileSync(join(REPO, 'node_modules', 'electron', 'package.json'), 'utf8'))
       .version as string;
-    await promisify(execFile)(
-      process.execPath,
-      [
-        join(REPO, 'node_modules', '@doyensec', 'electronegativity', 'dist', 'index.js'),
-        '-i',
-        join(REPO, 'electron', 'app'),
-        '-o',
-        out,
-        '-e',
-        electron,
-      ],
-      { timeout: 120_000 },
-    );
+    // Its runner, not its CLI: the CLI requires a `commander` it does not declare and breaks on the
+    // project's own commander 14 (its v2-era API is gone).
+    const dist = join(REPO, 'node_modules', '@doyensec', 'electronegativity', 'dist');
+    const scan = `(async () => {
+      const i18n = require(${JSON.stringify(join(dist, 'locales', 'i18n.js'))});
+      await i18n();
+      const run = require(${JSON.stringify(join(dist, 'runner.js'))});
+      const [input, output, electronVersionOverride] = process.argv.slice(1);
+      await run({ input, output, electronVersionOverride, isSarif: false, customScan: [],
+        excludeFromScan: [], isVerbose: true, parserPlugins: [] }, false);
+    })().catch((e) => { console.error(e.stack); process.exit(1); });`;
+    await promisify(execFile)(process.execPath, ['-e', scan, join(REPO, 'electron', 'app'), out, electron], {
+      timeout: 120_000,
+    });
     const rows = parseCsv(readFileSync(out, 'utf8'))
       .slice(1)
       .filter((r) => r.length > 1);
