@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { diag, makeEnv, type TestEnv } from '../../helpers/env.js';
+import { makeMark } from '../../helpers/gate.js';
 import { openHost, type TestHost } from '../../helpers/host.js';
 
 let env: TestEnv;
@@ -71,6 +72,7 @@ describe('chrys (seed 002)', () => {
     env = makeEnv();
     const dir = env.path('par');
     env.write('par/.keep', '');
+    const heldRuns = makeMark(env.path('held-runs'));
     // Each probe counts the probes running when it starts, and waits (bounded by count, about 1 s) for
     // company before it ends: under a cap of 1 none ever has any, under 4 (the default) they do.
     const running = `$(( $(ls ${dir} | grep -c start) - $(ls ${dir} | grep -c end) ))`;
@@ -86,7 +88,7 @@ describe('chrys (seed 002)', () => {
     env.write(
       PROJECT,
       `settings: { shutdown_grace_seconds: 0 }\nhooks:\n` +
-        `  - { id: held, event: after_tool_call, match: { profile: Slow }, run: { type: shell, shell: 'sleep 600' }, execution: { mode: async } }\n`,
+        `  - { id: held, event: after_tool_call, match: { profile: Slow }, run: { type: shell, shell: 'echo > ${heldRuns.path}; sleep 600' }, execution: { mode: async } }\n`,
     );
     const h = await withProject(env);
     // max_parallel_hooks: only the global file sets it, so its 1 applies, not the default 4.
@@ -99,6 +101,8 @@ describe('chrys (seed 002)', () => {
     // shutdown_grace_seconds: the project's 0 wins over the global 600 (which would outlast the test):
     // the turn's end stops the ten-minute hook at once.
     const slow = await h.fire('chrys', 'after_tool_call', { ...tool, profile: 'Slow' });
+    // Once it runs: a drain's stop that comes before the spawn is lost today (reported), so wait.
+    await heldRuns.reached;
     await h.fire('chrys', 'after_turn', {});
     expect((await slow.background).find((d) => d.rule === 'held')).toMatchObject({
       outcome: 'failed',
