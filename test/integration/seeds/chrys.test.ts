@@ -216,4 +216,76 @@ describe('chrys (seed 002)', () => {
       expect(answer).toMatchObject({ decision: 'allow', dispatches: [] });
     }
   });
+  test('"Append a project reminder to every prompt": a blocking hook\'s context goes with a gated event only', async () => {
+    env = makeEnv();
+    // The verdict JSON in a double-quoted shell word, in a single-quoted YAML string.
+    const result = (o: unknown) => `echo ${JSON.stringify(JSON.stringify(o))} > "$CHRYS_HOOK_RESULT"`;
+    env.write(
+      GLOBAL,
+      `hooks:
+  - { id: reminders, event: user_prompt_submit, run: { type: shell, shell: '${result({ context: 'run the tests first' })}' }, execution: { mode: blocking } }
+  - { id: late, event: after_turn, run: { type: shell, shell: '${result({ context: 'too late' })}' }, execution: { mode: blocking } }
+`,
+    );
+    const h = await openHost(env);
+    expect((await h.fire('chrys', 'user_prompt_submit', { prompt: 'hi' })).answer).toMatchObject({
+      decision: 'allow',
+      context: 'run the tests first',
+    });
+    expect((await h.fire('chrys', 'after_turn', {})).answer.context).toBeNull();
+  });
+
+  test('"Unknown / third-party kind strings pass through unchanged": said at load, matched as written', async () => {
+    env = makeEnv();
+    env.write(
+      GLOBAL,
+      `hooks:\n  - { id: custom, event: before_tool_call, match: { tool_kind: acme.deploy }, run: { type: command, argv: ["true"] }, execution: { mode: blocking } }\n`,
+    );
+    expect(diag(await env.source(GLOBAL))).toEqual([['info', 'unknown_tool_kind', 2, 64]]);
+    const h = await openHost(env);
+    const fire = async (kind: string) =>
+      (await h.fire('chrys', 'before_tool_call', { ...tool, tool: { ...tool.tool, kind } })).answer.dispatches
+        .length;
+    expect(await fire('acme.deploy')).toBe(1);
+    expect(await fire('acme')).toBe(0);
+  });
+
+  test('"`cwd: ""` # falls back to workspace cwd"', async () => {
+    env = makeEnv();
+    env.write(
+      GLOBAL,
+      `hooks:\n  - { id: where, event: after_turn, run: { type: shell, shell: pwd, cwd: "" }, execution: { mode: blocking } }\n`,
+    );
+    const h = await openHost(env);
+    await h.fire('chrys', 'after_turn', {});
+    expect(await stdoutOf(h, 'where')).toBe(`${env.workspace}\n`);
+  });
+
+  test('"`workflow_run_start` … `workflow_run_end` … Both are observers": they fire, and a block is ignored', async () => {
+    env = makeEnv();
+    const log = env.path('runs.log');
+    env.write(
+      GLOBAL,
+      `hooks:
+  - { id: start, event: workflow_run_start, run: { type: shell, shell: 'cat >> ${log}; echo >> ${log}' }, execution: { mode: blocking } }
+  - { id: veto, event: workflow_run_end, run: { type: shell, shell: 'echo "{\\"decision\\": \\"block\\"}" > "$CHRYS_HOOK_RESULT"' }, execution: { mode: blocking } }
+`,
+    );
+    const envelope = { session_kind: 'workflow', workflow_id: 'w-1', session_id: 'S1', profile: '' };
+    const h = await openHost(env);
+    const start = await h.fire('chrys', 'workflow_run_start', {
+      ...envelope,
+      run_id: 'r-1',
+      input_text: 'go',
+    });
+    expect(start.answer.dispatches.map((d) => [d.rule, d.outcome])).toEqual([['start', 'ok']]);
+    expect(JSON.parse(readFileSync(log, 'utf8'))).toMatchObject({ run_id: 'r-1', workflow_id: 'w-1' });
+    const end = await h.fire('chrys', 'workflow_run_end', {
+      ...envelope,
+      run_id: 'r-1',
+      outcome: 'cancelled',
+      reason: 'user',
+    });
+    expect(end.answer).toMatchObject({ decision: 'allow', dispatches: [{ rule: 'veto', outcome: 'ok' }] });
+  });
 });
