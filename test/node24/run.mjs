@@ -54,12 +54,23 @@ function findNode24() {
   return PINNED;
 }
 
+// Electronegativity is a static scan of the Electron shell's source: its verdict does not depend on the
+// Node that runs it, and its release lookup (got 11) dies of an uncaught error on Node 24 when the network
+// is closed, as on CI. It runs once, in the first run.
+const ONCE = ['test/integration/electronegativity.test.ts'];
+
 const node = findNode24();
-console.log(`Node 24 run: ${node} (${versionOf(node)})`);
+console.log(`Node 24 run: ${node} (${versionOf(node)}), all but ${ONCE.join(', ')}`);
 // On PATH first, so the hooks' `hookpanel` and `node` (and #!/usr/bin/env node) are Node 24 too.
 const child = spawn(
   node,
-  [join(REPO, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--config', '.config/vitest.config.ts'],
+  [
+    join(REPO, 'node_modules', 'vitest', 'vitest.mjs'),
+    'run',
+    '--config',
+    '.config/vitest.config.ts',
+    ...ONCE.flatMap((f) => ['--exclude', f]),
+  ],
   {
     cwd: REPO,
     stdio: 'inherit',
