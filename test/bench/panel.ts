@@ -1,16 +1,15 @@
-// History with 100,000 dispatches in the panel (browser mode, Debian's Chromium): time to first
+// History with 100,000 dispatches in the panel (browser mode, the e2e tier's Chromium): time to first
 // render and to apply a filter, against the same with 100 dispatches.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { findChromium } from '../e2e/chromium.js';
 import { benchHome } from './env.js';
 import { report } from './measure.js';
 
 const CLI = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'electron', 'cli', 'main.js');
-const CHROMIUM = process.env.HOOKPANEL_CHROMIUM ?? '/usr/bin/chromium';
 
 async function writeHistory(dir: string, count: number): Promise<void> {
   await mkdir(dir, { recursive: true });
@@ -70,7 +69,10 @@ async function writeHistory(dir: string, count: number): Promise<void> {
   await writeFile(join(dir, 'current.jsonl'), `${lines.join('\n')}\n`);
 }
 
-async function timeHistory(count: number): Promise<{ firstRender: number; filter: number }> {
+async function timeHistory(
+  executablePath: string,
+  count: number,
+): Promise<{ firstRender: number; filter: number }> {
   const b = benchHome();
   await writeHistory(join(b.env.HOOKPANEL_HOME!, 'history'), count);
   const serve = spawn(process.execPath, [CLI, 'serve', '--project', join(b.root, 'ws')], {
@@ -82,7 +84,7 @@ async function timeHistory(count: number): Promise<{ firstRender: number; filter
   for (let i = 0; i < 400 && !/Panel: \S+/.test(out); i++) await new Promise((r) => setTimeout(r, 25));
   const url = /Panel: (\S+)/.exec(out)![1]!;
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath,
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -119,12 +121,15 @@ async function timeHistory(count: number): Promise<{ firstRender: number; filter
 
 export async function benchPanel(): Promise<void> {
   console.log('\nPanel: History view (browser mode)');
-  if (!existsSync(CHROMIUM)) {
-    console.log(`  skipped: no Chromium at ${CHROMIUM}`);
+  let chromiumPath: string;
+  try {
+    chromiumPath = (await findChromium()).path;
+  } catch (e) {
+    console.log(`  skipped: ${(e as Error).message}`);
     return;
   }
-  const small = await timeHistory(100);
-  const big = await timeHistory(100_000);
+  const small = await timeHistory(chromiumPath, 100);
+  const big = await timeHistory(chromiumPath, 100_000);
   report(
     '  100,000 dispatches: time to first render',
     { name: '100k', medianMs: big.firstRender },

@@ -1,10 +1,18 @@
 // A temporary home and workspace with files of every dialect, and `hookpanel serve` running on it.
-import { _electron, test as base, expect, type ElectronApplication, type Page } from '@playwright/test';
+import {
+  _electron,
+  test as base,
+  expect,
+  type Browser,
+  type ElectronApplication,
+  type Page,
+} from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI, runCli } from '../helpers/cli.js';
 import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
+import { findChromium } from './chromium.js';
 
 export const SHOTS = join(REPO, 'test-results', 'screenshots');
 
@@ -62,10 +70,48 @@ export function electronBinary(): { path: string | null; why: string } {
 const electronInfo = electronBinary();
 let saidWhy = false;
 
-export const test = base.extend<{ panel: Panel; page: Page }>({
-  // In the Electron project the page is the app's window.
-  page: async ({ page, panel }, use) => {
-    await use(panel.app ? await panel.app.firstWindow() : page);
+/** Resolves with the URL `hookpanel serve` prints, or rejects with everything it said if it exits first. */
+function panelUrl(serve: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d;
+      const url = /Panel: (\S+)/.exec(out)?.[1];
+      if (url) resolve(url);
+    };
+    serve.stdout!.on('data', onData);
+    serve.stderr!.on('data', onData);
+    serve.once('exit', (code, signal) =>
+      reject(new Error(`hookpanel serve exited (${signal ?? code}) before serving the panel:\n${out}`)),
+    );
+  });
+}
+
+export const test = base.extend<{ panel: Panel; page: Page }, { launchChromium: () => Promise<Browser> }>({
+  // One browser per worker, launched the first time a browser-mode test asks for a page: the Electron
+  // project never asks, so it never starts (or extracts) a browser it does not use.
+  launchChromium: [
+    async ({ playwright, launchOptions, headless }, use) => {
+      let browser: Promise<Browser> | undefined;
+      const launch = async () => {
+        const chosen = await findChromium();
+        console.log(`e2e: Chromium from ${chosen.from}: ${chosen.path}`);
+        return playwright.chromium.launch({ ...launchOptions, headless, executablePath: chosen.path });
+      };
+      await use(() => (browser ??= launch()));
+      if (browser) await (await browser).close();
+    },
+    { scope: 'worker' },
+  ],
+  // In the Electron project the page is the app's window; in the browser project, a fresh context.
+  page: async ({ panel, launchChromium, contextOptions, viewport, colorScheme }, use) => {
+    if (panel.app) {
+      await use(await panel.app.firstWindow());
+      return;
+    }
+    const context = await (await launchChromium()).newContext({ ...contextOptions, viewport, colorScheme });
+    await use(await context.newPage());
+    await context.close();
   },
   panel: async ({ browserName: _browser }, use, testInfo) => {
     const env = makeEnv();
@@ -113,13 +159,7 @@ export const test = base.extend<{ panel: Panel; page: Page }>({
       env: env.processEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let out = '';
-    serve.stdout!.on('data', (d) => (out += d));
-    serve.stderr!.on('data', (d) => (out += d));
-    const deadline = Date.now() + 20_000;
-    while (!/Panel: (\S+)/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    const url = /Panel: (\S+)/.exec(out)?.[1];
-    if (!url) throw new Error(`hookpanel serve did not start:\n${out}`);
+    const url = await panelUrl(serve);
     await use({ env, url, serve, app: null, goto: async (page) => void (await page.goto(url)), emit, shot });
     if (serve.exitCode === null && serve.signalCode === null) {
       const exited = new Promise((r) => serve.once('exit', r));

@@ -1,8 +1,5 @@
 import { defineConfig } from '@playwright/test';
 
-// Debian's Chromium: Playwright's own browsers cannot be downloaded here.
-export const CHROMIUM = process.env.HOOKPANEL_CHROMIUM ?? '/usr/bin/chromium';
-
 export default defineConfig({
   testDir: '.',
   testMatch: /.*\.spec\.ts/,
@@ -13,8 +10,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     viewport: { width: 1400, height: 900 },
+    // The browser itself is chosen by chromium.ts when a browser-mode test first needs one.
     launchOptions: {
-      executablePath: CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -11,31 +11,40 @@ import { REPO } from '../helpers/env.js';
 test('Electronegativity finds nothing unreviewed in electron/app', async () => {
   const env = makeEnv();
   try {
-    const out = env.path('eneg.csv');
+    // SARIF, written in one piece: its CSV writer races its own header write against the rows.
+    const out = env.path('eneg.sarif');
     const electron = JSON.parse(readFileSync(join(REPO, 'node_modules', 'electron', 'package.json'), 'utf8'))
       .version as string;
-    await promisify(execFile)(
-      process.execPath,
-      [
-        join(REPO, 'node_modules', '@doyensec', 'electronegativity', 'dist', 'index.js'),
-        '-i',
-        join(REPO, 'electron', 'app'),
-        '-o',
-        out,
-        '-e',
-        electron,
-      ],
-      { timeout: 120_000 },
-    );
-    const rows = parseCsv(readFileSync(out, 'utf8'))
-      .slice(1)
-      .filter((r) => r.length > 1);
+    // Its runner, not its CLI: the CLI requires a `commander` it does not declare and breaks on the
+    // project's own commander 14 (its v2-era API is gone).
+    const dist = join(REPO, 'node_modules', '@doyensec', 'electronegativity', 'dist');
+    const scan = `(async () => {
+      const i18n = require(${JSON.stringify(join(dist, 'locales', 'i18n.js'))});
+      await i18n();
+      const run = require(${JSON.stringify(join(dist, 'runner.js'))});
+      const [input, output, electronVersionOverride] = process.argv.slice(1);
+      await run({ input, output, electronVersionOverride, isSarif: true, customScan: [],
+        excludeFromScan: [], isVerbose: true, parserPlugins: [] }, false);
+    })().catch((e) => { console.error(e.stack); process.exit(1); });`;
+    await promisify(execFile)(process.execPath, ['-e', scan, join(REPO, 'electron', 'app'), out, electron], {
+      timeout: 120_000,
+    });
+    const findings = (
+      JSON.parse(readFileSync(out, 'utf8')) as {
+        runs: { results: { ruleId: string; message: { text: string }; locations: Location[] }[] }[];
+      }
+    ).runs[0]!.results;
+    // The scan saw the shell (a preload is always there to review), so an empty list is not a pass.
+    expect(findings.map((f) => f.ruleId)).toContain('PRELOAD_JS_CHECK');
     const reviewed = JSON.parse(
       readFileSync(join(REPO, '.config', 'electronegativity-reviewed.json'), 'utf8'),
     ).reviewed as Record<string, string>;
-    const open = rows.filter((r) => !reviewed[r[0]!.trim()]);
+    const open = findings.filter((f) => !reviewed[f.ruleId]);
     expect(
-      open.map((r) => r.join(' | ')),
+      open.map((f) => {
+        const at = f.locations[0]?.physicalLocation;
+        return `${f.ruleId} | ${at?.artifactLocation.uri}:${at?.region.startLine} | ${f.message.text}`;
+      }),
       'unreviewed findings',
     ).toEqual([]);
   } finally {
@@ -43,30 +52,6 @@ test('Electronegativity finds nothing unreviewed in electron/app', async () => {
   }
 }, 150_000);
 
-/** RFC 4180 records: quoted fields may hold commas and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n') {
-      rows.push([...row, field]);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
+interface Location {
+  physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } };
 }

@@ -58,12 +58,11 @@ describe('io semantics', () => {
     env = makeEnv();
     env.write(
       IO,
-      '[[hook]]\nat = "before_tool"\nrun = ["sleep", "10"]\non_failure = "refuse"\ntimeout_ms = 300\n',
+      '[[hook]]\nat = "before_tool"\nrun = ["sleep", "600"]\non_failure = "refuse"\ntimeout_ms = 300\n',
     );
     const h = await openHost(env);
-    const t0 = Date.now();
+    // Only the timeout can end this gate: were it not applied, the test would run out of time.
     const { answer } = await h.fire('io', 'before_tool', { tool: 'shell' });
-    expect(Date.now() - t0).toBeLessThan(3000);
     expect(answer.decision).toBe('block');
     expect(answer.dispatches[0]).toMatchObject({ timedOut: true });
   });

@@ -148,15 +148,14 @@ describe('mcp_tool over stdio', () => {
       JSON.stringify({
         mcpServers: { policy: stdioServer(`mcp-${Date.now()}-slow`) },
         hooks: {
-          PreToolUse: [guard('slow', { ms: 5000 }, { timeout: 1 })],
+          PreToolUse: [guard('slow', { ms: 600_000 }, { timeout: 1 })],
           PermissionRequest: [guard('answer', { text: '{"decision":"block","reason":"still here"}' })],
         },
       }),
     );
     const h = await openHost(env);
-    const t0 = Date.now();
+    // The tool answers in ten minutes: only the hook's timeout can end this call in the test's time.
     let { answer } = await h.fire('pw', 'PreToolUse', edit);
-    expect(Date.now() - t0).toBeLessThan(4000);
     expect(answer).toMatchObject({ decision: 'allow', dispatches: [{ outcome: 'timeout', timedOut: true }] });
     ({ answer } = await h.fire('pw', 'PermissionRequest', edit));
     expect(answer.reason).toBe('still here');

@@ -121,9 +121,8 @@ describe('prompt hooks', () => {
   test('silence: a guard that times out is a deny', async () => {
     env.write('~/.config/pw/code.json', settings('PreToolUse', 1));
     const h = await openHost(env);
-    const t0 = Date.now();
+    // The stub never answers: only the hook's timeout ends this call.
     const { answer } = await h.fire('pw', 'PreToolUse', { tool_name: 'Bash' });
-    expect(Date.now() - t0).toBeLessThan(5000);
     expect(answer).toMatchObject({ decision: 'block', dispatches: [{ outcome: 'blocked' }] });
     expect(answer.reason).toContain('timed out');
   });

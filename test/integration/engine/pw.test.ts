@@ -1,8 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { makeEnv, type TestEnv } from '../../helpers/env.js';
+import { makeGate } from '../../helpers/gate.js';
 import { openHost } from '../../helpers/host.js';
 
 let env: TestEnv;
@@ -60,14 +61,20 @@ describe('pw and claude semantics with real processes', () => {
   test('JSON output aggregates across hooks: any block wins, contexts joined in config order, updatedInput, permissionDecision', async () => {
     env = makeEnv();
     const json = (o: unknown) => `echo '${JSON.stringify(o)}'`;
+    // The first hook answers only after the second has: contexts follow the config, not completion.
+    const secondDone = makeGate(env.path('second-done'));
     env.write(
       USER,
       hooks({
         UserPromptSubmit: [
           {
             hooks: [
-              cmd(`sleep 0.3; ${json({ hookSpecificOutput: { additionalContext: 'first' } })}`),
-              cmd(json({ hookSpecificOutput: { additionalContext: 'second' } })),
+              cmd(
+                `read _ < ${secondDone.path}; ${json({ hookSpecificOutput: { additionalContext: 'first' } })}`,
+              ),
+              cmd(
+                `${json({ hookSpecificOutput: { additionalContext: 'second' } })}; echo >${secondDone.path}`,
+              ),
             ],
           },
         ],
@@ -151,12 +158,17 @@ describe('pw and claude semantics with real processes', () => {
   test('async: true fires and forgets: the answer does not wait for it', async () => {
     env = makeEnv();
     const marker = env.path('async-done');
-    env.write(USER, hooks({ Stop: [{ hooks: [cmd(`sleep 1; touch ${marker}`, { async: true })] }] }));
+    const gate = makeGate(env.path('gate'));
+    env.write(
+      USER,
+      hooks({ Stop: [{ hooks: [cmd(`read _ < ${gate.path}; touch ${marker}`, { async: true })] }] }),
+    );
     const h = await openHost(env);
-    const t0 = Date.now();
+    // The hook cannot finish before the gate opens, and the gate opens only after the answer came.
     const { answer, background } = await h.fire('pw', 'Stop', {});
-    expect(Date.now() - t0).toBeLessThan(800);
     expect(answer.dispatches).toEqual([]);
+    expect(existsSync(marker)).toBe(false);
+    await gate.open();
     const later = await background;
     expect(later[0]).toMatchObject({ outcome: 'ok' });
     expect(readFileSync(marker, 'utf8')).toBe('');

