@@ -5,11 +5,12 @@ import type { Handler, Rule, Source } from '../../../../shared/model.js';
 import { DiagnosticSink } from '../../diagnostics/sink.js';
 import { describeValue, suggest } from '../../diagnostics/zod-issues.js';
 import type { KeyPath, ParsedDocument } from '../../documents/document.js';
-import type { Candidate, LoadedFile } from '../dialect.js';
+import type { Candidate, LoadContext, LoadedFile } from '../dialect.js';
 import { describeCatalog, mcpCatalog } from '../../../../shared/mcp.js';
 import { readServerDefinitions } from '../../mcp/config.js';
 import { checkReferences } from '../../mcp/payload-refs.js';
 import { isPlainObject, makeRule } from '../rule.js';
+import { projectScripts } from './scripts.js';
 
 export interface SettingsDialectOptions {
   events: EventCatalog;
@@ -46,6 +47,7 @@ export function loadSettingsFile(
   candidate: Candidate,
   sink: DiagnosticSink,
   opts: SettingsDialectOptions,
+  ctx?: LoadContext,
 ): LoadedFile {
   const value = doc.value;
   if (!isPlainObject(value)) {
@@ -162,7 +164,15 @@ export function loadSettingsFile(
       });
     });
   }
-  return { rules, valid: true, settings };
+  // A project's hooks run the project's scripts: trust covers their bytes too.
+  const scripts =
+    candidate.projectScoped && ctx?.workspace
+      ? projectScripts(
+          rules.map((r) => r.handler),
+          { workspace: ctx.workspace, home: ctx.host.home },
+        )
+      : [];
+  return { rules, valid: true, settings, scripts };
 
   function loadHook(
     def: unknown,
