@@ -89,12 +89,14 @@ export function loadSettingsFile(
   for (const [event, groups] of Object.entries(hooks)) {
     const at: KeyPath = ['hooks', event];
     const spec = opts.events.find((e) => e.name === event);
-    if (!spec) {
+    // An unknown event's hooks are still checked (every error at once), but not loaded.
+    let loads = true;
+    if (!spec && opts.unknownEvent === 'error') {
       const msg = `"${event}" is not a ${opts.harness} hook event${suggest(event, names)}`;
-      if (opts.unknownEvent === 'error') {
-        sink.error('unknown_event', `${msg}; its hooks are not loaded`, { at, part: 'key' });
-        continue;
-      }
+      sink.error('unknown_event', `${msg}; its hooks are not loaded`, { at, part: 'key' });
+      loads = false;
+    } else if (!spec) {
+      const msg = `"${event}" is not a ${opts.harness} hook event${suggest(event, names)}`;
       sink.warn(
         'unknown_event',
         `${msg} that Hookpanel knows; it is listed but Hookpanel cannot say when it fires`,
@@ -131,14 +133,15 @@ export function loadSettingsFile(
           );
       }
       let matcher: string | null = null;
+      let groupLoads = loads;
       if (group.matcher !== undefined) {
         if (typeof group.matcher !== 'string') {
           sink.error('wrong_type', `expected a string, got ${describeValue(group.matcher)}`, {
             at: [...gAt, 'matcher'],
           });
-          return;
-        }
-        matcher = group.matcher === '' || group.matcher === '*' ? null : group.matcher;
+          // The group's hooks are still checked, but a group without a usable matcher loads none.
+          groupLoads = false;
+        } else matcher = group.matcher === '' || group.matcher === '*' ? null : group.matcher;
         if (matcher !== null && spec && spec.matcherField === null) {
           sink.warn(
             'matcher_ignored',
@@ -159,7 +162,7 @@ export function loadSettingsFile(
       group.hooks.forEach((def, h) => {
         const hAt = [...gAt, 'hooks', h];
         const rule = loadHook(def, hAt, index, event, g, h, matcher, spec?.dormantReason ?? null);
-        if (rule) rules.push(rule);
+        if (rule && groupLoads) rules.push(rule);
         index++;
       });
     });
