@@ -24,7 +24,7 @@ describe('hostile files', () => {
     for (const p of ['~/.chrys/hooks/hooks.yaml', '~/.config/io/io.toml']) {
       const s = await env.source(p);
       expect(s.state).toBe('active');
-      expect(diag(s)).toEqual([['info', 'empty_file', null, null]]);
+      expect(diag(s)).toEqual([['info', 'empty_file', 1, 1]]);
     }
   });
 
@@ -55,7 +55,7 @@ describe('hostile files', () => {
     env.write(FILE, '\ufeff{ "hooks": {} }');
     const s = await env.source(FILE);
     expect(s.state).toBe('active');
-    expect(diag(s)).toEqual([['info', 'bom', null, null]]);
+    expect(diag(s)).toEqual([['info', 'bom', 1, 1]]);
   });
 
   test.skipIf(process.getuid?.() === 0)('an unreadable file says permission denied', async () => {

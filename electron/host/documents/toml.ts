@@ -20,7 +20,10 @@ export function parseTomlDocument(text: string): ParsedDocument {
         position: { line: e.line, column: e.column },
       });
     } else {
-      syntaxProblems.push({ message: `invalid TOML: ${(e as Error).message}`, position: null });
+      syntaxProblems.push({
+        message: `invalid TOML: ${(e as Error).message}`,
+        position: { line: 1, column: 1 },
+      });
     }
   }
   const tables = scanTables(lines);

@@ -19,7 +19,8 @@ export function parseDocument(
         : `the parser failed: ${(e as Error).message}`;
     return {
       value: undefined,
-      syntaxProblems: [{ message: why, position: null }],
+      // The parser gave no place; the whole file is refused, so line 1.
+      syntaxProblems: [{ message: why, position: { line: 1, column: 1 } }],
       parseWarnings: [],
       locate: () => null,
       lineText: () => null,
