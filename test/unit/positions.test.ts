@@ -106,8 +106,20 @@ describe('whole-file problems point at line 1', () => {
     expect((await first('~/.config/pw/code.json')).first).toEqual(['error', 'not_utf8', 2, 9]);
     env.write('~/.config/pw/code.json', '['.repeat(200_000));
     expect(await first('~/.config/pw/code.json')).toMatchObject({
-      first: ['error', 'syntax', 1, 1],
-      message: 'the file is nested too deeply to read',
+      first: ['error', 'syntax', 1, 201],
+      message: 'the file nests more than 200 levels deep; hook files need a few',
     });
+    // YAML block nesting counts too, and the same file fails the same way every time.
+    const block = Array.from({ length: 300 }, (_, i) => `${' '.repeat(i)}a:`).join('\n');
+    env.write(CHRYS, block);
+    const once = await first(CHRYS);
+    expect(once.first).toEqual(['error', 'syntax', 201, 201]);
+    expect(await first(CHRYS)).toEqual(once);
+    // Brackets inside strings and comments do not count.
+    env.write(
+      CHRYS,
+      `a: "${'['.repeat(300)}"\nb: '${'{'.repeat(300)}'\n# ${'['.repeat(300)}\nc: don't ${'x'.repeat(3)}\n`,
+    );
+    expect((await env.source(CHRYS)).diagnostics.map((d) => d.code)).not.toContain('syntax');
   });
 });

@@ -67,6 +67,8 @@ export const chrys: DialectModule = {
     sink.warn(
       code,
       `the ${candidate.layer} hooks file was rejected, so its hooks are disabled; the ${candidate.projectScoped ? 'global' : 'project'} file is still used`,
+      // About the whole file, also when it was rejected before it could be parsed (not UTF-8).
+      { position: { line: 1, column: 1 } },
     );
   },
   load(doc, candidate, sink, ctx) {
