@@ -5,7 +5,7 @@
 // nesting, huge numbers, odd unicode) and written in each format with its own edge cases (YAML
 // anchors, aliases and tags; TOML dates, inf and redefined tables; JSON with comments, a BOM,
 // trailing commas, duplicate keys), plus byte mutations of the fixtures.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { stringify as tomlStringify } from 'smol-toml';
@@ -18,7 +18,10 @@ import type { Dialect, Diagnostic, Source } from '../../shared/model.js';
 import { loadSources } from '../../electron/host/sources/load.js';
 import { TrustStore } from '../../electron/host/trust/store.js';
 import type { TestEnv } from '../helpers/env.js';
-import { FIXTURES } from '../helpers/env.js';
+import { FIXTURES, REPO } from '../helpers/env.js';
+
+/** The fixtures, also when this runs compiled from dist/ (the bench). */
+const FIXTURE_DIR = existsSync(FIXTURES) ? FIXTURES : join(REPO, '..', 'test', 'fixtures');
 
 export const DIALECTS: Dialect[] = ['arya', 'io', 'chrys', 'pw', 'claude'];
 
@@ -425,7 +428,9 @@ export function hookFileText(dialect: Dialect): fc.Arbitrary<string> {
 
 export function fixtureBytes(dialect: Dialect): Buffer[] {
   const dirs = dialect === 'claude' ? ['claude', 'pw'] : [dialect];
-  return dirs.flatMap((d) => readdirSync(join(FIXTURES, d)).map((f) => readFileSync(join(FIXTURES, d, f))));
+  return dirs.flatMap((d) =>
+    readdirSync(join(FIXTURE_DIR, d)).map((f) => readFileSync(join(FIXTURE_DIR, d, f))),
+  );
 }
 
 const mutation = fc.oneof(

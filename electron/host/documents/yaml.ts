@@ -12,6 +12,8 @@ export function parseYamlDocument(text: string, version: '1.1' | '1.2' = '1.2'):
     uniqueKeys: true,
     prettyErrors: false,
     strict: true,
+    // A library warning would print on the CLI's stderr; what it warns about is reported (or harmless).
+    logLevel: 'error',
     version,
   });
   const pos = (offset: number): Position => {
