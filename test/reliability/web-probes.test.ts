@@ -264,3 +264,21 @@ describe('a real `hookpanel serve`', () => {
     }
   });
 });
+
+describe('assets under load', () => {
+  test('requests that arrive together while the folder is first listed are all served', async () => {
+    const own = makeEnv();
+    own.write('renderer/index.html', PAGE);
+    for (const name of ['a.js', 'b.css', 'c.svg', 'd.png']) own.write(`renderer/assets/${name}`, name);
+    const fresh = await startWebPanel(session.api, { rendererDir: own.path('renderer') });
+    try {
+      const answers = await Promise.all(
+        ['a.js', 'b.css', 'c.svg', 'd.png'].map((n) => get(fresh.port, `/assets/${n}`)),
+      );
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    } finally {
+      await fresh.close();
+      await own.cleanup();
+    }
+  });
+});

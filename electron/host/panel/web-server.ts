@@ -179,11 +179,15 @@ function plain(res: ServerResponse, status: number, text: string): void {
 class AssetList {
   private files = new Map<string, string>();
   private listedAt = 0;
+  /** The listing under way: requests that arrive meanwhile wait for it rather than miss. */
+  private listing: Promise<void> | null = null;
 
   constructor(private readonly dir: string) {}
 
   async find(urlPath: string): Promise<string | null> {
-    if (!this.files.has(urlPath) && Date.now() - this.listedAt > 1000) await this.list();
+    if (!this.files.has(urlPath) && !this.listing && Date.now() - this.listedAt > 1000)
+      this.listing = this.list().finally(() => (this.listing = null));
+    if (this.listing) await this.listing;
     return this.files.get(urlPath) ?? null;
   }
 
