@@ -81,3 +81,26 @@ describe('scripts a command names', () => {
     expect(scriptsOf({ kind: 'http', url: 'http://x', headers: {} })).toEqual([]);
   });
 });
+
+describe('chrys command and shell hooks', () => {
+  test('their project scripts are tracked like type: script paths, in the rule cwd', async () => {
+    env = makeEnv();
+    env.write(
+      'ws/.chrys/hooks/hooks.yaml',
+      [
+        'hooks:',
+        '  - { id: a, event: after_turn, run: { type: shell, shell: "./tools/a.sh && bash b.sh" } }',
+        '  - { id: c, event: after_turn, run: { type: command, argv: [python3, c.py], cwd: sub } }',
+        '  - { id: d, event: after_turn, run: { type: shell, shell: ./d.sh, cwd: "${session_id}" } }',
+        '  - { id: e, event: after_turn, run: { type: script, path: scripts/e.py } }',
+      ].join('\n'),
+    );
+    const s = await env.source('ws/.chrys/hooks/hooks.yaml', { chrys: { projectHooksEnabled: true } });
+    expect(s.scripts.map((x) => x.path.slice(env.workspace.length + 1)).sort()).toEqual([
+      '.chrys/hooks/scripts/e.py',
+      'b.sh',
+      'sub/c.py',
+      'tools/a.sh',
+    ]);
+  });
+});

@@ -15,12 +15,19 @@ export interface ScriptScope {
   home: string;
 }
 
-/** Absolute paths of the project files the handlers would run (missing ones too: trust notices them appearing). */
-export function projectScripts(handlers: readonly Handler[], scope: ScriptScope): string[] {
+/**
+ * Absolute paths of the project files the handlers would run (missing ones too: trust notices them
+ * appearing). Relative paths resolve against `cwd`, the hooks' working directory (the workspace).
+ */
+export function projectScripts(
+  handlers: readonly Handler[],
+  scope: ScriptScope,
+  cwd: string = scope.workspace,
+): string[] {
   const found = new Set<string>();
   for (const h of handlers) {
-    if (h.kind === 'shell') fromShell(h.command, scope, scope.workspace, found, 0);
-    else if (h.kind === 'exec') fromArgv(h.argv, scope, scope.workspace, found, 0);
+    if (h.kind === 'shell') fromShell(h.command, scope, cwd, found, 0);
+    else if (h.kind === 'exec') fromArgv(h.argv, scope, cwd, found, 0);
   }
   return [...found];
 }
