@@ -123,3 +123,11 @@ describe('whole-file problems point at line 1', () => {
     expect((await env.source(CHRYS)).diagnostics.map((d) => d.code)).not.toContain('syntax');
   });
 });
+
+describe('keys a document cannot place', () => {
+  test('io: a [hook."x"] table (found by the longer fuzz run) points at its header', async () => {
+    env = makeEnv();
+    env.write('~/.config/io/io.toml', 'model = "m"\n\n[hook."a b"]\nx = 1\n');
+    expect(diag(await env.source('~/.config/io/io.toml'))[0]).toEqual(['error', 'wrong_shape', 3, 1]);
+  });
+});

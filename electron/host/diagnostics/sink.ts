@@ -30,10 +30,9 @@ export class DiagnosticSink {
         ? opts.position
         : !this.doc || opts.path
           ? null
-          : at.length
-            ? this.doc.locate(at, opts.part)
-            : // About the whole file (wrong shape, rejected): where its content starts, else line 1.
-              (this.doc.locate([]) ?? FILE_START);
+          : // A key the document cannot place falls back to its nearest enclosing node, the whole
+            // file at last; about the whole file (wrong shape, rejected): where its content starts.
+            ((at.length ? this.doc.locate(at, opts.part) : null) ?? this.doc.locate([]) ?? FILE_START);
     const key = at.length ? formatKeyPath(at) : null;
     const excerpt = position && this.doc ? (this.doc.lineText(position.line)?.slice(0, 400) ?? null) : null;
     this.list.push({
