@@ -27,7 +27,7 @@ describe('hostile files', () => {
     for (const p of ['~/.chrys/hooks/hooks.yaml', '~/.config/io/io.toml']) {
       const s = await env.source(p);
       expect(s.state).toBe('active');
-      expect(diag(s)).toEqual([['info', 'empty_file', null, null]]);
+      expect(diag(s)).toEqual([['info', 'empty_file', 1, 1]]);
     }
   });
 
@@ -58,7 +58,7 @@ describe('hostile files', () => {
     env.write(FILE, '\ufeff{ "hooks": {} }');
     const s = await env.source(FILE);
     expect(s.state).toBe('active');
-    expect(diag(s)).toEqual([['info', 'bom', null, null]]);
+    expect(diag(s)).toEqual([['info', 'bom', 1, 1]]);
   });
 
   test('an unreadable file says permission denied', async () => {

@@ -48,6 +48,7 @@ export async function trust(argv: string[]): Promise<number> {
     );
     return 0;
   }
+  // The file's own workspace: its hooks' relative script paths resolve there.
   const { source, bytes } = await loadCandidate(placed.module, placed.candidate, {
     ...ctx,
     workspace: placed.workspace ?? ctx.workspace,

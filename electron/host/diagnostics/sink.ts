@@ -12,6 +12,8 @@ export interface DiagnosticOptions {
   path?: string;
 }
 
+const FILE_START = { line: 1, column: 1 };
+
 /** Collects diagnostics for one file, resolving key paths to line and column. */
 export class DiagnosticSink {
   readonly list: Diagnostic[] = [];
@@ -26,9 +28,11 @@ export class DiagnosticSink {
     const position =
       opts.position !== undefined
         ? opts.position
-        : at.length && this.doc
-          ? this.doc.locate(at, opts.part)
-          : null;
+        : !this.doc || opts.path
+          ? null
+          : // A key the document cannot place falls back to its nearest enclosing node, the whole
+            // file at last; about the whole file (wrong shape, rejected): where its content starts.
+            ((at.length ? this.doc.locate(at, opts.part) : null) ?? this.doc.locate([]) ?? FILE_START);
     const key = at.length ? formatKeyPath(at) : null;
     const excerpt = position && this.doc ? (this.doc.lineText(position.line)?.slice(0, 400) ?? null) : null;
     this.list.push({

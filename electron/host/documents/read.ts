@@ -65,6 +65,7 @@ export async function readHookFile(path: string): Promise<ReadResult> {
     return failed(
       `the file is ${(info.size / 1024 / 1024).toFixed(1)} MiB; hook files are read up to ${MAX_HOOK_FILE_BYTES / 1024 / 1024} MiB, so this one was not parsed`,
       'file_too_large',
+      { line: 1, column: 1 },
     );
   }
   let bytes: Buffer;
@@ -97,16 +98,17 @@ export async function readHookFile(path: string): Promise<ReadResult> {
       severity: 'info',
       code: 'bom',
       message: 'the file starts with a byte-order mark, which Hookpanel skips',
-      position: null,
+      position: { line: 1, column: 1 },
     });
   }
   return { status: 'ok', text, bytes, sha256: digest, realPath, notes };
 
-  function failed(message: string, code = 'unreadable'): ReadResult {
+  /** A whole-file failure: line 1 where the file has lines to point at, else none (a directory, a broken link). */
+  function failed(message: string, code = 'unreadable', position: Position | null = null): ReadResult {
     return {
       status: 'failed',
       sha256: null,
-      notes: [...notes, { severity: 'error', code, message, position: null }],
+      notes: [...notes, { severity: 'error', code, message, position }],
     };
   }
 }

@@ -20,7 +20,10 @@ export function parseTomlDocument(text: string): ParsedDocument {
         position: { line: e.line, column: e.column },
       });
     } else {
-      syntaxProblems.push({ message: `invalid TOML: ${(e as Error).message}`, position: null });
+      syntaxProblems.push({
+        message: `invalid TOML: ${(e as Error).message}`,
+        position: { line: 1, column: 1 },
+      });
     }
   }
   const tables = scanTables(lines);
@@ -38,7 +41,13 @@ export function parseTomlDocument(text: string): ParsedDocument {
       if (typeof head !== 'string') return null;
       const headers = byName.get(head) ?? [];
       const table = typeof index === 'number' ? headers[index] : headers[0];
-      if (!table) return findTopLevelKey(lines, head, tables);
+      // `[hook.x]` or `[hook."y"]` defines hook as a table: point at its first such header.
+      const dotted = tables.find((t) => t.name.startsWith(`${head}.`) || t.name.startsWith(`"${head}".`));
+      if (!table)
+        return (
+          findTopLevelKey(lines, head, tables) ??
+          (dotted ? { line: dotted.line, column: dotted.column } : null)
+        );
       if (typeof key !== 'string') return { line: table.line, column: table.column };
       for (let line = table.line + 1; line <= table.end; line++) {
         const text = lines.lineText(line) ?? '';

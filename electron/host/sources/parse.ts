@@ -1,6 +1,8 @@
 import type { FileFormat } from '../dialects/dialect.js';
-import type { ParsedDocument } from '../documents/document.js';
+import type { ParsedDocument, Position } from '../documents/document.js';
 import { parseJsonDocument } from '../documents/json.js';
+import { LineIndex } from '../documents/lines.js';
+import { MAX_NESTING, tooDeep } from '../documents/nesting.js';
 import { parseTomlDocument } from '../documents/toml.js';
 import { parseYamlDocument } from '../documents/yaml.js';
 
@@ -9,6 +11,9 @@ export function parseDocument(
   format: FileFormat,
   yamlVersion: '1.1' | '1.2' = '1.2',
 ): ParsedDocument {
+  const deep = tooDeep(text, format);
+  if (deep)
+    return failed(text, `the file nests more than ${MAX_NESTING} levels deep; hook files need a few`, deep);
   try {
     return parseWith(text, format, yamlVersion);
   } catch (e) {
@@ -17,14 +22,20 @@ export function parseDocument(
       e instanceof RangeError
         ? 'the file is nested too deeply to read'
         : `the parser failed: ${(e as Error).message}`;
-    return {
-      value: undefined,
-      syntaxProblems: [{ message: why, position: null }],
-      parseWarnings: [],
-      locate: () => null,
-      lineText: () => null,
-    };
+    // The parser gave no place; the whole file is refused, so line 1.
+    return failed(text, why, { line: 1, column: 1 });
   }
+}
+
+function failed(text: string, message: string, position: Position): ParsedDocument {
+  const lines = new LineIndex(text);
+  return {
+    value: undefined,
+    syntaxProblems: [{ message, position }],
+    parseWarnings: [],
+    locate: () => null,
+    lineText: (line) => lines.lineText(line),
+  };
 }
 
 function parseWith(text: string, format: FileFormat, yamlVersion: '1.1' | '1.2'): ParsedDocument {

@@ -65,12 +65,14 @@ describe('chrys (seed 002)', () => {
       ['error', 'unknown_key', 2, 1],
       ['error', 'wrong_type', 7, 14],
       ['error', 'unknown_key', 13, 7],
+      // hooks[0] has errors of its own, and hooks[1] reuses its id: both are reported.
+      ['error', 'duplicate_id', 14, 9],
       ['error', 'out_of_range', 18, 13],
       ['error', 'missing_key', 22, 7],
       ['error', 'out_of_range', 26, 24],
       ['error', 'invalid_value', 28, 12],
       ['error', 'invalid_value', 30, 13],
-      ['warning', 'hooks_config_invalid', null, null],
+      ['warning', 'hooks_config_invalid', 1, 1],
     ]);
     const m = s.diagnostics.map((d) => d.message);
     expect(m[0]).toBe(
@@ -78,7 +80,7 @@ describe('chrys (seed 002)', () => {
     );
     expect(m[1]).toBe('hooks[0].enabled: expected a boolean, got the string "yes"');
     expect(m[2]).toContain('(did you mean "timeout_seconds"?)');
-    expect(m[7]).toBe(
+    expect(m[8]).toBe(
       'hooks[3].run.type: must be one of "script", "command", "shell", got the string "exec"',
     );
   });
@@ -102,7 +104,7 @@ describe('chrys (seed 002)', () => {
     expect(diag(s)).toEqual([
       ['error', 'detach_needs_fire_and_forget', 7, 15],
       ['error', 'detach_needs_fire_and_forget', 11, 39],
-      ['warning', 'hooks_config_invalid', null, null],
+      ['warning', 'hooks_config_invalid', 1, 1],
     ]);
   });
 
@@ -131,7 +133,7 @@ describe('chrys (seed 002)', () => {
     expect(s.state).toBe('invalid');
     expect(diag(s)).toEqual([
       ['error', 'syntax', 4, 1],
-      ['warning', 'hooks_config_invalid', null, null],
+      ['warning', 'hooks_config_invalid', 1, 1],
     ]);
   });
 
@@ -144,7 +146,7 @@ describe('chrys (seed 002)', () => {
     env.write(GLOBAL, 'hooks: []\n');
     s = byDialect(await env.load(), 'chrys').find((x) => x.layer === 'global')!;
     expect(s.path).toBe(env.path(GLOBAL));
-    expect(diag(s)).toEqual([['warning', 'ignored_sibling', null, null]]);
+    expect(diag(s)).toEqual([['warning', 'ignored_sibling', 1, 1]]);
   });
 
   test('project hooks are dormant unless project.hooks_enabled is on, then need trust; merge order is project first', async () => {

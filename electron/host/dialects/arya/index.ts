@@ -95,9 +95,8 @@ export const arya: DialectModule = {
         const rest = parsed.error.issues.filter((i) => !reported.has(i.path.join('.')));
         reportZodIssues(sink, RuleSchema, rest, at, index);
       }
-      if (sink.errorsSince(mark) > 0) return;
-      const rule = entry as z.infer<typeof RuleSchema>;
-      const name = rule.name ?? `rule-${index}`;
+      // Names are compared as written, so a clash shows even while one of the two rules has errors.
+      const name = typeof entry.name === 'string' && entry.name ? entry.name : `rule-${index}`;
       const prior = names.get(name);
       if (prior !== undefined)
         sink.warn(
@@ -105,7 +104,9 @@ export const arya: DialectModule = {
           `rule name "${name}" is also used by rule ${prior}; the panel will show both`,
           { at: [...at, 'name'], ruleIndex: index },
         );
-      names.set(name, index);
+      else names.set(name, index);
+      if (sink.errorsSince(mark) > 0) return;
+      const rule = entry as z.infer<typeof RuleSchema>;
 
       let timeoutMs = rule.action.timeoutMs ?? ARYA_DEFAULT_TIMEOUT_MS;
       if (timeoutMs > ARYA_MAX_TIMEOUT_MS) {

@@ -10,8 +10,10 @@ import type { Candidate, DialectModule, FileFormat } from '../dialect.js';
 import { chrysRuntime } from './runtime.js';
 import { isPlainObject, makeRule } from '../rule.js';
 import { compilePythonRegex, interpreterFor } from './interpreter.js';
+import { projectScripts } from '../pw/scripts.js';
 import {
   CHRYS_DEFAULT_TIMEOUT_SECONDS,
+  ExecutionSchema,
   FileSchema,
   HookSchema,
   TEMPLATE_VARIABLES,
@@ -66,6 +68,8 @@ export const chrys: DialectModule = {
     sink.warn(
       code,
       `the ${candidate.layer} hooks file was rejected, so its hooks are disabled; the ${candidate.projectScoped ? 'global' : 'project'} file is still used`,
+      // About the whole file, also when it was rejected before it could be parsed (not UTF-8).
+      { position: { line: 1, column: 1 } },
     );
   },
   load(doc, candidate, sink, ctx) {
@@ -87,16 +91,23 @@ export const chrys: DialectModule = {
       );
       return fail();
     }
+    // Every check runs even after an error, so one look at the file shows all that is wrong with it.
     if (value.version !== undefined && value.version !== 1) {
       sink.error(
         'unsupported_version',
         `version ${JSON.stringify(value.version)} is not supported; this format is version 1`,
         { at: ['version'] },
       );
-      return fail();
     }
     const top = FileSchema.safeParse(value, { reportInput: true });
-    if (!top.success) reportZodIssues(sink, FileSchema, top.error.issues, [], null);
+    if (!top.success)
+      reportZodIssues(
+        sink,
+        FileSchema,
+        top.error.issues.filter((i) => i.path[0] !== 'version'),
+        [],
+        null,
+      );
 
     const base = dirname(candidate.path);
     const rules: Rule[] = [];
@@ -105,28 +116,33 @@ export const chrys: DialectModule = {
     const list = Array.isArray(value.hooks) ? value.hooks : [];
     list.forEach((entry, index) => {
       const at = ['hooks', index];
-      const parsed = HookSchema.safeParse(entry, { reportInput: true });
-      if (!parsed.success) {
-        reportZodIssues(sink, HookSchema, parsed.error.issues, at, index);
-        return;
-      }
-      const hook = parsed.data;
-      const prior = ids.get(hook.id);
+      // Ids and execution are checked on the entry as written, whatever else is wrong with it.
+      const id = isPlainObject(entry) && typeof entry.id === 'string' && entry.id !== '' ? entry.id : null;
+      const prior = id === null ? undefined : ids.get(id);
       if (prior !== undefined) {
         sink.error(
           'duplicate_id',
-          `id "${hook.id}" is already used by hooks[${prior}]; ids must be unique within a file`,
+          `id "${id}" is already used by hooks[${prior}]; ids must be unique within a file`,
           { at: [...at, 'id'], ruleIndex: index },
         );
+      } else if (id !== null) ids.set(id, index);
+      const parsed = HookSchema.safeParse(entry, { reportInput: true });
+      if (!parsed.success) {
+        reportZodIssues(sink, HookSchema, parsed.error.issues, at, index);
+        const execution = ExecutionSchema.safeParse(isPlainObject(entry) ? (entry.execution ?? {}) : {});
+        if (execution.success) checkDetach(execution.data, at, index);
         return;
       }
-      ids.set(hook.id, index);
+      if (prior !== undefined) return;
+      const hook = parsed.data;
       const rule = normalize(hook, index, at);
       if (!rule) return;
       if (rule.handler.kind === 'script') scripts.push(rule.handler.path);
       rules.push(rule);
     });
     if (sink.list.some((d) => d.severity === 'error')) return fail();
+    if (candidate.projectScoped && ctx.workspace)
+      for (const rule of rules) scripts.push(...commandScripts(rule, ctx.workspace, ctx.host.home));
     return { rules, valid: true, scripts, settings: top.success ? (top.data.settings ?? {}) : {} };
 
     function normalize(hook: ChrysHook, index: number, at: (string | number)[]): Rule | null {
@@ -134,14 +150,7 @@ export const chrys: DialectModule = {
       const ex = hook.execution ?? {};
       const mode = ex.mode ?? 'fire_and_forget';
       let durable = ex.delivery === 'durable';
-      if (ex.detach && mode !== 'fire_and_forget') {
-        sink.error(
-          'detach_needs_fire_and_forget',
-          `detach: true is only valid with mode: fire_and_forget (this hook is ${mode}); a detached process cannot be awaited`,
-          { ...o, at: [...at, 'execution', 'detach'] },
-        );
-        return null;
-      }
+      const detachOk = checkDetach(ex, at, index);
       if (durable && mode === 'blocking') {
         sink.warn(
           'blocking_durable',
@@ -197,6 +206,7 @@ export const chrys: DialectModule = {
         });
       }
       const handler = toHandler(hook, at, index);
+      if (!detachOk) return null;
       return makeRule(
         {
           index,
@@ -217,6 +227,22 @@ export const chrys: DialectModule = {
         },
         doc.locate(at),
       );
+    }
+
+    /** detach needs fire_and_forget; false (and an error) otherwise. */
+    function checkDetach(
+      ex: NonNullable<ChrysHook['execution']>,
+      at: (string | number)[],
+      index: number,
+    ): boolean {
+      const mode = ex.mode ?? 'fire_and_forget';
+      if (!ex.detach || mode === 'fire_and_forget') return true;
+      sink.error(
+        'detach_needs_fire_and_forget',
+        `detach: true is only valid with mode: fire_and_forget (this hook is ${mode}); a detached process cannot be awaited`,
+        { ruleIndex: index, at: [...at, 'execution', 'detach'] },
+      );
+      return false;
     }
 
     function toHandler(hook: ChrysHook, at: (string | number)[], index: number): Handler {
@@ -293,6 +319,17 @@ export const chrys: DialectModule = {
     }
   },
 };
+
+/**
+ * The project files a `command` or `shell` hook runs (`./scripts/x.sh`, `bash tools/y.sh`), so trust
+ * covers them as it covers `type: script` paths. They run in the rule's cwd, the workspace by default;
+ * a cwd with a template other than ${workspace_cwd} is only known when the event comes, so it is left out.
+ */
+function commandScripts(rule: Rule, workspace: string, home: string): string[] {
+  const cwd = rule.cwd ? rule.cwd.replaceAll('${workspace_cwd}', workspace) : workspace;
+  if (cwd.includes('${')) return [];
+  return projectScripts([rule.handler], { workspace, home }, resolve(workspace, cwd));
+}
 
 function summarizeMatch(m: NonNullable<ChrysHook['match']>): string {
   const parts: string[] = [];

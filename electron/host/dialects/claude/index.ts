@@ -56,11 +56,17 @@ export const claude: DialectModule = {
     }
     return out;
   },
-  load: (doc, candidate, sink) =>
-    loadSettingsFile(doc, candidate, sink, {
-      events: CLAUDE_EVENTS,
-      unknownEvent: 'warning',
-      harness: 'Claude Code',
-    }),
+  load: (doc, candidate, sink, ctx) =>
+    loadSettingsFile(
+      doc,
+      candidate,
+      sink,
+      {
+        events: CLAUDE_EVENTS,
+        unknownEvent: 'warning',
+        harness: 'Claude Code',
+      },
+      ctx,
+    ),
   combine: (sources, _ctx, all) => combineSettingsSources(sources, mcpServerSources(all, 'claude')),
 };

@@ -124,9 +124,9 @@ export const io: DialectModule = {
           at,
           index,
         );
-      } else {
-        checkCombination(parsed.data, at, index);
       }
+      // Which keys are set is checked as written, whatever else is wrong with the table.
+      checkCombination(entry as IoHook, at, index);
       if (sink.errorsSince(mark) > 0) {
         errors++;
         return;

@@ -45,7 +45,13 @@ export const pw: DialectModule = {
     out.push(local);
     return out;
   },
-  load: (doc, candidate, sink) =>
-    loadSettingsFile(doc, candidate, sink, { events: PW_EVENTS, unknownEvent: 'error', harness: 'pw code' }),
+  load: (doc, candidate, sink, ctx) =>
+    loadSettingsFile(
+      doc,
+      candidate,
+      sink,
+      { events: PW_EVENTS, unknownEvent: 'error', harness: 'pw code' },
+      ctx,
+    ),
   combine: (sources, _ctx, all) => combineSettingsSources(sources, mcpServerSources(all, 'pw')),
 };

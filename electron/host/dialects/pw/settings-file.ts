@@ -5,11 +5,12 @@ import type { Handler, Rule, Source } from '../../../../shared/model.js';
 import { DiagnosticSink } from '../../diagnostics/sink.js';
 import { describeValue, suggest } from '../../diagnostics/zod-issues.js';
 import type { KeyPath, ParsedDocument } from '../../documents/document.js';
-import type { Candidate, LoadedFile } from '../dialect.js';
+import type { Candidate, LoadContext, LoadedFile } from '../dialect.js';
 import { describeCatalog, mcpCatalog } from '../../../../shared/mcp.js';
 import { readServerDefinitions } from '../../mcp/config.js';
 import { checkReferences } from '../../mcp/payload-refs.js';
 import { isPlainObject, makeRule } from '../rule.js';
+import { projectScripts } from './scripts.js';
 
 export interface SettingsDialectOptions {
   events: EventCatalog;
@@ -46,6 +47,7 @@ export function loadSettingsFile(
   candidate: Candidate,
   sink: DiagnosticSink,
   opts: SettingsDialectOptions,
+  ctx?: LoadContext,
 ): LoadedFile {
   const value = doc.value;
   if (!isPlainObject(value)) {
@@ -87,12 +89,14 @@ export function loadSettingsFile(
   for (const [event, groups] of Object.entries(hooks)) {
     const at: KeyPath = ['hooks', event];
     const spec = opts.events.find((e) => e.name === event);
-    if (!spec) {
+    // An unknown event's hooks are still checked (every error at once), but not loaded.
+    let loads = true;
+    if (!spec && opts.unknownEvent === 'error') {
       const msg = `"${event}" is not a ${opts.harness} hook event${suggest(event, names)}`;
-      if (opts.unknownEvent === 'error') {
-        sink.error('unknown_event', `${msg}; its hooks are not loaded`, { at, part: 'key' });
-        continue;
-      }
+      sink.error('unknown_event', `${msg}; its hooks are not loaded`, { at, part: 'key' });
+      loads = false;
+    } else if (!spec) {
+      const msg = `"${event}" is not a ${opts.harness} hook event${suggest(event, names)}`;
       sink.warn(
         'unknown_event',
         `${msg} that Hookpanel knows; it is listed but Hookpanel cannot say when it fires`,
@@ -129,14 +133,15 @@ export function loadSettingsFile(
           );
       }
       let matcher: string | null = null;
+      let groupLoads = loads;
       if (group.matcher !== undefined) {
         if (typeof group.matcher !== 'string') {
           sink.error('wrong_type', `expected a string, got ${describeValue(group.matcher)}`, {
             at: [...gAt, 'matcher'],
           });
-          return;
-        }
-        matcher = group.matcher === '' || group.matcher === '*' ? null : group.matcher;
+          // The group's hooks are still checked, but a group without a usable matcher loads none.
+          groupLoads = false;
+        } else matcher = group.matcher === '' || group.matcher === '*' ? null : group.matcher;
         if (matcher !== null && spec && spec.matcherField === null) {
           sink.warn(
             'matcher_ignored',
@@ -157,12 +162,20 @@ export function loadSettingsFile(
       group.hooks.forEach((def, h) => {
         const hAt = [...gAt, 'hooks', h];
         const rule = loadHook(def, hAt, index, event, g, h, matcher, spec?.dormantReason ?? null);
-        if (rule) rules.push(rule);
+        if (rule && groupLoads) rules.push(rule);
         index++;
       });
     });
   }
-  return { rules, valid: true, settings };
+  // A project's hooks run the project's scripts: trust covers their bytes too.
+  const scripts =
+    candidate.projectScoped && ctx?.workspace
+      ? projectScripts(
+          rules.map((r) => r.handler),
+          { workspace: ctx.workspace, home: ctx.host.home },
+        )
+      : [];
+  return { rules, valid: true, settings, scripts };
 
   function loadHook(
     def: unknown,

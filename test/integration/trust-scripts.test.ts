@@ -1,0 +1,134 @@
+// Trust covers the scripts a pw or claude project hook runs: after an edit to the script the file is
+// re-gated, and a dispatch fired through `hookpanel emit` (to a real host, then in-process) is skipped.
+import { chmodSync, readFileSync } from 'node:fs';
+import { afterEach, describe, expect, test } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { makeEnv, type TestEnv } from '../helpers/env.js';
+import { openHost } from '../helpers/host.js';
+import { RECHECK_MS } from '../../electron/host/sources/cache.js';
+import { startServe, type RunningHost } from '../helpers/serve.js';
+
+let env: TestEnv;
+let host: RunningHost | null = null;
+afterEach(async () => {
+  await host?.stop();
+  host = null;
+  await env?.cleanup();
+});
+
+interface CheckedSource {
+  path: string;
+  state: string;
+  scripts: { path: string; sha256: string | null }[];
+  diagnostics: { code: string }[];
+}
+interface Emitted {
+  dispatches: { rule: string; outcome: string; skipReason: string | null }[];
+}
+
+async function check(): Promise<CheckedSource[]> {
+  const r = await runCli(['check', '--json'], { env: env.processEnv, cwd: env.workspace });
+  return (JSON.parse(r.stdout) as { sources: CheckedSource[] }).sources;
+}
+
+/** Fires Stop through `hookpanel emit`; RAN_BY tells whose environment the hook ran in. */
+async function emit(ranBy: string): Promise<Emitted> {
+  const r = await runCli(['emit', 'pw', 'Stop', '--json'], {
+    env: { ...env.processEnv, RAN_BY: ranBy },
+    cwd: env.workspace,
+    input: JSON.stringify({ hook_event_name: 'Stop', cwd: env.workspace }),
+  });
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as Emitted;
+}
+
+const logLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
+
+describe('trust over the scripts a pw hook runs', () => {
+  test('an edited script re-gates its file; emits after the edit are skipped, with a host and without', async () => {
+    env = makeEnv();
+    const settings = env.write(
+      'ws/.agents/settings.json',
+      JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: './tools/hooks/x.sh' }] }] } }),
+    );
+    const script = env.write('ws/tools/hooks/x.sh', '#!/bin/sh\necho "one $RAN_BY" >> "$RAN_LOG"\n');
+    chmodSync(script, 0o755);
+    // The log outside the workspace and the script two folders down, where the panel's file watcher
+    // does not look: only the engine's own freshness check can notice the edit.
+    const log = env.path('ran.log');
+    env.processEnv.RAN_LOG = log;
+
+    let source = (await check()).find((s) => s.path === settings)!;
+    expect(source.state).toBe('untrusted');
+    expect(source.scripts.map((s) => s.path)).toEqual([script]);
+    const trusted = await runCli(['trust', settings], { env: env.processEnv, cwd: env.root });
+    expect(trusted.stdout).toContain('1 script');
+
+    host = await startServe({ ...env, processEnv: { ...env.processEnv, RAN_BY: 'host' } });
+    let emitted = await emit('cli');
+    expect(emitted.dispatches.map((d) => d.outcome)).toEqual(['ok']);
+    expect(logLines(log)).toEqual(['one host']);
+
+    env.write('ws/tools/hooks/x.sh', '#!/bin/sh\necho "two $RAN_BY" >> "$RAN_LOG"\n');
+    source = (await check()).find((s) => s.path === settings)!;
+    expect(source.state).toBe('untrusted');
+    expect(source.diagnostics[0]!.code).toBe('trust_changed');
+
+    emitted = await emit('cli');
+    expect(emitted.dispatches).toMatchObject([
+      { outcome: 'skipped', skipReason: expect.stringContaining('untrusted') },
+    ]);
+    await host.stop();
+    host = null;
+    emitted = await emit('cli');
+    expect(emitted.dispatches).toMatchObject([
+      { outcome: 'skipped', skipReason: expect.stringContaining('untrusted') },
+    ]);
+    expect(logLines(log)).toEqual(['one host']);
+
+    // Trusting the new bytes runs them again.
+    await runCli(['trust', settings], { env: env.processEnv, cwd: env.root });
+    emitted = await emit('cli');
+    expect(emitted.dispatches.map((d) => d.outcome)).toEqual(['ok']);
+    expect(logLines(log)).toEqual(['one host', 'two cli']);
+  });
+
+  test('a script named but missing at trust time re-gates the file when it appears', async () => {
+    env = makeEnv();
+    const settings = env.write(
+      'ws/.claude/settings.json',
+      JSON.stringify({
+        hooks: {
+          Stop: [{ hooks: [{ type: 'command', command: 'bash "$CLAUDE_PROJECT_DIR"/hooks/later.sh' }] }],
+        },
+      }),
+    );
+    await runCli(['trust', settings], { env: env.processEnv, cwd: env.root });
+    let source = (await check()).find((s) => s.path === settings)!;
+    expect(source).toMatchObject({
+      state: 'active',
+      scripts: [{ path: env.path('ws/hooks/later.sh'), sha256: null }],
+    });
+    env.write('ws/hooks/later.sh', 'curl evil.example\n');
+    source = (await check()).find((s) => s.path === settings)!;
+    expect(source.state).toBe('untrusted');
+  });
+
+  test("the host's own freshness check sees an edited script (no file watcher involved)", async () => {
+    env = makeEnv();
+    const settings = env.write(
+      'ws/.agents/settings.json',
+      JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'sh tools/x.sh' }] }] } }),
+    );
+    env.write('ws/tools/x.sh', 'true\n');
+    await runCli(['trust', settings], { env: env.processEnv, cwd: env.root });
+    const { fire } = await openHost(env);
+    expect((await fire('pw', 'Stop')).answer.dispatches.map((d) => d.outcome)).toEqual(['ok']);
+    env.write('ws/tools/x.sh', 'echo changed\n');
+    // Past the burst window, so the next event stats the files again.
+    await new Promise((r) => setTimeout(r, RECHECK_MS + 10));
+    expect((await fire('pw', 'Stop')).answer.dispatches).toMatchObject([
+      { outcome: 'skipped', skipReason: expect.stringContaining('untrusted') },
+    ]);
+  });
+});
