@@ -60,7 +60,7 @@ export async function benchHistory(): Promise<void> {
           : `2026-01-01T00-00-${String(f).padStart(2, '0')}-1.jsonl`;
       await writeFile(join(dir, name), `${lines.join('\n')}\n`);
     }
-    const store = new HistoryStore({ dir, maxFileBytes: 1e12, maxFiles: 100 });
+    const store = new HistoryStore({ dir });
     let found = 0;
     const full = await measure(
       'query',

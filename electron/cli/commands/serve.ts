@@ -35,6 +35,11 @@ export async function serve(argv: string[]): Promise<number> {
   web = await startWebPanel(session.api, { rendererDir: RENDERER_DIR, port });
   process.stdout.write(`Hookpanel host listening on ${host.paths.socket}\nPanel: ${web.url}\n`);
   if (values.open) openBrowser(web.url);
+  // Reads move off the main thread; a JSON-lines history from before the database is imported once.
+  host.history.on('import', (p) => {
+    if (p.state !== 'importing') process.stdout.write(`History: ${p.message}\n`);
+  });
+  void host.history.start().catch((e: Error) => process.stderr.write(`hookpanel: history: ${e.message}\n`));
   // Jobs a crash left pending are retried in the background: events are served meanwhile.
   void host.recoverOutbox().then(
     (r) =>

@@ -1,0 +1,47 @@
+// Everything the history does besides appending, by name: run on the caller's thread (the CLI, tests)
+// or in the history worker (the host), with the same code and the same answers.
+import { costReport, type CostRequest } from './cost.js';
+import { importJsonl, type ImportProgress } from './jsonl-import.js';
+import { counts, eventsByIds, queryDispatches, queryEvents, type HistoryFilter } from './queries.js';
+import { enforceRetention, type Retention } from './retention.js';
+import type { Db } from './schema.js';
+import { budgetFlags, clearBudgetFlag, setBudgetFlag, type BudgetFlag } from './budget-flags.js';
+
+export interface OperationContext {
+  db: Db;
+  dir: string;
+  progress: (p: ImportProgress) => void;
+}
+
+export const OPERATIONS = {
+  query: (c: OperationContext, a: { filter: HistoryFilter; limit: number }) =>
+    queryDispatches(c.db, a.filter, a.limit),
+  events: (c: OperationContext, a: { filter: HistoryFilter; limit: number }) =>
+    queryEvents(c.db, a.filter, a.limit),
+  eventsByIds: (c: OperationContext, a: { ids: string[] }) => eventsByIds(c.db, a.ids),
+  counts: (c: OperationContext) => counts(c.db),
+  cost: (c: OperationContext, a: CostRequest) => costReport(c.db, a),
+  importJsonl: (c: OperationContext) => importJsonl(c.db, c.dir, c.progress),
+  retention: (c: OperationContext, a: Retention) => enforceRetention(c.db, a),
+  checkpoint: (c: OperationContext) => {
+    c.db.exec('PRAGMA wal_checkpoint(PASSIVE)');
+    return null;
+  },
+  budgetFlags: (c: OperationContext) => budgetFlags(c.db),
+  setBudgetFlag: (c: OperationContext, a: BudgetFlag) => setBudgetFlag(c.db, a),
+  clearBudgetFlag: (c: OperationContext, a: Pick<BudgetFlag, 'dialect' | 'source' | 'rule' | 'event'>) =>
+    clearBudgetFlag(c.db, a),
+} as const;
+
+export type OperationName = keyof typeof OPERATIONS;
+export type OperationArgs<K extends OperationName> = Parameters<(typeof OPERATIONS)[K]>[1];
+export type OperationResult<K extends OperationName> = ReturnType<(typeof OPERATIONS)[K]>;
+
+export function runOperation<K extends OperationName>(
+  c: OperationContext,
+  name: K,
+  args: OperationArgs<K>,
+): OperationResult<K> {
+  const op = OPERATIONS[name] as (c: OperationContext, a: unknown) => OperationResult<K>;
+  return op(c, args);
+}

@@ -1,0 +1,201 @@
+// Reading the history: filtered lists newest first, single events, exports. Each filter is an index
+// (time, or a column then time); text goes through the full-text index. Records are validated on the way
+// out: the database file is a boundary like any other.
+import {
+  DispatchRecordSchema,
+  EventRecordSchema,
+  type DispatchRecord,
+  type EventRecord,
+} from '../../../shared/dispatch.js';
+import type { Db } from './schema.js';
+
+export interface HistoryFilter {
+  dialect?: string;
+  event?: string;
+  rule?: string;
+  outcome?: string;
+  workspace?: string;
+  since?: number;
+  until?: number;
+  text?: string;
+  eventId?: string;
+}
+
+interface Where {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * A full-text query from what a person typed: every word must appear, each as a word prefix, so
+ * "disk ful" finds "exit 3: disk full". Null when the text has no words to look up.
+ */
+export function ftsQuery(text: string): string | null {
+  const words = text.match(/[\p{L}\p{N}]+/gu);
+  if (!words) return null;
+  return words.map((w) => `"${w}"*`).join(' ');
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function dispatchWhere(f: HistoryFilter): Where {
+  const conds: string[] = [];
+  const params: unknown[] = [];
+  const eq = (column: string, value: unknown) => {
+    conds.push(`${column} = ?`);
+    params.push(value);
+  };
+  if (f.dialect) eq('dialect', f.dialect);
+  if (f.event) eq('event', f.event);
+  if (f.outcome) eq('outcome', f.outcome);
+  if (f.workspace) eq('workspace', f.workspace);
+  if (f.eventId) eq('event_id', f.eventId);
+  if (f.since !== undefined) {
+    conds.push('time >= ?');
+    params.push(f.since);
+  }
+  if (f.until !== undefined) {
+    conds.push('time <= ?');
+    params.push(f.until);
+  }
+  if (f.rule) {
+    // A rule filter matches a whole name or part of one: matched against the (few) names, then indexed.
+    conds.push('rule IN (SELECT rule FROM rule_names WHERE instr(rule, ?) > 0)');
+    params.push(f.rule);
+  }
+  if (f.text) {
+    const match = ftsQuery(f.text);
+    if (match) {
+      conds.push(
+        `(seq IN (SELECT rowid FROM dispatch_text WHERE dispatch_text MATCH ?)
+          OR event_id IN (SELECT id FROM events WHERE seq IN (SELECT rowid FROM event_text WHERE event_text MATCH ?)))`,
+      );
+      params.push(match, match);
+    } else {
+      conds.push("record LIKE ? ESCAPE '\\'");
+      params.push(likePattern(f.text));
+    }
+  }
+  return { sql: conds.length ? `WHERE ${conds.join(' AND ')}` : '', params };
+}
+
+function eventWhere(f: HistoryFilter): Where {
+  const conds: string[] = [];
+  const params: unknown[] = [];
+  const eq = (column: string, value: unknown) => {
+    conds.push(`${column} = ?`);
+    params.push(value);
+  };
+  if (f.dialect) eq('dialect', f.dialect);
+  if (f.event) eq('event', f.event);
+  if (f.workspace) eq('workspace', f.workspace);
+  if (f.eventId) eq('id', f.eventId);
+  if (f.since !== undefined) {
+    conds.push('time >= ?');
+    params.push(f.since);
+  }
+  if (f.until !== undefined) {
+    conds.push('time <= ?');
+    params.push(f.until);
+  }
+  if (f.text) {
+    const match = ftsQuery(f.text);
+    if (match) {
+      conds.push('seq IN (SELECT rowid FROM event_text WHERE event_text MATCH ?)');
+      params.push(match);
+    } else {
+      conds.push("record LIKE ? ESCAPE '\\'");
+      params.push(likePattern(f.text));
+    }
+  }
+  return { sql: conds.length ? `WHERE ${conds.join(' AND ')}` : '', params };
+}
+
+function parseDispatch(text: string): DispatchRecord | null {
+  try {
+    const parsed = DispatchRecordSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function parseEvent(text: string): EventRecord | null {
+  try {
+    const parsed = EventRecordSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+type Row = { record: string };
+
+/** Dispatches matching the filter, newest first, with the events they belong to. */
+export function queryDispatches(
+  db: Db,
+  filter: HistoryFilter,
+  limit: number,
+): { dispatches: DispatchRecord[]; events: EventRecord[] } {
+  const where = dispatchWhere(filter);
+  const rows = db
+    .prepare(`SELECT record FROM dispatches ${where.sql} ORDER BY time DESC, seq DESC LIMIT ?`)
+    .all(...where.params, limit) as Row[];
+  const dispatches: DispatchRecord[] = [];
+  for (const r of rows) {
+    const d = parseDispatch(r.record);
+    if (d) dispatches.push(d);
+  }
+  return { dispatches, events: eventsByIds(db, [...new Set(dispatches.map((d) => d.eventId))]) };
+}
+
+export function eventsByIds(db: Db, ids: readonly string[]): EventRecord[] {
+  const out: EventRecord[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const rows = db
+      .prepare(`SELECT record FROM events WHERE id IN (${chunk.map(() => '?').join(',')})`)
+      .all(...chunk) as Row[];
+    for (const r of rows) {
+      const e = parseEvent(r.record);
+      if (e) out.push(e);
+    }
+  }
+  return out;
+}
+
+/** Events newest first (every event, with or without rules). */
+export function queryEvents(db: Db, filter: HistoryFilter, limit: number): EventRecord[] {
+  const where = eventWhere(filter);
+  const rows = db
+    .prepare(`SELECT record FROM events ${where.sql} ORDER BY time DESC, seq DESC LIMIT ?`)
+    .all(...where.params, limit) as Row[];
+  return rows.map((r) => parseEvent(r.record)).filter((e): e is EventRecord => e !== null);
+}
+
+/** Every matching record, oldest first, a page at a time (exports). */
+export function* iterateRecords(
+  db: Db,
+  kind: 'dispatches' | 'events',
+  filter: HistoryFilter,
+  limit: number | null,
+): Generator<DispatchRecord | EventRecord> {
+  const where = kind === 'dispatches' ? dispatchWhere(filter) : eventWhere(filter);
+  // Newest `limit` when one is given (as a listing would show), then written oldest first.
+  const inner = limit === null ? '' : `ORDER BY time DESC, seq DESC LIMIT ${Math.floor(limit)}`;
+  const statement = db.prepare(
+    `SELECT record FROM (SELECT record, time, seq FROM ${kind} ${where.sql} ${inner}) ORDER BY time, seq`,
+  );
+  for (const row of statement.iterate(...where.params) as Iterable<Row>) {
+    const r = kind === 'dispatches' ? parseDispatch(row.record) : parseEvent(row.record);
+    if (r) yield r;
+  }
+}
+
+export function counts(db: Db): { dispatches: number; events: number } {
+  const d = db.prepare('SELECT count(*) AS n FROM dispatches').get() as { n: number };
+  const e = db.prepare('SELECT count(*) AS n FROM events').get() as { n: number };
+  return { dispatches: d.n, events: e.n };
+}
