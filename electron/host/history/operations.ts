@@ -4,16 +4,20 @@ import { costReport, type CostRequest } from './cost.js';
 import { importJsonl, type ImportProgress } from './jsonl-import.js';
 import { counts, eventsByIds, queryDispatches, queryEvents, type HistoryFilter } from './queries.js';
 import { enforceRetention, type Retention } from './retention.js';
+import type { HistoryRecord } from '../../../shared/dispatch.js';
 import type { Db } from './schema.js';
+import type { HistoryWriter } from './writer.js';
 import { budgetFlags, clearBudgetFlag, setBudgetFlag, type BudgetFlag } from './budget-flags.js';
 
 export interface OperationContext {
   db: Db;
+  writer: () => HistoryWriter;
   dir: string;
   progress: (p: ImportProgress) => void;
 }
 
 export const OPERATIONS = {
+  append: (c: OperationContext, a: { records: HistoryRecord[] }) => c.writer().append(a.records),
   query: (c: OperationContext, a: { filter: HistoryFilter; limit: number }) =>
     queryDispatches(c.db, a.filter, a.limit),
   events: (c: OperationContext, a: { filter: HistoryFilter; limit: number }) =>
@@ -23,10 +27,6 @@ export const OPERATIONS = {
   cost: (c: OperationContext, a: CostRequest) => costReport(c.db, a),
   importJsonl: (c: OperationContext) => importJsonl(c.db, c.dir, c.progress),
   retention: (c: OperationContext, a: Retention) => enforceRetention(c.db, a),
-  checkpoint: (c: OperationContext) => {
-    c.db.exec('PRAGMA wal_checkpoint(PASSIVE)');
-    return null;
-  },
   budgetFlags: (c: OperationContext) => budgetFlags(c.db),
   setBudgetFlag: (c: OperationContext, a: BudgetFlag) => setBudgetFlag(c.db, a),
   clearBudgetFlag: (c: OperationContext, a: Pick<BudgetFlag, 'dialect' | 'source' | 'rule' | 'event'>) =>

@@ -27,13 +27,14 @@ interface Where {
 }
 
 /**
- * A full-text query from what a person typed: every word must appear, each as a word prefix, so
- * "disk ful" finds "exit 3: disk full". Null when the text has no words to look up.
+ * A full-text query from what a person typed: its words in that order, the last one as a prefix, any
+ * case, so "disk ful" finds "exit 3: disk full" and "rm -rf bui" finds `rm -rf build/`. (A phrase is
+ * also what keeps a query on common words fast.) Null when the text has no words to look up.
  */
 export function ftsQuery(text: string): string | null {
   const words = text.match(/[\p{L}\p{N}]+/gu);
   if (!words) return null;
-  return words.map((w) => `"${w}"*`).join(' ');
+  return `"${words.join(' ')}"*`;
 }
 
 function likePattern(text: string): string {

@@ -1,7 +1,7 @@
-// The dispatch history, in one SQLite database in Hookpanel's home (history/history.db). Appends run
-// on the caller's thread (a few indexed inserts in one transaction); a long-running host moves every
-// read, the JSON-lines import, retention and checkpoints to a worker thread (`start()`), while one-shot
-// processes (`hookpanel emit` fallbacks, `hookpanel history`) do everything inline.
+// The dispatch history, in one SQLite database in Hookpanel's home (history/history.db). A long-running
+// host moves every write and read, the JSON-lines import, retention and checkpoints to a worker thread
+// (`start()`): recording an event costs its thread one message. One-shot processes (`hookpanel emit`
+// fallbacks, `hookpanel history`) do everything on their own thread.
 import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,7 +40,6 @@ export interface HistoryStoreEvents {
   import: [ImportProgress];
 }
 
-const CHECKPOINT_EVERY_MS = 2_000;
 const RETENTION_EVERY_MS = 15 * 60_000;
 
 /** The compiled worker beside this module (under vitest this module is TypeScript source: use dist/). */
@@ -58,7 +57,6 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
   private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private nextId = 1;
   private timers: NodeJS.Timeout[] = [];
-  private written = 0;
   /** The JSON-lines import's last progress (null when there was nothing to import). */
   importProgress: ImportProgress | null = null;
 
@@ -70,19 +68,15 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     return join(this.opts.dir, DB_FILE);
   }
 
-  private connection(): { db: Db; writer: HistoryWriter } {
-    if (!this.db) {
-      this.db = openHistoryDb(this.path, { autoCheckpoint: !this.worker });
-      this.writer = new HistoryWriter(this.db);
-    }
-    return { db: this.db, writer: this.writer! };
+  private connection(): Db {
+    if (!this.db) this.db = openHistoryDb(this.path);
+    return this.db;
   }
 
   /** Records a batch (an event's dispatches and its summary, or one background dispatch). */
   async append(records: HistoryRecord[]): Promise<void> {
     if (!records.length) return;
-    const samples = this.connection().writer.append(records);
-    this.written++;
+    const samples = await this.run('append', { records });
     if (samples.length) this.emit('samples', samples);
   }
 
@@ -95,7 +89,8 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
       });
     }
     const context: OperationContext = {
-      db: this.connection().db,
+      db: this.connection(),
+      writer: () => (this.writer ??= new HistoryWriter(this.connection())),
       dir: this.opts.dir,
       progress: (p) => this.onProgress(p),
     };
@@ -165,12 +160,12 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     filter: HistoryFilter,
     limit: number | null,
   ): Generator<DispatchRecord | EventRecord> {
-    return iterateRecords(this.connection().db, kind, filter, limit);
+    return iterateRecords(this.connection(), kind, filter, limit);
   }
 
   /**
-   * For a long-running host: reads move to a worker thread, which then imports the JSON-lines history,
-   * applies retention now and every 15 minutes, and checkpoints the WAL after writes.
+   * For a long-running host: writes and reads move to a worker thread, which then imports the JSON-lines
+   * history and applies retention now and every 15 minutes.
    */
   async start(): Promise<ImportResult | null> {
     if (this.worker) return null;
@@ -191,16 +186,6 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     };
     worker.on('error', fail);
     worker.on('exit', () => fail(new Error('the history worker stopped')));
-    // The writer stops checkpointing on commit: the worker does it, off this thread.
-    this.db?.exec('PRAGMA wal_autocheckpoint = 0');
-    let checkpointed = this.written;
-    this.timers.push(
-      setInterval(() => {
-        if (this.written === checkpointed) return;
-        checkpointed = this.written;
-        void this.run('checkpoint', undefined as never).catch(() => {});
-      }, CHECKPOINT_EVERY_MS),
-    );
     const retain = () => {
       const limits = this.opts.retention?.();
       if (limits) void this.enforceRetention(limits).catch(() => {});
@@ -217,7 +202,6 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     this.timers = [];
     const worker = this.worker;
     if (worker) {
-      await this.run('checkpoint', undefined as never).catch(() => {});
       this.worker = null;
       const exited = new Promise((resolve) => worker.once('exit', resolve));
       worker.postMessage('close');

@@ -1,8 +1,9 @@
-// The history worker: the host's queries, the JSON-lines import, retention and WAL checkpoints run on
-// this thread with their own connection, so the Electron main process never waits on them.
+// The history worker: the host's writes, queries, the JSON-lines import, retention and WAL checkpoints
+// run on this thread with its own connection, so the Electron main process never waits on the disk.
 import { parentPort, workerData } from 'node:worker_threads';
 import { runOperation, type OperationName } from './operations.js';
 import { openHistoryDb } from './schema.js';
+import { HistoryWriter } from './writer.js';
 
 export interface WorkerRequest {
   id: number;
@@ -18,8 +19,10 @@ export type WorkerMessage =
 const { dbPath, dir } = workerData as { dbPath: string; dir: string };
 const port = parentPort!;
 const db = openHistoryDb(dbPath);
+let writer: HistoryWriter | null = null;
 const context = {
   db,
+  writer: () => (writer ??= new HistoryWriter(db)),
   dir,
   progress: (progress: unknown) => port.postMessage({ type: 'progress', progress } satisfies WorkerMessage),
 };
