@@ -263,7 +263,13 @@ export const REQUESTS = {
   'history:budgets': { req: z.object({}), res: z.array(BudgetFlagSchema) },
   'history:status': {
     req: z.object({}),
-    res: z.object({ import: HistoryImportSchema.nullable(), dispatches: z.number(), events: z.number() }),
+    res: z.object({
+      import: HistoryImportSchema.nullable(),
+      dispatches: z.number(),
+      events: z.number(),
+      /** Every workspace an event was recorded in. */
+      workspaces: z.array(z.string()),
+    }),
   },
   'fire:dryRun': {
     req: z.object({

@@ -2,7 +2,14 @@
 // or in the history worker (the host), with the same code and the same answers.
 import { costReport, type CostRequest } from './cost.js';
 import { importJsonl, type ImportProgress } from './jsonl-import.js';
-import { counts, eventsByIds, queryDispatches, queryEvents, type HistoryFilter } from './queries.js';
+import {
+  counts,
+  eventsByIds,
+  queryDispatches,
+  queryEvents,
+  workspaces,
+  type HistoryFilter,
+} from './queries.js';
 import { enforceRetention, type Retention } from './retention.js';
 import type { HistoryRecord } from '../../../shared/dispatch.js';
 import type { Db } from './schema.js';
@@ -24,6 +31,7 @@ export const OPERATIONS = {
     queryEvents(c.db, a.filter, a.limit),
   eventsByIds: (c: OperationContext, a: { ids: string[] }) => eventsByIds(c.db, a.ids),
   counts: (c: OperationContext) => counts(c.db),
+  workspaces: (c: OperationContext) => workspaces(c.db),
   cost: (c: OperationContext, a: CostRequest) => costReport(c.db, a),
   importJsonl: (c: OperationContext) => importJsonl(c.db, c.dir, c.progress),
   retention: (c: OperationContext, a: Retention) => enforceRetention(c.db, a),

@@ -75,9 +75,11 @@ CREATE TRIGGER IF NOT EXISTS events_text_delete AFTER DELETE ON events BEGIN
   DELETE FROM event_text WHERE rowid = old.seq;
 END;
 
--- Every rule name seen: the rule filter matches names here, then uses the rule index.
+-- Every rule name seen: the rule filter matches names here, then uses the rule index. Likewise every
+-- workspace, for the panel's workspace filter.
 CREATE TABLE IF NOT EXISTS rule_names (rule TEXT NOT NULL, dialect TEXT NOT NULL, PRIMARY KEY (rule, dialect))
   WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS workspace_names (workspace TEXT PRIMARY KEY) WITHOUT ROWID;
 
 -- What hooks cost, per local day: duration histograms (see cost.ts) kept as records arrive, so percentiles
 -- over months never scan the records. scope: 'rule' (one rule's runs), 'event' (an event the agent waited

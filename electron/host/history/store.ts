@@ -124,6 +124,10 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     return this.run('counts', undefined as never);
   }
 
+  workspaces(): Promise<string[]> {
+    return this.run('workspaces', undefined as never);
+  }
+
   cost(req: CostRequest): Promise<CostReport> {
     return this.run('cost', req);
   }

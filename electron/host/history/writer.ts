@@ -32,7 +32,9 @@ export class HistoryWriter {
   private readonly turnStart: Statement;
   private readonly turnSum: Statement;
   private readonly toolOfEvent: Statement;
+  private readonly insertWorkspace: Statement;
   private readonly knownRules = new Set<string>();
+  private readonly knownWorkspaces = new Set<string>();
 
   constructor(private readonly db: Db) {
     this.insertDispatch = db.prepare(
@@ -65,6 +67,7 @@ export class HistoryWriter {
        WHERE session = ? AND turn_done = 0 AND seq > ?`,
     );
     this.toolOfEvent = db.prepare('SELECT tool FROM events WHERE id = ?');
+    this.insertWorkspace = db.prepare('INSERT OR IGNORE INTO workspace_names (workspace) VALUES (?)');
   }
 
   /**
@@ -184,6 +187,10 @@ export class HistoryWriter {
       JSON.stringify(e),
     );
     if (!info.changes) return;
+    if (e.workspace && !this.knownWorkspaces.has(e.workspace)) {
+      this.insertWorkspace.run(e.workspace);
+      this.knownWorkspaces.add(e.workspace);
+    }
     this.insertEventText.run(
       info.lastInsertRowid,
       e.event,

@@ -146,7 +146,11 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       };
     },
     'history:budgets': async () => ctx.budgets?.list() ?? host.history.budgetFlags(),
-    'history:status': async () => ({ import: host.history.importProgress, ...(await host.history.counts()) }),
+    'history:status': async () => ({
+      import: host.history.importProgress,
+      ...(await host.history.counts()),
+      workspaces: await host.history.workspaces(),
+    }),
     'fire:dryRun': async ({ dialect, event, payload, workspace }) =>
       host.engine.dryRun({
         dialect,

@@ -4,7 +4,13 @@ import { HttpUrlSchema } from '../../../shared/model.js';
 import { homePaths, type HostEnv } from '../paths.js';
 import { writeFileAtomic } from '../util/atomic.js';
 
-export const NOTIFICATION_KINDS = ['turnDone', 'blocked', 'hookFailed', 'reviewNeeded', 'overBudget'] as const;
+export const NOTIFICATION_KINDS = [
+  'turnDone',
+  'blocked',
+  'hookFailed',
+  'reviewNeeded',
+  'overBudget',
+] as const;
 
 export const SettingsSchema = z.object({
   /** Pause every hook Hookpanel hosts; matching rules are recorded as skipped. */

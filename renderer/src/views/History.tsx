@@ -21,6 +21,7 @@ function keep(r: DispatchRecord, f: HistoryFilterInput): boolean {
   if (f.event && r.event !== f.event) return false;
   if (f.rule && !r.rule.includes(f.rule)) return false;
   if (f.outcome && r.outcome !== f.outcome) return false;
+  if (f.workspace && r.workspace !== f.workspace) return false;
   if (f.since && Date.parse(r.time) < f.since) return false;
   if (
     f.text &&
@@ -33,7 +34,21 @@ function keep(r: DispatchRecord, f: HistoryFilterInput): boolean {
 }
 
 export function HistoryView() {
-  const { focus, liveDispatches, liveEvents } = useStore();
+  const { focus, liveDispatches, liveEvents, historyImport, info, settings } = useStore();
+  const [recorded, setRecorded] = useState<string[]>([]);
+  // Workspaces the history holds, asked again only when a live event comes from a new one.
+  const unseen = liveEvents.find((e) => e.workspace && !recorded.includes(e.workspace))?.workspace;
+  useEffect(() => {
+    void api.request('history:status', {}).then(
+      (s) => setRecorded(s.workspaces),
+      () => {},
+    );
+  }, [unseen]);
+  const workspaces = [
+    ...new Set(
+      [info?.workspace, ...(settings?.workspaces ?? []), ...recorded].filter((w): w is string => !!w),
+    ),
+  ];
   const [filter, setFilter] = useState<HistoryFilterInput & { span: string }>({ span: 'any', text: '' });
   const [rows, setRows] = useState<DispatchRecord[]>([]);
   const [events, setEvents] = useState<Map<string, EventRecord>>(new Map());
@@ -66,8 +81,11 @@ export function HistoryView() {
       setLoading(false);
     }
   }, [query]);
+  // Typing waits for a pause; a choice from a list applies at once.
+  const typing = useRef(false);
   useEffect(() => {
-    const t = setTimeout(() => void load(), 120);
+    const t = setTimeout(() => void load(), typing.current ? 150 : 0);
+    typing.current = false;
     return () => clearTimeout(t);
   }, [load]);
   const [statsOpen, setStatsOpen] = useState(false);
@@ -100,6 +118,10 @@ export function HistoryView() {
   });
 
   const set = (patch: Partial<typeof filter>) => setFilter((f) => ({ ...f, ...patch }));
+  const type = (patch: Partial<typeof filter>) => {
+    typing.current = true;
+    set(patch);
+  };
   return (
     <div className="split">
       <section className="list" aria-label="dispatch history">
@@ -118,13 +140,13 @@ export function HistoryView() {
             aria-label="event"
             placeholder="Event"
             value={filter.event ?? ''}
-            onChange={(e) => set({ event: e.target.value })}
+            onChange={(e) => type({ event: e.target.value })}
           />
           <input
             aria-label="rule"
             placeholder="Rule"
             value={filter.rule ?? ''}
-            onChange={(e) => set({ rule: e.target.value })}
+            onChange={(e) => type({ rule: e.target.value })}
           />
           <select
             aria-label="outcome"
@@ -134,6 +156,18 @@ export function HistoryView() {
             <option value="">Any outcome</option>
             {['ok', 'failed', 'timeout', 'blocked', 'skipped'].map((o) => (
               <option key={o}>{o}</option>
+            ))}
+          </select>
+          <select
+            aria-label="workspace"
+            value={filter.workspace ?? ''}
+            onChange={(e) => set({ workspace: e.target.value || undefined })}
+          >
+            <option value="">All workspaces</option>
+            {workspaces.map((w) => (
+              <option key={w} value={w}>
+                {w}
+              </option>
             ))}
           </select>
           <select aria-label="time" value={filter.span} onChange={(e) => set({ span: e.target.value })}>
@@ -146,11 +180,22 @@ export function HistoryView() {
           <input
             type="search"
             aria-label="search text"
-            placeholder="Search output, reasons…"
+            placeholder="Search output, reasons, payloads…"
             value={filter.text ?? ''}
-            onChange={(e) => set({ text: e.target.value })}
+            onChange={(e) => type({ text: e.target.value })}
           />
         </div>
+        {historyImport && historyImport.state !== 'done' && (
+          <div className="note" role="status" aria-label="history import">
+            {historyImport.message}
+            {historyImport.state === 'importing' && historyImport.bytesTotal
+              ? `: ${Math.floor((100 * historyImport.bytesDone) / historyImport.bytesTotal)}% (${historyImport.records.toLocaleString()} records)`
+              : ''}
+            {historyImport.state !== 'failed' && (
+              <progress max={historyImport.bytesTotal} value={historyImport.bytesDone} />
+            )}
+          </div>
+        )}
         {error && <ErrorBox message={error} />}
         <div className="history-head" aria-hidden="true">
           <span>time</span>
