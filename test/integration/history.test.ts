@@ -311,6 +311,21 @@ describe('history store', () => {
       Array.from({ length: left.dispatches.length }, (_, k) => `d${2000 - k}`),
     );
   });
+
+  test('a history file that is not a database is set aside, named, and recording goes on', async () => {
+    env = makeEnv();
+    const dir = env.path('hp/history');
+    env.write('hp/history/history.db', 'this is not a database, it only has its name\n'.repeat(200));
+    const r = await runCli(['history', '--json'], { env: env.processEnv });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/history\.db could not be read \(.*\); moved it to .*history\.db\.damaged-/);
+    expect(JSON.parse(r.stdout).dispatches).toEqual([]);
+    const aside = readdirSync(dir).filter((f) => f.startsWith('history.db.damaged-'));
+    expect(aside).toHaveLength(1);
+    const store = openStore(dir);
+    await store.append([record(1), summary(1)]);
+    expect(ids((await store.query({}, 5)).dispatches)).toEqual(['d1']);
+  });
 });
 
 describe('the JSON-lines history from before the database', () => {

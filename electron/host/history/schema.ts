@@ -1,7 +1,7 @@
 // The history database: one SQLite file (libsql, an N-API build that loads unchanged under Node and
 // Electron) in WAL mode, so the host, in-process `hookpanel emit` fallbacks and readers work at once.
 import Database from 'libsql';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export type Db = InstanceType<typeof Database>;
@@ -131,6 +131,23 @@ export interface OpenOptions {
 /** Opens (creating when needed) the history database with the settings every connection shares. */
 export function openHistoryDb(path: string, opts: OpenOptions = {}): Db {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  try {
+    return open(path, opts);
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code !== 'SQLITE_NOTADB' && code !== 'SQLITE_CORRUPT') throw e;
+    // Not a database (or a damaged one): set it aside, keep recording in a new one, and say so.
+    const aside = `${path}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    for (const suffix of ['', '-wal', '-shm'])
+      if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix);
+    process.stderr.write(
+      `hookpanel: ${path} could not be read (${(e as Error).message}); moved it to ${aside}\n`,
+    );
+    return open(path, opts);
+  }
+}
+
+function open(path: string, opts: OpenOptions): Db {
   const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
   // Only takes effect on a new, empty file: lets retention give freed pages back to the disk.
   db.exec('PRAGMA auto_vacuum = INCREMENTAL');
