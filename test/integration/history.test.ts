@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { DispatchRecord, EventRecord, HistoryRecord } from '../../shared/dispatch.js';
@@ -10,6 +10,8 @@ import { localDay } from '../../electron/host/history/writer.js';
 import { HookHost } from '../../electron/host/service.js';
 import { runCli } from '../helpers/cli.js';
 import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
+import { waitFor } from '../helpers/host.js';
+import { startServe } from '../helpers/serve.js';
 
 let env: TestEnv;
 const stores: HistoryStore[] = [];
@@ -18,8 +20,8 @@ afterEach(async () => {
   await env?.cleanup();
 });
 
-function openStore(dir: string): HistoryStore {
-  const s = new HistoryStore({ dir });
+function openStore(dir: string, inline = false): HistoryStore {
+  const s = new HistoryStore({ dir, inline });
   stores.push(s);
   return s;
 }
@@ -415,7 +417,8 @@ describe('the JSON-lines history from before the database', () => {
     env = makeEnv();
     const dir = env.path('hp/history');
     env.write('hp/history/current.jsonl', jsonl([record(1), summary(1)]));
-    const store = openStore(dir);
+    // Inline, so the sabotage below lands between the first progress report and the first batch.
+    const store = openStore(dir, true);
     const progress: string[] = [];
     store.on('import', (p) => progress.push(p.state));
     // Something removes a record between its import and the check.
@@ -556,5 +559,30 @@ describe('the host', () => {
     await store.append([record(3), summary(3)]);
     expect(ids((await store.query({}, 10)).dispatches)).toEqual(['d3', 'd2', 'd1']);
     expect(await store.counts()).toEqual({ dispatches: 3, events: 3 });
+  });
+
+  test('hookpanel serve imports the JSON-lines history on its first start and says so', async () => {
+    env = makeEnv();
+    // Recent records: the host applies retention (180 days) right after the import.
+    const now = (i: number) => ({ time: new Date(Date.now() - 60_000 + i * 1000).toISOString() });
+    env.write(
+      'hp/history/current.jsonl',
+      jsonl([record(1, now(1)), summary(1, now(1)), record(2, now(2)), summary(2, now(2))]),
+    );
+    const serve = await startServe(env);
+    try {
+      await waitFor(serve.output, (out) => out.includes('History: Imported'), 20_000);
+      expect(serve.output()).toContain(
+        'History: Imported 4 records from 1 JSON-lines file(s); verified by id',
+      );
+      const r = await runCli(['history', '--json'], { env: env.processEnv });
+      expect(JSON.parse(r.stdout).dispatches.map((d: DispatchRecord) => d.id)).toEqual(['d2', 'd1']);
+      expect(existsSync(env.path('hp/history/current.jsonl'))).toBe(false);
+      // Owner-only, like the rest of Hookpanel's home.
+      for (const f of ['history.db', 'history.db-wal'])
+        expect(statSync(env.path(`hp/history/${f}`)).mode & 0o077, f).toBe(0);
+    } finally {
+      await serve.stop();
+    }
   });
 });

@@ -1,17 +1,27 @@
 // What kind of moment an event is for the agent: a tool call it waits on, the end of a turn, or other.
-// Cost and latency budgets are told apart by it.
-import { EVENT_CATALOGS } from '../../../shared/events/index.js';
-import type { Dialect } from '../../../shared/model.js';
-import { dialectModule } from '../dialects/registry.js';
+// Cost and latency budgets are told apart by it. The table comes from the dialects (see
+// event-kinds-registry.ts) and is handed to the history worker, which does not load the dialects.
 
 export type EventKind = 'tool' | 'turn' | 'other';
 export const EVENT_KINDS: readonly EventKind[] = ['tool', 'turn', 'other'];
 
+/** Per dialect: its turn-done events and its tool events. */
+export type EventKindTable = Record<string, { turn: string[]; tool: string[] }>;
+
+let table: EventKindTable = {};
+
+export function setEventKinds(t: EventKindTable): void {
+  table = t;
+}
+
+export function eventKinds(): EventKindTable {
+  return table;
+}
+
 export function eventKind(dialect: string, event: string): EventKind {
-  const catalog = EVENT_CATALOGS[dialect as Dialect];
-  if (!catalog) return 'other';
-  if (dialectModule(dialect as Dialect).runtime.turnDoneEvents.includes(event)) return 'turn';
-  if (catalog.find((e) => e.name === event)?.toolEvent) return 'tool';
+  const kinds = table[dialect];
+  if (kinds?.turn.includes(event)) return 'turn';
+  if (kinds?.tool.includes(event)) return 'tool';
   return 'other';
 }
 

@@ -130,13 +130,14 @@ function readBatch(fd: number, offset: number, size: number): Batch | null {
   return { records, awaited, unreadable, end: Math.max(end, offset + 1) };
 }
 
-function importFile(
+async function importFile(
   db: Db,
   writer: HistoryWriter,
   dir: string,
   file: string,
   onBatch: (bytes: number, records: number, unreadable: number) => void,
-): void {
+  stopped: () => boolean,
+): Promise<void> {
   const path = join(dir, file);
   const fd = openSync(path, 'r');
   try {
@@ -168,6 +169,9 @@ function importFile(
           ),
       });
       if (!raced) onBatch(batch.end - state.offset, batch.records.length, batch.unreadable);
+      // Let other work on this thread (the host's own records) run between batches.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (stopped()) throw new Error('stopped before it was done; it resumes at the next start');
     }
   } finally {
     closeSync(fd);
@@ -207,7 +211,12 @@ function verifyFile(db: Db, path: string): { expected: number; found: number } {
 }
 
 /** Imports every JSON-lines file, verifies it by id, then removes it. Nothing to do returns null. */
-export function importJsonl(db: Db, dir: string, progress: (p: ImportProgress) => void): ImportResult | null {
+export async function importJsonl(
+  db: Db,
+  dir: string,
+  progress: (p: ImportProgress) => void,
+  stopped: () => boolean = () => false,
+): Promise<ImportResult | null> {
   const files = jsonlFiles(dir);
   if (!files.length) return null;
   const writer = new HistoryWriter(db);
@@ -227,15 +236,22 @@ export function importJsonl(db: Db, dir: string, progress: (p: ImportProgress) =
   try {
     for (const file of files) {
       if (!existsSync(join(dir, file))) continue; // another importer finished it
-      importFile(db, writer, dir, file, (bytes, records, unreadable) => {
-        p.bytesDone += bytes;
-        p.records += records;
-        p.unreadable += unreadable;
-        if (Date.now() - lastReport > 200) {
-          lastReport = Date.now();
-          say(`Importing ${file}`);
-        }
-      });
+      await importFile(
+        db,
+        writer,
+        dir,
+        file,
+        (bytes, records, unreadable) => {
+          p.bytesDone += bytes;
+          p.records += records;
+          p.unreadable += unreadable;
+          if (Date.now() - lastReport > 200) {
+            lastReport = Date.now();
+            say(`Importing ${file}`);
+          }
+        },
+        stopped,
+      );
     }
     p.state = 'verifying';
     say('Verifying the import');

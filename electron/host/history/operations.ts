@@ -1,7 +1,7 @@
 // Everything the history does besides appending, by name: run on the caller's thread (the CLI, tests)
 // or in the history worker (the host), with the same code and the same answers.
 import { costReport, type CostRequest } from './cost.js';
-import { importJsonl, type ImportProgress } from './jsonl-import.js';
+import type { ImportProgress } from './jsonl-import.js';
 import {
   counts,
   eventsByIds,
@@ -21,6 +21,8 @@ export interface OperationContext {
   writer: () => HistoryWriter;
   dir: string;
   progress: (p: ImportProgress) => void;
+  /** True once the database is closing: a running import stops at its next batch. */
+  stopped?: () => boolean;
 }
 
 export const OPERATIONS = {
@@ -33,7 +35,9 @@ export const OPERATIONS = {
   counts: (c: OperationContext) => counts(c.db),
   workspaces: (c: OperationContext) => workspaces(c.db),
   cost: (c: OperationContext, a: CostRequest) => costReport(c.db, a),
-  importJsonl: (c: OperationContext) => importJsonl(c.db, c.dir, c.progress),
+  // Loaded when needed: it validates with the record schemas, which the worker otherwise never loads.
+  importJsonl: async (c: OperationContext) =>
+    (await import('./jsonl-import.js')).importJsonl(c.db, c.dir, c.progress, c.stopped),
   retention: (c: OperationContext, a: Retention) => enforceRetention(c.db, a),
   budgetFlags: (c: OperationContext) => budgetFlags(c.db),
   setBudgetFlag: (c: OperationContext, a: BudgetFlag) => setBudgetFlag(c.db, a),
@@ -43,13 +47,13 @@ export const OPERATIONS = {
 
 export type OperationName = keyof typeof OPERATIONS;
 export type OperationArgs<K extends OperationName> = Parameters<(typeof OPERATIONS)[K]>[1];
-export type OperationResult<K extends OperationName> = ReturnType<(typeof OPERATIONS)[K]>;
+export type OperationResult<K extends OperationName> = Awaited<ReturnType<(typeof OPERATIONS)[K]>>;
 
-export function runOperation<K extends OperationName>(
+export async function runOperation<K extends OperationName>(
   c: OperationContext,
   name: K,
   args: OperationArgs<K>,
-): OperationResult<K> {
+): Promise<OperationResult<K>> {
   const op = OPERATIONS[name] as (c: OperationContext, a: unknown) => OperationResult<K>;
   return op(c, args);
 }

@@ -1,7 +1,7 @@
 // The history database: one SQLite file (libsql, an N-API build that loads unchanged under Node and
 // Electron) in WAL mode, so the host, in-process `hookpanel emit` fallbacks and readers work at once.
 import Database from 'libsql';
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export type Db = InstanceType<typeof Database>;
@@ -148,6 +148,9 @@ export function openHistoryDb(path: string, opts: OpenOptions = {}): Db {
 }
 
 function open(path: string, opts: OpenOptions): Db {
+  // Owner-only, like the rest of Hookpanel's home: payloads and outputs can hold secrets. SQLite gives
+  // the WAL and shared-memory files the database file's mode.
+  if (!existsSync(path)) writeFileSync(path, '', { mode: 0o600, flag: 'a' });
   const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
   // Only takes effect on a new, empty file: lets retention give freed pages back to the disk.
   db.exec('PRAGMA auto_vacuum = INCREMENTAL');

@@ -1,7 +1,8 @@
-// The dispatch history, in one SQLite database in Hookpanel's home (history/history.db). A long-running
-// host moves every write and read, the JSON-lines import, retention and checkpoints to a worker thread
-// (`start()`): recording an event costs its thread one message. One-shot processes (`hookpanel emit`
-// fallbacks, `hookpanel history`) do everything on their own thread.
+// The dispatch history, in one SQLite database in Hookpanel's home (history/history.db). Every write and
+// read, the JSON-lines import, retention and checkpoints run on a worker thread with its own connection:
+// recording an event costs the dispatching thread one message, a long query never stalls the Electron
+// main process, and a one-shot `hookpanel emit` fallback loads the database while its hooks run.
+// `hookpanel history` works inline (`inline: true`), as it has nothing else to do meanwhile.
 import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +21,8 @@ import {
 } from './operations.js';
 import { iterateRecords, type HistoryFilter } from './queries.js';
 import type { Retention, RetentionResult } from './retention.js';
+import { eventKinds, setEventKinds } from './event-kind.js';
+import { eventKindsFromRegistry } from './event-kinds-registry.js';
 import { DB_FILE, openHistoryDb, type Db } from './schema.js';
 import type { WorkerMessage, WorkerRequest } from './worker.js';
 import { HistoryWriter, type CostSample } from './writer.js';
@@ -32,6 +35,8 @@ export interface HistoryOptions {
   dir: string;
   /** Retention limits, read whenever retention runs (settings may change meanwhile). */
   retention?: () => { maxBytes: number; maxAgeDays: number };
+  /** On the caller's thread, without a worker. */
+  inline?: boolean;
 }
 
 export interface HistoryStoreEvents {
@@ -41,6 +46,7 @@ export interface HistoryStoreEvents {
 }
 
 const RETENTION_EVERY_MS = 15 * 60_000;
+setEventKinds(eventKindsFromRegistry());
 
 /** The compiled worker beside this module (under vitest this module is TypeScript source: use dist/). */
 function workerPath(): string {
@@ -62,6 +68,29 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
 
   constructor(readonly opts: HistoryOptions) {
     super();
+    if (!opts.inline) this.spawnWorker();
+  }
+
+  private spawnWorker(): void {
+    const worker = new Worker(workerPath(), {
+      workerData: { dbPath: this.path, dir: this.opts.dir, kinds: eventKinds() },
+    });
+    this.worker = worker;
+    worker.unref();
+    worker.on('message', (m: WorkerMessage) => {
+      if (m.type === 'progress') return this.onProgress(m.progress as ImportProgress);
+      const w = this.waiting.get(m.id);
+      this.waiting.delete(m.id);
+      if (m.ok) w?.resolve(m.result);
+      else w?.reject(new Error(m.error));
+    });
+    const fail = (e: Error) => {
+      for (const w of this.waiting.values()) w.reject(e);
+      this.waiting.clear();
+      if (this.worker === worker) this.worker = null; // from now on on this thread
+    };
+    worker.on('error', fail);
+    worker.on('exit', () => fail(new Error('the history worker stopped')));
   }
 
   get path(): string {
@@ -168,28 +197,11 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
   }
 
   /**
-   * For a long-running host: writes and reads move to a worker thread, which then imports the JSON-lines
-   * history and applies retention now and every 15 minutes.
+   * For a long-running host: imports the JSON-lines history once, and applies retention now and every
+   * 15 minutes.
    */
   async start(): Promise<ImportResult | null> {
-    if (this.worker) return null;
-    const worker = new Worker(workerPath(), { workerData: { dbPath: this.path, dir: this.opts.dir } });
-    this.worker = worker;
-    worker.unref();
-    worker.on('message', (m: WorkerMessage) => {
-      if (m.type === 'progress') return this.onProgress(m.progress as ImportProgress);
-      const w = this.waiting.get(m.id);
-      this.waiting.delete(m.id);
-      if (m.ok) w?.resolve(m.result);
-      else w?.reject(new Error(m.error));
-    });
-    const fail = (e: Error) => {
-      for (const w of this.waiting.values()) w.reject(e);
-      this.waiting.clear();
-      if (this.worker === worker) this.worker = null; // reads fall back to this thread
-    };
-    worker.on('error', fail);
-    worker.on('exit', () => fail(new Error('the history worker stopped')));
+    if (this.timers.length) return null;
     const retain = () => {
       const limits = this.opts.retention?.();
       if (limits) void this.enforceRetention(limits).catch(() => {});
