@@ -20,8 +20,8 @@ afterEach(async () => {
   await env?.cleanup();
 });
 
-function openStore(dir: string, inline = false): HistoryStore {
-  const s = new HistoryStore({ dir, inline });
+function openStore(dir: string): HistoryStore {
+  const s = new HistoryStore({ dir });
   stores.push(s);
   return s;
 }
@@ -417,8 +417,8 @@ describe('the JSON-lines history from before the database', () => {
     env = makeEnv();
     const dir = env.path('hp/history');
     env.write('hp/history/current.jsonl', jsonl([record(1), summary(1)]));
-    // Inline, so the sabotage below lands between the first progress report and the first batch.
-    const store = openStore(dir, true);
+    // On this thread (not started), so the sabotage below lands between the first report and the first batch.
+    const store = openStore(dir);
     const progress: string[] = [];
     store.on('import', (p) => progress.push(p.state));
     // Something removes a record between its import and the check.

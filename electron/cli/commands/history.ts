@@ -39,7 +39,7 @@ export async function history(argv: string[]): Promise<number> {
     since: parseTime(values.since, '--since'),
     until: parseTime(values.until, '--until'),
   };
-  const store = new HistoryStore({ dir: homePaths(hostEnvFromProcess()).historyDir, inline: true });
+  const store = new HistoryStore({ dir: homePaths(hostEnvFromProcess()).historyDir });
   try {
     if (store.importPending) await importWithProgress(store);
     if (values.export) return await exportRecords(store, values.export, values.events, filter, limit);
