@@ -10,6 +10,8 @@ async function overBudget(page: Page, panel: Panel, suffix: string): Promise<voi
   const budget = page.getByLabel('default latency budget for tool events (ms)');
   await budget.fill('1');
   await budget.blur();
+  await page.getByRole('group', { name: 'Latency budgets' }).scrollIntoViewIfNeeded();
+  await panel.shot(page, `settings-budgets${suffix}`);
   for (let i = 0; i < 11; i++)
     await panel.emit('claude', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: `ls ${i}` } });
   await panel.emit('claude', 'Stop', {});

@@ -1,4 +1,4 @@
-// Latency budgets in the panel: a rule's own budget (in Rules and What hooks cost), the flag of a rule
+// Latency budgets in the panel: a rule's own budget (in Rules and Hook cost), the flag of a rule
 // whose p95 went over it, and the defaults per event kind (Settings).
 import { useEffect, useState } from 'react';
 import type { BudgetFlag } from '../../../shared/ipc.js';
@@ -113,7 +113,7 @@ export function BudgetDefaults() {
       <legend>Latency budgets</legend>
       <p className="muted">
         A rule whose p95 over its last 20 runs goes over its budget is flagged in Rules and announced once.
-        Each rule can have its own budget (Rules, or What hooks cost); these apply to the rest. Empty: no
+        Each rule can have its own budget (in Rules, or in Hook cost); these apply to the rest. Empty: no
         budget.
       </p>
       {KINDS.map(([kind, label]) => (

@@ -159,6 +159,7 @@ export function HistoryView() {
             ))}
           </select>
           <select
+            className="workspace"
             aria-label="workspace"
             value={filter.workspace ?? ''}
             onChange={(e) => set({ workspace: e.target.value || undefined })}
