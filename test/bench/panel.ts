@@ -17,6 +17,8 @@ type Timings = { firstRender: number; outcome: number; text: number; rule: numbe
 async function timeHistory(count: number): Promise<Timings> {
   const b = benchHome();
   makeHistory(join(b.env.HOOKPANEL_HOME!, 'history'), count, { spanMs: 30 * 86_400_000 });
+  // Room for all of it: retention must not trim the history being measured.
+  b.write('hp/settings.json', JSON.stringify({ history: { maxBytes: 64 * 1024 ** 3 } }));
   const serve = spawn(process.execPath, [CLI, 'serve', '--project', join(b.root, 'ws')], {
     env: b.env,
     stdio: ['ignore', 'pipe', 'ignore'],

@@ -201,9 +201,14 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
   async start(): Promise<ImportResult | null> {
     if (this.timers.length) return null;
     this.spawnWorker();
+    let retaining = false;
     const retain = () => {
       const limits = this.opts.retention?.();
-      if (limits) void this.enforceRetention(limits).catch(() => {});
+      if (!limits || retaining) return;
+      retaining = true;
+      void this.enforceRetention(limits)
+        .catch(() => {})
+        .finally(() => (retaining = false));
     };
     this.timers.push(setInterval(retain, RETENTION_EVERY_MS));
     for (const t of this.timers) t.unref();

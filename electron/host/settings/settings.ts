@@ -39,7 +39,7 @@ export const SettingsSchema = z.object({
         .number()
         .int()
         .positive()
-        .default(1024 * 1024 * 1024),
+        .default(2 * 1024 * 1024 * 1024),
       /** Retention: records older than this many days go. */
       maxAgeDays: z.number().int().positive().default(180),
       payloadBytes: z.number().int().positive().default(16_384),
