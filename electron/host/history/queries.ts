@@ -130,12 +130,26 @@ export function queryDispatches(
   limit: number,
 ): { dispatches: DispatchRecord[]; events: EventRecord[] } {
   const where = dispatchWhere(filter);
-  const rows = db
-    .prepare(`SELECT record FROM dispatches ${where.sql} ORDER BY time DESC, seq DESC LIMIT ?`)
-    .all(...where.params, limit) as Row[];
+  // Which rows first, from the indexes alone (a filter's index holds the time and the row id), then
+  // their records: sorting many matches never drags their records along.
+  const seqs = (
+    db
+      .prepare(`SELECT seq FROM dispatches ${where.sql} ORDER BY time DESC, seq DESC LIMIT ?`)
+      .raw()
+      .all(...where.params, limit) as [number][]
+  ).map((r) => r[0]);
+  const bySeq = new Map<number, string>();
+  for (let i = 0; i < seqs.length; i += 500) {
+    const chunk = seqs.slice(i, i + 500);
+    const rows = db
+      .prepare(`SELECT seq, record FROM dispatches WHERE seq IN (${chunk.map(() => '?').join(',')})`)
+      .raw()
+      .all(...chunk) as [number, string][];
+    for (const [seq, record] of rows) bySeq.set(seq, record);
+  }
   const dispatches: DispatchRecord[] = [];
-  for (const r of rows) {
-    const d = parseDispatch(r.record);
+  for (const seq of seqs) {
+    const d = parseDispatch(bySeq.get(seq) ?? '');
     if (d) dispatches.push(d);
   }
   return { dispatches, events: eventsByIds(db, [...new Set(dispatches.map((d) => d.eventId))]) };

@@ -14,7 +14,8 @@ const SPANS: Record<string, number | undefined> = {
   '24h': 86400e3,
   '7d': 7 * 86400e3,
 };
-const LIMIT = 5000;
+/** Dispatches per page: the newest first, older ones on request. */
+const LIMIT = 1000;
 
 function keep(r: DispatchRecord, f: HistoryFilterInput): boolean {
   if (f.dialect && r.dialect !== f.dialect) return false;
@@ -52,6 +53,25 @@ export function HistoryView() {
   const [filter, setFilter] = useState<HistoryFilterInput & { span: string }>({ span: 'any', text: '' });
   const [rows, setRows] = useState<DispatchRecord[]>([]);
   const [events, setEvents] = useState<Map<string, EventRecord>>(new Map());
+  const [more, setMore] = useState(false);
+  /** The next page: dispatches older than the oldest shown (the same millisecond included, deduplicated). */
+  const loadOlder = async () => {
+    const last = rows[rows.length - 1];
+    if (!last) return;
+    try {
+      const r = await api.request('history:query', {
+        filter: { ...query, until: Date.parse(last.time) },
+        limit: LIMIT,
+      });
+      const seen = new Set(rows.map((x) => x.id));
+      const older = r.dispatches.filter((d) => !seen.has(d.id));
+      setRows([...rows, ...older]);
+      setEvents(new Map([...events, ...r.events.map((e) => [e.id, e] as const)]));
+      setMore(older.length > 0 && r.dispatches.length >= LIMIT);
+    } catch (e) {
+      setError(`Could not read the history: ${(e as Error).message}`);
+    }
+  };
   const [loadedAt, setLoadedAt] = useState(0);
   const [selectedId, setSelectedId] = useState<string | null>(focus.dispatchId);
   const [stats, setStats] = useState<Res<'history:stats'>>([]);
@@ -73,6 +93,7 @@ export function HistoryView() {
       const r = await api.request('history:query', { filter: query, limit: LIMIT });
       setRows(r.dispatches);
       setEvents(new Map(r.events.map((e) => [e.id, e])));
+      setMore(r.dispatches.length >= LIMIT);
       setLoadedAt(Date.now());
       setError(null);
     } catch (e) {
@@ -254,6 +275,11 @@ export function HistoryView() {
               })}
             </div>
           </div>
+        )}
+        {more && (
+          <button type="button" className="more" onClick={() => void loadOlder()}>
+            Load older dispatches
+          </button>
         )}
         <details
           className="stats"
