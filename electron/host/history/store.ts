@@ -223,6 +223,8 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     const worker = this.worker;
     if (worker) {
       this.worker = null;
+      // Kept alive until the worker has closed the database, even when nothing else holds the process.
+      worker.ref();
       const exited = new Promise((resolve) => worker.once('exit', resolve));
       worker.postMessage('close');
       await exited;

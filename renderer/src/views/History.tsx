@@ -105,7 +105,7 @@ export function HistoryView() {
   // Typing waits for a pause; a choice from a list applies at once.
   const typing = useRef(false);
   useEffect(() => {
-    const t = setTimeout(() => void load(), typing.current ? 150 : 0);
+    const t = setTimeout(() => void load(), typing.current ? 80 : 0);
     typing.current = false;
     return () => clearTimeout(t);
   }, [load]);
