@@ -528,6 +528,13 @@ describe('what hooks cost', () => {
     await run('slow', 2100, 2);
     expect(signals).toHaveLength(2);
     expect(changes).toEqual([1, 0, 1]);
+    // A budget raised in Settings clears the flag at once, without another run.
+    budgets.rules['/s#slow'] = 5000;
+    await watcher.rejudge();
+    expect(await store.budgetFlags()).toEqual([]);
+    budgets.rules['/s#slow'] = 500;
+    await watcher.rejudge();
+    expect(signals).toHaveLength(3);
     // A restart remembers the flag: no second announcement for the same regression.
     watcher.close();
     const again = new BudgetWatcher(
@@ -538,7 +545,7 @@ describe('what hooks cost', () => {
     );
     await run('slow', 2100, 12);
     await again.idle;
-    expect(signals).toHaveLength(2);
+    expect(signals).toHaveLength(3);
     again.close();
   });
 });

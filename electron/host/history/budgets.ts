@@ -51,6 +51,8 @@ function whatItSlows(dialect: string, event: string, tools: (string | null)[]): 
 }
 
 interface Window {
+  /** The rule and event these runs are of. */
+  sample: CostSample;
   durations: number[];
   tools: (string | null)[];
 }
@@ -91,59 +93,73 @@ export class BudgetWatcher {
     return this.idle;
   }
 
+  /** Judges every rule again with the budgets as they are now (after a change in Settings). */
+  rejudge(): Promise<void> {
+    this.idle = this.idle.then(() => this.judge([])).catch(() => {});
+    return this.idle;
+  }
+
   private async judge(samples: CostSample[]): Promise<void> {
     await this.ready;
-    const budgets = this.budgets();
-    let changed = false;
+    const touched = new Set<string>();
     for (const s of samples) {
       const key = this.key(s);
       let w = this.windows.get(key);
-      if (!w) this.windows.set(key, (w = { durations: [], tools: [] }));
+      if (!w) this.windows.set(key, (w = { sample: s, durations: [], tools: [] }));
       w.durations.push(s.durationMs);
       w.tools.push(s.tool);
       if (w.durations.length > BUDGET_WINDOW) {
         w.durations.shift();
         w.tools.shift();
       }
-      if (w.durations.length < BUDGET_MIN_SAMPLES) continue;
-      const budget = budgetFor(budgets, s.source, s.rule, s.dialect, s.event);
-      const p95 = exactQuantile(w.durations, 0.95)!;
-      const flagged = this.flags.get(key);
-      if (budget !== null && p95 > budget) {
-        if (flagged) {
-          flagged.p95Ms = p95;
-          continue;
-        }
-        const flag: BudgetFlag = {
-          dialect: s.dialect,
-          source: s.source,
-          rule: s.rule,
-          event: s.event,
-          tool: w.tools.every((t) => t === w.tools[0]) ? (w.tools[0] ?? null) : null,
-          p95Ms: p95,
-          budgetMs: budget,
-          samples: w.durations.length,
-          since: new Date().toISOString(),
-        };
-        this.flags.set(key, flag);
-        changed = true;
-        await this.history.setBudgetFlag(flag);
-        this.notify({
-          kind: 'overBudget',
-          dialect: s.dialect,
-          workspace: null,
-          flag,
-          title: `Hook ${s.rule} now adds ${formatMs(p95)} to ${whatItSlows(s.dialect, s.event, w.tools)}`,
-          body: `p95 of its last ${w.durations.length} runs on ${s.event}; its budget is ${formatMs(budget)} (${basename(s.source)})`,
-        });
-      } else if (flagged) {
-        // Recovered (or its budget was raised or removed): the next regression is announced again.
-        this.flags.delete(key);
-        changed = true;
-        await this.history.clearBudgetFlag(flagged);
-      }
+      touched.add(key);
     }
+    const keys = samples.length ? touched : new Set(this.windows.keys());
+    let changed = false;
+    for (const key of keys) if (await this.evaluate(key, this.windows.get(key)!)) changed = true;
     if (changed) this.changed(this.list());
+  }
+
+  /** Flags, announces or clears one rule's runs on one event; true when its flag changed. */
+  private async evaluate(key: string, w: Window): Promise<boolean> {
+    if (w.durations.length < BUDGET_MIN_SAMPLES) return false;
+    const s = w.sample;
+    const budget = budgetFor(this.budgets(), s.source, s.rule, s.dialect, s.event);
+    const p95 = exactQuantile(w.durations, 0.95)!;
+    const flagged = this.flags.get(key);
+    if (budget !== null && p95 > budget) {
+      if (flagged) {
+        flagged.p95Ms = p95;
+        return false;
+      }
+      const flag: BudgetFlag = {
+        dialect: s.dialect,
+        source: s.source,
+        rule: s.rule,
+        event: s.event,
+        tool: w.tools.every((t) => t === w.tools[0]) ? (w.tools[0] ?? null) : null,
+        p95Ms: p95,
+        budgetMs: budget,
+        samples: w.durations.length,
+        since: new Date().toISOString(),
+      };
+      this.flags.set(key, flag);
+      await this.history.setBudgetFlag(flag);
+      this.notify({
+        kind: 'overBudget',
+        dialect: s.dialect,
+        workspace: null,
+        flag,
+        title: `Hook ${s.rule} now adds ${formatMs(p95)} to ${whatItSlows(s.dialect, s.event, w.tools)}`,
+        body: `p95 of its last ${w.durations.length} runs on ${s.event}; its budget is ${formatMs(budget)} (${basename(s.source)})`,
+      });
+      return true;
+    }
+    if (!flagged) return false;
+    // Recovered (or its budget was raised or removed): the next regression is announced again.
+    this.flags.delete(key);
+    await this.history.clearBudgetFlag(flagged);
+    return true;
   }
 
   close(): void {

@@ -48,7 +48,10 @@ export function startPanelSession(
     watcher.rearm();
     opts.push('sourcesChanged', { reason });
   };
-  const onSettings = () => opts.push('settingsChanged', toPanelSettings(host.settings));
+  const onSettings = () => {
+    opts.push('settingsChanged', toPanelSettings(host.settings));
+    void budgets.rejudge(); // a budget changed: flags follow at once, not at the rule's next run
+  };
   const onImport = (p: unknown) => opts.push('historyImport', p);
   host.history.on('import', onImport);
   host.on('record', onRecord);
