@@ -14,6 +14,7 @@ const Filter = z.object({
   since: z.number().optional(),
   until: z.number().optional(),
   text: z.string().optional(),
+  workspace: z.string().optional(),
 });
 export type HistoryFilterInput = z.infer<typeof Filter>;
 
@@ -142,7 +143,16 @@ export const ReviewItemSchema = z.object({
 });
 export type ReviewItem = z.infer<typeof ReviewItemSchema>;
 
-export const NotificationKindSchema = z.enum(['turnDone', 'blocked', 'hookFailed', 'reviewNeeded']);
+const BudgetMs = z.number().int().positive().nullable();
+export const BudgetDefaultsSchema = z.object({ tool: BudgetMs, turn: BudgetMs, other: BudgetMs });
+
+export const NotificationKindSchema = z.enum([
+  'turnDone',
+  'blocked',
+  'hookFailed',
+  'reviewNeeded',
+  'overBudget',
+]);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 
 export const NotificationSchema = z.object({
@@ -155,7 +165,7 @@ export const NotificationSchema = z.object({
   count: z.number().int(),
   /** Where a click leads in the panel. */
   target: z.object({
-    view: z.enum(['history', 'review']),
+    view: z.enum(['history', 'review', 'cost']),
     eventId: z.string().nullable(),
     dispatchId: z.string().nullable(),
     path: z.string().nullable(),
@@ -168,8 +178,11 @@ export const PanelSettingsSchema = z.object({
   chrysProjectHooksEnabled: z.boolean(),
   notifications: z.record(NotificationKindSchema, z.boolean()),
   workspaces: z.array(z.string()),
-  historyMaxFileBytes: z.number().int().positive(),
-  historyMaxFiles: z.number().int().positive(),
+  historyMaxBytes: z.number().int().positive(),
+  historyMaxAgeDays: z.number().int().positive(),
+  /** Latency budgets (ms, null: none): a default per event kind, and per rule keyed `source#rule`. */
+  budgetDefaults: BudgetDefaultsSchema,
+  ruleBudgets: z.record(z.string(), z.number().int().positive().nullable()),
   startAtLogin: z.boolean(),
   /** Per-file role overrides: hosted (Hookpanel runs it) or inspected (its agent does). */
   roles: z.record(z.string(), z.enum(['hosted', 'inspected'])),
@@ -195,6 +208,76 @@ export const RuleStatsSchema = z.array(
     p95Ms: z.number(),
   }),
 );
+
+const DistributionSchema = z.object({
+  count: z.number(),
+  p50Ms: z.number().nullable(),
+  p95Ms: z.number().nullable(),
+  totalMs: z.number(),
+});
+const TallySchema = z.object({
+  tool: DistributionSchema,
+  turn: DistributionSchema,
+  runs: z.number(),
+  failures: z.number(),
+  timeouts: z.number(),
+});
+/** What hooks cost over a range of days (histograms kept per day; percentiles within ±4%). */
+export const CostReportSchema = z.object({
+  days: z.array(z.string()),
+  agents: z.array(TallySchema.extend({ dialect: z.string() })),
+  daily: z.array(TallySchema.extend({ day: z.string() })),
+  events: z.array(
+    z.object({
+      dialect: z.string(),
+      event: z.string(),
+      tool: z.string().nullable(),
+      kind: z.string(),
+      cost: DistributionSchema,
+    }),
+  ),
+  rules: z.array(
+    z.object({
+      dialect: z.string(),
+      source: z.string(),
+      rule: z.string(),
+      events: z.array(z.string()),
+      runs: z.number(),
+      failures: z.number(),
+      timeouts: z.number(),
+      added: DistributionSchema,
+      /** The budget that applies (the rule's own, else its event kind's default), null for none. */
+      budgetMs: z.number().nullable(),
+    }),
+  ),
+});
+export type CostReport = z.infer<typeof CostReportSchema>;
+
+/** A rule whose recent p95 went over its latency budget (flagged once, until it recovers). */
+export const BudgetFlagSchema = z.object({
+  dialect: z.string(),
+  source: z.string(),
+  rule: z.string(),
+  event: z.string(),
+  tool: z.string().nullable(),
+  p95Ms: z.number(),
+  budgetMs: z.number(),
+  samples: z.number(),
+  since: z.string(),
+});
+export type BudgetFlag = z.infer<typeof BudgetFlagSchema>;
+
+/** The one-time import of the JSON-lines history into the database. */
+export const HistoryImportSchema = z.object({
+  state: z.enum(['importing', 'verifying', 'done', 'failed']),
+  files: z.number(),
+  bytesDone: z.number(),
+  bytesTotal: z.number(),
+  records: z.number(),
+  unreadable: z.number(),
+  message: z.string(),
+});
+export type HistoryImport = z.infer<typeof HistoryImportSchema>;
 
 export const AgentSchema = z.object({
   id: z.string(),
@@ -239,6 +322,21 @@ export const REQUESTS = {
   },
   'history:stats': { req: z.object({ filter: Filter }), res: RuleStatsSchema },
   'history:replay': { req: z.object({ eventId: z.string() }), res: DryRunSchema },
+  'history:cost': {
+    req: z.object({ days: z.number().int().min(1).max(366), dialect: DialectSchema.optional() }),
+    res: CostReportSchema,
+  },
+  'history:budgets': { req: z.object({}), res: z.array(BudgetFlagSchema) },
+  'history:status': {
+    req: z.object({}),
+    res: z.object({
+      import: HistoryImportSchema.nullable(),
+      dispatches: z.number(),
+      events: z.number(),
+      /** Every workspace an event was recorded in. */
+      workspaces: z.array(z.string()),
+    }),
+  },
   'fire:dryRun': {
     req: z.object({
       dialect: DialectSchema,
@@ -312,6 +410,8 @@ export const PUSHES = {
   sourcesChanged: z.object({ reason: z.string() }),
   settingsChanged: PanelSettingsSchema,
   navigate: NotificationSchema.shape.target,
+  historyImport: HistoryImportSchema,
+  budgetFlags: z.array(BudgetFlagSchema),
 } as const;
 
 export type Channel = keyof typeof REQUESTS;

@@ -9,6 +9,9 @@ export const REQUEST_CHANNELS = [
   'history:query',
   'history:stats',
   'history:replay',
+  'history:cost',
+  'history:budgets',
+  'history:status',
   'fire:dryRun',
   'fire:run',
   'review:list',
@@ -30,6 +33,8 @@ export const PUSH_EVENTS = [
   'sourcesChanged',
   'settingsChanged',
   'navigate',
+  'historyImport',
+  'budgetFlags',
 ] as const;
 
 export const IPC_REQUEST = 'hookpanel:request';

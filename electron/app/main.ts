@@ -3,7 +3,7 @@
 import { app, BrowserWindow, shell } from 'electron';
 import type { Server } from 'node:http';
 import { listenIntake } from '../host/intake/server.js';
-import type { Push } from '../../shared/ipc.js';
+import type { PanelNotification, Push } from '../../shared/ipc.js';
 import { startPanelSession } from '../host/panel/session.js';
 import { hostEnvFromProcess } from '../host/paths.js';
 import { HookHost } from '../host/service.js';
@@ -60,12 +60,7 @@ async function start(): Promise<void> {
   });
   const ipc = bindIpc(session.api, () => win, 'file://');
   ipcRef.push = ipc.push;
-  const navigate = (target: {
-    view: 'history' | 'review';
-    eventId: string | null;
-    dispatchId: string | null;
-    path: string | null;
-  }) => {
+  const navigate = (target: PanelNotification['target']) => {
     showWindow();
     ipc.push('navigate', target);
   };
@@ -93,6 +88,8 @@ async function start(): Promise<void> {
   session.notifications.on('show', (n) => showDesktopNotification(n, navigate));
   void refreshReview();
   void host.recoverOutbox();
+  // Reads move off this thread; a JSON-lines history from before the database is imported once.
+  void host.history.start().catch((e: Error) => process.stderr.write(`hookpanel: history: ${e.message}\n`));
   app.setLoginItemSettings({ openAtLogin: host.settings.startAtLogin });
   host.on('settings', (s) => app.setLoginItemSettings({ openAtLogin: s.startAtLogin }));
   showWindow();

@@ -13,6 +13,9 @@ const REQUEST_CHANNELS = [
   'history:query',
   'history:stats',
   'history:replay',
+  'history:cost',
+  'history:budgets',
+  'history:status',
   'fire:dryRun',
   'fire:run',
   'review:list',
@@ -28,7 +31,15 @@ const REQUEST_CHANNELS = [
   'agents:disconnect',
   'cli:install',
 ];
-const PUSH_EVENTS = ['record', 'notification', 'sourcesChanged', 'settingsChanged', 'navigate'];
+const PUSH_EVENTS = [
+  'record',
+  'notification',
+  'sourcesChanged',
+  'settingsChanged',
+  'navigate',
+  'historyImport',
+  'budgetFlags',
+];
 const methodName = (c: string) => c.replace(/[:.](\w)/g, (_m, ch: string) => ch.toUpperCase());
 const subscriptionName = (e: string) => `on${e[0]!.toUpperCase()}${e.slice(1)}`;
 

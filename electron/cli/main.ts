@@ -8,7 +8,8 @@ const USAGE = `usage: hookpanel <command> [options]
   trust PATH [--dry-run] | --list [--json]             review, then trust a project file's exact bytes
   untrust PATH                                         make a project file inert again
   emit <dialect> <event> [--project DIR] [--json]      the bridge an agent calls as its hook
-  history [--json] [--events] [--limit N] [--dialect D] [--event E] [--rule R] [--outcome O] [--since T] [--until T] [--text S]
+  history [--json] [--events] [--limit N] [--dialect D] [--event E] [--rule R] [--outcome O] [--workspace DIR]
+          [--since T] [--until T] [--text S] [--export csv|jsonl]
   serve [--port N] [--open]                            run the host (intake socket)
 `;
 

@@ -49,8 +49,7 @@ export class HookHost extends EventEmitter<HostEvents> {
     this.trust = await TrustStore.open(this.host);
     this.history = new HistoryStore({
       dir: this.paths.historyDir,
-      maxFileBytes: this.settings.history.maxFileBytes,
-      maxFiles: this.settings.history.maxFiles,
+      retention: () => this.settings.history,
     });
     this.cache = new SourceCache((workspace) => this.context(workspace), this.trust);
     this.trust.onChange = () => this.cache.invalidate();
@@ -114,5 +113,6 @@ export class HookHost extends EventEmitter<HostEvents> {
 
   async close(graceMs = 5000): Promise<void> {
     await this.engine.shutdown(graceMs);
+    await this.history.close();
   }
 }

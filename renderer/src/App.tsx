@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { api } from './client.js';
 import { ErrorBox } from './components/bits.js';
 import { useStore, VIEWS, type View } from './store.js';
@@ -9,10 +9,14 @@ import { RulesView } from './views/Rules.js';
 import { SettingsView } from './views/Settings.js';
 import { TestFireView } from './views/TestFire.js';
 
+// The cost view brings the charting library: loaded the first time it is opened.
+const CostView = lazy(() => import('./views/Cost.js').then((m) => ({ default: m.CostView })));
+
 const VIEW: Record<View, ComponentType> = {
   rules: RulesView,
   problems: ProblemsView,
   history: HistoryView,
+  cost: CostView,
   fire: TestFireView,
   review: ReviewView,
   settings: SettingsView,
@@ -84,10 +88,11 @@ export function App() {
   const Current = VIEW[view];
   const errors = sources.reduce((n, s) => n + s.diagnostics.filter((d) => d.severity === 'error').length, 0);
   const review = sources.filter((s) => s.state === 'untrusted').length;
-  const counts: Partial<Record<View, number>> = { problems: errors, review };
+  const overBudget = useStore((s) => new Set(s.budgetFlags.map((f) => `${f.source}#${f.rule}`)).size);
+  const counts: Partial<Record<View, number>> = { problems: errors, review, cost: overBudget };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (!(e.altKey && /^[1-6]$/.test(e.key))) return;
+      if (!(e.altKey && /^[1-7]$/.test(e.key))) return;
       go(VIEWS[Number(e.key) - 1]!.id);
     };
     window.addEventListener('keydown', onKey);
@@ -192,7 +197,9 @@ export function App() {
             <ErrorBox message={error} />
           </div>
         )}
-        <Current />
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          <Current />
+        </Suspense>
       </main>
     </div>
   );

@@ -1,10 +1,17 @@
 import { create } from 'zustand';
 import type { DispatchRecord, EventRecord } from '../../shared/dispatch.js';
-import type { PanelNotification, PanelSettings, PanelSettingsUpdate, Res } from '../../shared/ipc.js';
+import type {
+  BudgetFlag,
+  HistoryImport,
+  PanelNotification,
+  PanelSettings,
+  PanelSettingsUpdate,
+  Res,
+} from '../../shared/ipc.js';
 import type { Source } from '../../shared/model.js';
 import { api } from './client.js';
 
-export type View = 'rules' | 'problems' | 'history' | 'fire' | 'review' | 'settings';
+export type View = 'rules' | 'problems' | 'history' | 'cost' | 'fire' | 'review' | 'settings';
 export const VIEWS: { id: View; label: string }[] = [
   { id: 'rules', label: 'Rules' },
   { id: 'problems', label: 'Problems' },
@@ -12,6 +19,7 @@ export const VIEWS: { id: View; label: string }[] = [
   { id: 'fire', label: 'Test fire' },
   { id: 'review', label: 'Trust review' },
   { id: 'settings', label: 'Settings' },
+  { id: 'cost', label: 'Hook cost' },
 ];
 
 interface State {
@@ -27,6 +35,10 @@ interface State {
   liveDispatches: DispatchRecord[];
   liveEvents: EventRecord[];
   focus: { eventId: string | null; dispatchId: string | null; path: string | null };
+  /** Rules whose recent p95 is over their latency budget. */
+  budgetFlags: BudgetFlag[];
+  /** The one-time import of a JSON-lines history, while it runs (and its outcome). */
+  historyImport: HistoryImport | null;
   go(view: View, focus?: Partial<State['focus']>): void;
   loadSources(validate?: boolean): Promise<void>;
   loadSettings(): Promise<void>;
@@ -46,6 +58,8 @@ export const useStore = create<State>((set, get) => ({
   liveDispatches: [],
   liveEvents: [],
   focus: { eventId: null, dispatchId: null, path: null },
+  budgetFlags: [],
+  historyImport: null,
   go: (view, focus = {}) => set({ view, focus: { eventId: null, dispatchId: null, path: null, ...focus } }),
   async loadSources(validate = false) {
     set({ loadingSources: true });
@@ -109,4 +123,10 @@ export async function startStore(): Promise<void> {
       new Notification(n.title, { body: n.body, tag: n.id });
   });
   api.on('navigate', (target) => useStore.getState().go(target.view, target));
+  api.on('budgetFlags', (budgetFlags) => useStore.setState({ budgetFlags }));
+  api.on('historyImport', (historyImport) => useStore.setState({ historyImport }));
+  void Promise.all([api.request('history:budgets', {}), api.request('history:status', {})]).then(
+    ([budgetFlags, status]) => useStore.setState({ budgetFlags, historyImport: status.import }),
+    () => {},
+  );
 }

@@ -41,6 +41,8 @@ export async function benchEngine(): Promise<void> {
       JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: '/bin/true', args: [] }] }] } }),
     );
     const host = await HookHost.open(b.host);
+    // As the desktop app and `hookpanel serve` run it: history on its worker thread.
+    await host.history.start();
     const ws = join(b.root, 'ws');
     const fire = () =>
       host.dispatch({ dialect: 'pw', event: 'Stop', payload: {}, project: ws, callerCwd: ws });

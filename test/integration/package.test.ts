@@ -1,7 +1,7 @@
 // Packaging: electron-builder's `dir` target with `electronDist` pointed at a stand-in (no Electron can
 // be downloaded here), then a look inside the asar.
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, expect, test } from 'vitest';
@@ -75,4 +75,8 @@ test('the packaged app holds main, preload, renderer and the CLI, and no dev dep
   for (const dep of Object.keys(pkg.dependencies as Record<string, string>))
     expect(bundled.has(dep), dep).toBe(true);
   expect(files.some((f) => f.startsWith('/node_modules/electron/'))).toBe(false);
+  // The history database's native module is outside the asar, where dlopen can load it.
+  const unpacked = join(out, 'linux-unpacked', 'resources', 'app.asar.unpacked', 'node_modules', '@libsql');
+  expect(readdirSync(unpacked).some((d) => existsSync(join(unpacked, d, 'index.node')))).toBe(true);
+  expect(files).toContain('/dist/electron/host/history/worker.js');
 }, 300_000);

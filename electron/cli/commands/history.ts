@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
-import { homePaths, hostEnvFromProcess } from '../../host/paths.js';
+import type { DispatchRecord, EventRecord } from '../../../shared/dispatch.js';
+import { toCsv, DISPATCH_COLUMNS, EVENT_COLUMNS } from '../../host/history/export.js';
+import type { ImportProgress } from '../../host/history/jsonl-import.js';
 import { HistoryStore, type HistoryFilter } from '../../host/history/store.js';
-import { loadSettings } from '../../host/settings/settings.js';
+import { homePaths, hostEnvFromProcess } from '../../host/paths.js';
 import { UsageError } from '../output.js';
 
 export async function history(argv: string[]): Promise<number> {
@@ -9,68 +11,141 @@ export async function history(argv: string[]): Promise<number> {
     args: argv,
     options: {
       json: { type: 'boolean', default: false },
-      limit: { type: 'string', default: '50' },
+      limit: { type: 'string' },
       dialect: { type: 'string' },
       event: { type: 'string' },
       rule: { type: 'string' },
       outcome: { type: 'string' },
+      workspace: { type: 'string' },
       since: { type: 'string' },
       until: { type: 'string' },
       text: { type: 'string' },
       events: { type: 'boolean', default: false },
+      export: { type: 'string' },
     },
   });
-  const limit = Number(values.limit);
-  if (!Number.isInteger(limit) || limit <= 0) throw new UsageError('--limit must be a positive whole number');
-  const host = hostEnvFromProcess();
-  const { settings } = await loadSettings(host);
-  const store = new HistoryStore({
-    dir: homePaths(host).historyDir,
-    maxFileBytes: settings.history.maxFileBytes,
-    maxFiles: settings.history.maxFiles,
-  });
+  const limit = values.limit === undefined ? null : Number(values.limit);
+  if (limit !== null && (!Number.isInteger(limit) || limit <= 0))
+    throw new UsageError('--limit must be a positive whole number');
+  if (values.export !== undefined && values.export !== 'csv' && values.export !== 'jsonl')
+    throw new UsageError('--export takes csv or jsonl');
   const filter: HistoryFilter = {
     dialect: values.dialect,
     event: values.event,
     rule: values.rule,
     outcome: values.outcome,
+    workspace: values.workspace,
     text: values.text,
     since: parseTime(values.since, '--since'),
     until: parseTime(values.until, '--until'),
   };
-  if (values.events) {
+  const store = new HistoryStore({ dir: homePaths(hostEnvFromProcess()).historyDir });
+  try {
+    if (store.importPending) await importWithProgress(store);
+    if (values.export) return await exportRecords(store, values.export, values.events, filter, limit);
+    return await list(store, !!values.json, values.events, filter, limit ?? 50);
+  } finally {
+    await store.close();
+  }
+}
+
+async function list(
+  store: HistoryStore,
+  json: boolean,
+  events: boolean,
+  filter: HistoryFilter,
+  limit: number,
+): Promise<number> {
+  if (events) {
     const list = await store.events(limit, filter);
-    if (values.json) process.stdout.write(`${JSON.stringify({ events: list }, null, 2)}\n`);
+    if (json) process.stdout.write(`${JSON.stringify({ events: list }, null, 2)}\n`);
     else if (!list.length) process.stdout.write('No events recorded yet (or none match).\n');
-    else
-      for (const e of list)
-        process.stdout.write(
-          `${e.time}  ${e.dialect.padEnd(6)} ${e.event.padEnd(20)} ${e.decision.padEnd(6)} ${String(e.durationMs).padStart(6)} ms  ${e.dispatchCount} rule(s)${e.reason ? `  — ${e.reason}` : ''}\n`,
-        );
+    else for (const e of list) process.stdout.write(`${eventLine(e)}\n`);
     return 0;
   }
-  const { dispatches, events } = await store.query(filter, limit);
-  if (values.json) {
-    process.stdout.write(`${JSON.stringify({ dispatches, events: [...events.values()] }, null, 2)}\n`);
+  const { dispatches, events: byId } = await store.query(filter, limit);
+  if (json) {
+    process.stdout.write(`${JSON.stringify({ dispatches, events: [...byId.values()] }, null, 2)}\n`);
     return 0;
   }
   if (!dispatches.length) {
     process.stdout.write('No dispatches recorded yet (or none match).\n');
     return 0;
   }
-  for (const d of dispatches) {
-    const code = d.timedOut
-      ? 'timeout'
-      : d.signal
-        ? d.signal
-        : d.exitCode === null
-          ? '-'
-          : `exit ${d.exitCode}`;
-    process.stdout.write(
-      `${d.time}  ${d.dialect.padEnd(6)} ${d.event.padEnd(20)} ${d.outcome.padEnd(8)} ${String(d.durationMs).padStart(6)} ms  ${code.padEnd(8)} ${d.rule}${d.reason ? `  — ${d.reason}` : ''}\n`,
-    );
-  }
+  for (const d of dispatches) process.stdout.write(`${dispatchLine(d)}\n`);
   return 0;
+}
+
+function eventLine(e: EventRecord): string {
+  return `${e.time}  ${e.dialect.padEnd(6)} ${e.event.padEnd(20)} ${e.decision.padEnd(6)} ${String(e.durationMs).padStart(6)} ms  ${e.dispatchCount} rule(s)${e.reason ? `  — ${e.reason}` : ''}`;
+}
+
+function dispatchLine(d: DispatchRecord): string {
+  const code = d.timedOut
+    ? 'timeout'
+    : d.signal
+      ? d.signal
+      : d.exitCode === null
+        ? '-'
+        : `exit ${d.exitCode}`;
+  return `${d.time}  ${d.dialect.padEnd(6)} ${d.event.padEnd(20)} ${d.outcome.padEnd(8)} ${String(d.durationMs).padStart(6)} ms  ${code.padEnd(8)} ${d.rule}${d.reason ? `  — ${d.reason}` : ''}`;
+}
+
+/** Every matching record (or the newest --limit), oldest first, streamed to stdout. */
+async function exportRecords(
+  store: HistoryStore,
+  format: 'csv' | 'jsonl',
+  events: boolean,
+  filter: HistoryFilter,
+  limit: number | null,
+): Promise<number> {
+  const columns = events ? EVENT_COLUMNS : DISPATCH_COLUMNS;
+  let chunk = format === 'csv' ? `${toCsv(columns.map((c) => c))}\n` : '';
+  for (const r of store.iterate(events ? 'events' : 'dispatches', filter, limit)) {
+    chunk +=
+      format === 'csv'
+        ? `${toCsv(columns.map((c) => (r as unknown as Record<string, unknown>)[c]))}\n`
+        : `${JSON.stringify(r)}\n`;
+    if (chunk.length > 256 * 1024) {
+      await write(chunk);
+      chunk = '';
+    }
+  }
+  await write(chunk);
+  return 0;
+}
+
+function write(text: string): Promise<void> {
+  if (!text) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const ok = process.stdout.write(text, (e) => (e ? reject(e) : undefined));
+    if (ok) resolve();
+    else process.stdout.once('drain', resolve);
+  });
+}
+
+/** The one-time import of the JSON-lines history, with its progress on stderr. */
+async function importWithProgress(store: HistoryStore): Promise<void> {
+  const tty = process.stderr.isTTY;
+  let lastTenth = -1;
+  const show = (p: ImportProgress) => {
+    const pct = p.bytesTotal ? Math.floor((100 * p.bytesDone) / p.bytesTotal) : 100;
+    const line = `${p.message}: ${pct}% (${p.records.toLocaleString('en')} records)`;
+    if (p.state === 'importing' || p.state === 'verifying') {
+      if (tty) process.stderr.write(`\r${line}\u001b[K`);
+      else if (Math.floor(pct / 10) !== lastTenth) process.stderr.write(`${line}\n`);
+      lastTenth = Math.floor(pct / 10);
+      return;
+    }
+    process.stderr.write(`${tty ? '\r\u001b[K' : ''}${p.message}\n`);
+  };
+  store.on('import', show);
+  try {
+    const result = await store.importJsonl();
+    if (result?.state === 'failed') process.exitCode = 1;
+  } finally {
+    store.off('import', show);
+  }
 }
 
 /** An ISO time, or a relative one such as 15m, 2h, 7d. */

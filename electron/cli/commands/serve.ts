@@ -35,6 +35,15 @@ export async function serve(argv: string[]): Promise<number> {
   web = await startWebPanel(session.api, { rendererDir: RENDERER_DIR, port });
   process.stdout.write(`Hookpanel host listening on ${host.paths.socket}\nPanel: ${web.url}\n`);
   if (values.open) openBrowser(web.url);
+  // Reads move off the main thread; a JSON-lines history from before the database is imported once.
+  let tenth = -1;
+  host.history.on('import', (p) => {
+    const pct = p.bytesTotal ? Math.floor((100 * p.bytesDone) / p.bytesTotal) : 100;
+    if (p.state === 'importing' && Math.floor(pct / 10) === tenth) return;
+    tenth = Math.floor(pct / 10);
+    process.stdout.write(`History: ${p.message}${p.state === 'importing' ? `: ${pct}%` : ''}\n`);
+  });
+  void host.history.start().catch((e: Error) => process.stderr.write(`hookpanel: history: ${e.message}\n`));
   // Jobs a crash left pending are retried in the background: events are served meanwhile.
   void host.recoverOutbox().then(
     (r) =>

@@ -23,6 +23,8 @@ import type { Settings } from '../settings/settings.js';
 import { loadCandidate } from '../sources/load.js';
 import { placeFile } from '../sources/single.js';
 import { readScripts } from '../trust/store.js';
+import { budgetFor, type BudgetWatcher } from '../history/budgets.js';
+import { localDay } from '../history/writer.js';
 import type { NotificationCenter } from './notifications.js';
 import { reviewItems, sameScripts } from './review.js';
 import { ruleStats } from './stats.js';
@@ -33,6 +35,8 @@ export interface PanelContext {
   /** The workspace the panel shows when a request names none. */
   workspace: () => string | null;
   notifications: NotificationCenter;
+  /** Latency budgets watched over the records (absent: flags are read from the history). */
+  budgets?: BudgetWatcher;
   /** How this installation runs its CLI, for `cli:install` (the Electron shell runs it with its own Electron). */
   commandTarget?: CommandTarget;
   /** Opens a file in the editor or reveals it in its folder (Electron shell); absent in browser mode. */
@@ -59,8 +63,10 @@ export function toPanelSettings(s: Settings): PanelSettings {
     chrysProjectHooksEnabled: s.chrys.projectHooksEnabled,
     notifications: { ...s.notifications },
     workspaces: s.workspaces,
-    historyMaxFileBytes: s.history.maxFileBytes,
-    historyMaxFiles: s.history.maxFiles,
+    historyMaxBytes: s.history.maxBytes,
+    historyMaxAgeDays: s.history.maxAgeDays,
+    budgetDefaults: { ...s.budgets.defaults },
+    ruleBudgets: { ...s.budgets.rules },
     startAtLogin: s.startAtLogin,
     roles: { ...s.roles },
     modelBaseUrl: s.model.baseUrl,
@@ -110,7 +116,7 @@ export function createPanelApi(ctx: PanelContext): Handlers {
     },
     'history:stats': async ({ filter }) => ruleStats((await host.history.query(filter, 20_000)).dispatches),
     'history:replay': async ({ eventId }) => {
-      const [event] = (await host.history.events(1_000_000, {})).filter((e) => e.id === eventId).slice(0, 1);
+      const event = await host.history.event(eventId);
       if (!event) throw new Error(`no recorded event ${eventId}`);
       if (event.payloadTruncated)
         throw new Error('the recorded payload was truncated, so it cannot be replayed exactly');
@@ -122,6 +128,29 @@ export function createPanelApi(ctx: PanelContext): Handlers {
         callerCwd: event.workspace ?? host.host.home,
       });
     },
+    'history:cost': async ({ days, dialect }) => {
+      const until = Date.now();
+      const report = await host.history.cost({
+        since: localDay(until - (days - 1) * 86_400_000),
+        until: localDay(until),
+        dialect,
+      });
+      const budgets = host.settings.budgets;
+      return {
+        ...report,
+        // A rule on several events takes the budget of the first; its runs are charted together.
+        rules: report.rules.map((r) => ({
+          ...r,
+          budgetMs: budgetFor(budgets, r.source, r.rule, r.dialect, r.events[0] ?? ''),
+        })),
+      };
+    },
+    'history:budgets': async () => ctx.budgets?.list() ?? host.history.budgetFlags(),
+    'history:status': async () => ({
+      import: host.history.importProgress,
+      ...(await host.history.counts()),
+      workspaces: await host.history.workspaces(),
+    }),
     'fire:dryRun': async ({ dialect, event, payload, workspace }) =>
       host.engine.dryRun({
         dialect,
@@ -185,8 +214,12 @@ export function createPanelApi(ctx: PanelContext): Handlers {
         workspaces: patch.workspaces ?? s.workspaces,
         history: {
           ...s.history,
-          maxFileBytes: patch.historyMaxFileBytes ?? s.history.maxFileBytes,
-          maxFiles: patch.historyMaxFiles ?? s.history.maxFiles,
+          maxBytes: patch.historyMaxBytes ?? s.history.maxBytes,
+          maxAgeDays: patch.historyMaxAgeDays ?? s.history.maxAgeDays,
+        },
+        budgets: {
+          defaults: patch.budgetDefaults ?? s.budgets.defaults,
+          rules: patch.ruleBudgets ?? s.budgets.rules,
         },
         startAtLogin: patch.startAtLogin ?? s.startAtLogin,
         roles: patch.roles ?? s.roles,

@@ -5,13 +5,14 @@ import { EventEmitter } from 'node:events';
 import { basename } from 'node:path';
 import type { EngineSignal } from '../../../shared/dispatch.js';
 import type { NotificationKind, PanelNotification } from '../../../shared/ipc.js';
+import type { OverBudgetSignal } from '../history/budgets.js';
 import { counted } from '../util/counted.js';
 
 export const COLLAPSE_WINDOW_MS = 60_000;
 const KEEP = 200;
 
 export function notificationFor(
-  s: EngineSignal,
+  s: EngineSignal | OverBudgetSignal,
   now = Date.now(),
 ): Omit<PanelNotification, 'id' | 'count'> & { key: string } {
   const where = s.workspace ? basename(s.workspace) : 'no workspace';
@@ -53,6 +54,15 @@ export function notificationFor(
         time,
         target: { view: 'review', eventId: s.eventId, dispatchId: null, path: s.paths[0] ?? null },
       };
+    case 'overBudget':
+      return {
+        kind: 'overBudget',
+        key: `overBudget:${s.flag.source}#${s.flag.rule}:${s.flag.event}`,
+        title: s.title,
+        body: s.body,
+        time,
+        target: { view: 'cost', eventId: null, dispatchId: null, path: s.flag.source },
+      };
   }
 }
 
@@ -64,14 +74,14 @@ export interface NotificationCenterEvents {
 export class NotificationCenter extends EventEmitter<NotificationCenterEvents> {
   private readonly items: (PanelNotification & { key: string })[] = [];
 
-  constructor(private readonly enabled: () => Record<NotificationKind, boolean>) {
+  constructor(private readonly enabled: () => Partial<Record<NotificationKind, boolean>>) {
     super();
   }
 
   /** Turns a signal into a notification unless its kind is off; repeats within a minute collapse. */
-  accept(signal: EngineSignal, now = Date.now()): PanelNotification | null {
+  accept(signal: EngineSignal | OverBudgetSignal, now = Date.now()): PanelNotification | null {
     const n = notificationFor(signal, now);
-    if (!this.enabled()[n.kind]) return null;
+    if (this.enabled()[n.kind] === false) return null;
     const recent = this.items.find((i) => i.key === n.key && now - Date.parse(i.time) < COLLAPSE_WINDOW_MS);
     if (recent) {
       recent.count++;

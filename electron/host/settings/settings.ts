@@ -4,7 +4,13 @@ import { HttpUrlSchema } from '../../../shared/model.js';
 import { homePaths, type HostEnv } from '../paths.js';
 import { writeFileAtomic } from '../util/atomic.js';
 
-export const NOTIFICATION_KINDS = ['turnDone', 'blocked', 'hookFailed', 'reviewNeeded'] as const;
+export const NOTIFICATION_KINDS = [
+  'turnDone',
+  'blocked',
+  'hookFailed',
+  'reviewNeeded',
+  'overBudget',
+] as const;
 
 export const SettingsSchema = z.object({
   /** Pause every hook Hookpanel hosts; matching rules are recorded as skipped. */
@@ -28,13 +34,31 @@ export const SettingsSchema = z.object({
   workspaces: z.array(z.string()).default([]),
   history: z
     .object({
-      maxFileBytes: z
+      /** Retention: the oldest records go once the database holds more than this. */
+      maxBytes: z
         .number()
         .int()
         .positive()
-        .default(32 * 1024 * 1024),
-      maxFiles: z.number().int().positive().default(20),
+        .default(2 * 1024 * 1024 * 1024),
+      /** Retention: records older than this many days go. */
+      maxAgeDays: z.number().int().positive().default(180),
       payloadBytes: z.number().int().positive().default(16_384),
+    })
+    .prefault({}),
+  /**
+   * Latency budgets, in ms of time a hook may add to an event it is awaited on (its p95 over recent
+   * runs): per rule (keyed `source#rule`), else the default of the event's kind.
+   */
+  budgets: z
+    .object({
+      defaults: z
+        .object({
+          tool: z.number().int().positive().nullable().default(1000),
+          turn: z.number().int().positive().nullable().default(10_000),
+          other: z.number().int().positive().nullable().default(10_000),
+        })
+        .prefault({}),
+      rules: z.record(z.string(), z.number().int().positive().nullable()).default({}),
     })
     .prefault({}),
   startAtLogin: z.boolean().default(false),

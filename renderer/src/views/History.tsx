@@ -14,13 +14,15 @@ const SPANS: Record<string, number | undefined> = {
   '24h': 86400e3,
   '7d': 7 * 86400e3,
 };
-const LIMIT = 5000;
+/** Dispatches per page: the newest first, older ones on request. */
+const LIMIT = 1000;
 
 function keep(r: DispatchRecord, f: HistoryFilterInput): boolean {
   if (f.dialect && r.dialect !== f.dialect) return false;
   if (f.event && r.event !== f.event) return false;
   if (f.rule && !r.rule.includes(f.rule)) return false;
   if (f.outcome && r.outcome !== f.outcome) return false;
+  if (f.workspace && r.workspace !== f.workspace) return false;
   if (f.since && Date.parse(r.time) < f.since) return false;
   if (
     f.text &&
@@ -33,10 +35,43 @@ function keep(r: DispatchRecord, f: HistoryFilterInput): boolean {
 }
 
 export function HistoryView() {
-  const { focus, liveDispatches, liveEvents } = useStore();
+  const { focus, liveDispatches, liveEvents, historyImport, info, settings } = useStore();
+  const [recorded, setRecorded] = useState<string[]>([]);
+  // Workspaces the history holds, asked again only when a live event comes from a new one.
+  const unseen = liveEvents.find((e) => e.workspace && !recorded.includes(e.workspace))?.workspace;
+  useEffect(() => {
+    void api.request('history:status', {}).then(
+      (s) => setRecorded(s.workspaces),
+      () => {},
+    );
+  }, [unseen]);
+  const workspaces = [
+    ...new Set(
+      [info?.workspace, ...(settings?.workspaces ?? []), ...recorded].filter((w): w is string => !!w),
+    ),
+  ];
   const [filter, setFilter] = useState<HistoryFilterInput & { span: string }>({ span: 'any', text: '' });
   const [rows, setRows] = useState<DispatchRecord[]>([]);
   const [events, setEvents] = useState<Map<string, EventRecord>>(new Map());
+  const [more, setMore] = useState(false);
+  /** The next page: dispatches older than the oldest shown (the same millisecond included, deduplicated). */
+  const loadOlder = async () => {
+    const last = rows[rows.length - 1];
+    if (!last) return;
+    try {
+      const r = await api.request('history:query', {
+        filter: { ...query, until: Date.parse(last.time) },
+        limit: LIMIT,
+      });
+      const seen = new Set(rows.map((x) => x.id));
+      const older = r.dispatches.filter((d) => !seen.has(d.id));
+      setRows([...rows, ...older]);
+      setEvents(new Map([...events, ...r.events.map((e) => [e.id, e] as const)]));
+      setMore(older.length > 0 && r.dispatches.length >= LIMIT);
+    } catch (e) {
+      setError(`Could not read the history: ${(e as Error).message}`);
+    }
+  };
   const [loadedAt, setLoadedAt] = useState(0);
   const [selectedId, setSelectedId] = useState<string | null>(focus.dispatchId);
   const [stats, setStats] = useState<Res<'history:stats'>>([]);
@@ -58,6 +93,7 @@ export function HistoryView() {
       const r = await api.request('history:query', { filter: query, limit: LIMIT });
       setRows(r.dispatches);
       setEvents(new Map(r.events.map((e) => [e.id, e])));
+      setMore(r.dispatches.length >= LIMIT);
       setLoadedAt(Date.now());
       setError(null);
     } catch (e) {
@@ -66,8 +102,11 @@ export function HistoryView() {
       setLoading(false);
     }
   }, [query]);
+  // Typing waits for a pause; a choice from a list applies at once.
+  const typing = useRef(false);
   useEffect(() => {
-    const t = setTimeout(() => void load(), 120);
+    const t = setTimeout(() => void load(), typing.current ? 80 : 0);
+    typing.current = false;
     return () => clearTimeout(t);
   }, [load]);
   const [statsOpen, setStatsOpen] = useState(false);
@@ -100,6 +139,10 @@ export function HistoryView() {
   });
 
   const set = (patch: Partial<typeof filter>) => setFilter((f) => ({ ...f, ...patch }));
+  const type = (patch: Partial<typeof filter>) => {
+    typing.current = true;
+    set(patch);
+  };
   return (
     <div className="split">
       <section className="list" aria-label="dispatch history">
@@ -118,13 +161,13 @@ export function HistoryView() {
             aria-label="event"
             placeholder="Event"
             value={filter.event ?? ''}
-            onChange={(e) => set({ event: e.target.value })}
+            onChange={(e) => type({ event: e.target.value })}
           />
           <input
             aria-label="rule"
             placeholder="Rule"
             value={filter.rule ?? ''}
-            onChange={(e) => set({ rule: e.target.value })}
+            onChange={(e) => type({ rule: e.target.value })}
           />
           <select
             aria-label="outcome"
@@ -134,6 +177,19 @@ export function HistoryView() {
             <option value="">Any outcome</option>
             {['ok', 'failed', 'timeout', 'blocked', 'skipped'].map((o) => (
               <option key={o}>{o}</option>
+            ))}
+          </select>
+          <select
+            className="workspace"
+            aria-label="workspace"
+            value={filter.workspace ?? ''}
+            onChange={(e) => set({ workspace: e.target.value || undefined })}
+          >
+            <option value="">All workspaces</option>
+            {workspaces.map((w) => (
+              <option key={w} value={w}>
+                {w}
+              </option>
             ))}
           </select>
           <select aria-label="time" value={filter.span} onChange={(e) => set({ span: e.target.value })}>
@@ -146,11 +202,22 @@ export function HistoryView() {
           <input
             type="search"
             aria-label="search text"
-            placeholder="Search output, reasons…"
+            placeholder="Search output, reasons, payloads…"
             value={filter.text ?? ''}
-            onChange={(e) => set({ text: e.target.value })}
+            onChange={(e) => type({ text: e.target.value })}
           />
         </div>
+        {historyImport && historyImport.state !== 'done' && (
+          <div className="note" role="status" aria-label="history import">
+            {historyImport.message}
+            {historyImport.state === 'importing' && historyImport.bytesTotal
+              ? `: ${Math.floor((100 * historyImport.bytesDone) / historyImport.bytesTotal)}% (${historyImport.records.toLocaleString()} records)`
+              : ''}
+            {historyImport.state !== 'failed' && (
+              <progress max={historyImport.bytesTotal} value={historyImport.bytesDone} />
+            )}
+          </div>
+        )}
         {error && <ErrorBox message={error} />}
         <div className="history-head" aria-hidden="true">
           <span>time</span>
@@ -208,6 +275,11 @@ export function HistoryView() {
               })}
             </div>
           </div>
+        )}
+        {more && (
+          <button type="button" className="more" onClick={() => void loadOlder()}>
+            Load older dispatches
+          </button>
         )}
         <details
           className="stats"

@@ -4,6 +4,7 @@ import type { Rule, Source } from '../../../shared/model.js';
 import { api } from '../client.js';
 import { ArgvChips, Badge, Empty } from '../components/bits.js';
 import { useStore } from '../store.js';
+import { OverBudgetMark, RuleBudget } from './Budget.js';
 
 const DIALECT_LABEL: Record<string, string> = {
   arya: 'AryaCode',
@@ -160,6 +161,7 @@ export function RuleDetail({ rule, source }: { rule: Rule; source: Source }) {
         </dd>
         <dt>Timeout</dt>
         <dd>{rule.timeoutMs / 1000} s</dd>
+        <RuleBudget source={source.path} rule={rule.name} />
         <dt>Mode</dt>
         <dd>
           {rule.mode.replace(/_/g, ' ')}
@@ -325,6 +327,7 @@ export function RulesView() {
                                 <span className="muted">{r.handler.kind}</span>
                                 {r.dormant && <Badge kind="dormant">dormant</Badge>}
                                 {!r.enabled && <Badge kind="disabled">disabled</Badge>}
+                                <OverBudgetMark source={source.path} rule={r.name} />
                               </button>
                             </li>
                           ))}

@@ -4,12 +4,14 @@ import { api } from '../client.js';
 import { ErrorBox } from '../components/bits.js';
 import { AgentsPanel } from './Agents.js';
 import { useStore } from '../store.js';
+import { BudgetDefaults } from './Budget.js';
 
 const KINDS: [NotificationKind, string][] = [
   ['turnDone', 'An agent finished a turn'],
   ['blocked', 'A hook blocked an action'],
   ['hookFailed', 'A hook failed or timed out'],
   ['reviewNeeded', 'Project hooks wait for review'],
+  ['overBudget', 'A hook went over its latency budget'],
 ];
 
 function InstallCommand() {
@@ -219,26 +221,27 @@ export function SettingsView() {
       <fieldset>
         <legend>History retention</legend>
         <label>
-          Rotate the history file past (MiB){' '}
+          Keep at most (MiB){' '}
           <input
             type="number"
             min={1}
-            value={Math.round(settings.historyMaxFileBytes / 1048576)}
-            onChange={(e) =>
-              void save({ historyMaxFileBytes: Math.max(1, Number(e.target.value)) * 1048576 })
-            }
+            aria-label="history size limit (MiB)"
+            value={Math.round(settings.historyMaxBytes / 1048576)}
+            onChange={(e) => void save({ historyMaxBytes: Math.max(1, Number(e.target.value)) * 1048576 })}
           />
         </label>
         <label>
-          Keep rotated files{' '}
+          Keep for (days){' '}
           <input
             type="number"
             min={1}
-            value={settings.historyMaxFiles}
-            onChange={(e) => void save({ historyMaxFiles: Math.max(1, Number(e.target.value)) })}
+            aria-label="history age limit (days)"
+            value={settings.historyMaxAgeDays}
+            onChange={(e) => void save({ historyMaxAgeDays: Math.max(1, Number(e.target.value)) })}
           />
         </label>
       </fieldset>
+      <BudgetDefaults />
       <fieldset>
         <legend>Command line</legend>
         <p className="muted">

@@ -1,0 +1,212 @@
+// Reading the history: filtered lists newest first, single events, exports. Each filter is an index
+// (time, or a column then time); text goes through the full-text index. Records were validated when
+// written (the engine's own, or checked against the schema on import); on the way out a row that is not
+// a record of its kind is left out, and the panel's contract validates what it is sent.
+import type { DispatchRecord, EventRecord } from '../../../shared/dispatch.js';
+import type { Db } from './schema.js';
+
+export interface HistoryFilter {
+  dialect?: string;
+  event?: string;
+  rule?: string;
+  outcome?: string;
+  workspace?: string;
+  since?: number;
+  until?: number;
+  text?: string;
+  eventId?: string;
+}
+
+interface Where {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * A full-text query from what a person typed: its words in that order, the last one as a prefix, any
+ * case, so "disk ful" finds "exit 3: disk full" and "rm -rf bui" finds `rm -rf build/`. (A phrase is
+ * also what keeps a query on common words fast.) Null when the text has no words to look up.
+ */
+export function ftsQuery(text: string): string | null {
+  const words = text.match(/[\p{L}\p{N}]+/gu);
+  if (!words) return null;
+  return `"${words.join(' ')}"*`;
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function dispatchWhere(f: HistoryFilter): Where {
+  const conds: string[] = [];
+  const params: unknown[] = [];
+  const eq = (column: string, value: unknown) => {
+    conds.push(`${column} = ?`);
+    params.push(value);
+  };
+  if (f.dialect) eq('dialect', f.dialect);
+  if (f.event) eq('event', f.event);
+  if (f.outcome) eq('outcome', f.outcome);
+  if (f.workspace) eq('workspace', f.workspace);
+  if (f.eventId) eq('event_id', f.eventId);
+  if (f.since !== undefined) {
+    conds.push('time >= ?');
+    params.push(f.since);
+  }
+  if (f.until !== undefined) {
+    conds.push('time <= ?');
+    params.push(f.until);
+  }
+  if (f.rule) {
+    // A rule filter matches a whole name or part of one: matched against the (few) names, then indexed.
+    conds.push('rule IN (SELECT rule FROM rule_names WHERE instr(rule, ?) > 0)');
+    params.push(f.rule);
+  }
+  if (f.text) {
+    const match = ftsQuery(f.text);
+    if (match) {
+      conds.push(
+        `(seq IN (SELECT rowid FROM dispatch_text WHERE dispatch_text MATCH ?)
+          OR event_id IN (SELECT id FROM events WHERE seq IN (SELECT rowid FROM event_text WHERE event_text MATCH ?)))`,
+      );
+      params.push(match, match);
+    } else {
+      conds.push("record LIKE ? ESCAPE '\\'");
+      params.push(likePattern(f.text));
+    }
+  }
+  return { sql: conds.length ? `WHERE ${conds.join(' AND ')}` : '', params };
+}
+
+function eventWhere(f: HistoryFilter): Where {
+  const conds: string[] = [];
+  const params: unknown[] = [];
+  const eq = (column: string, value: unknown) => {
+    conds.push(`${column} = ?`);
+    params.push(value);
+  };
+  if (f.dialect) eq('dialect', f.dialect);
+  if (f.event) eq('event', f.event);
+  if (f.workspace) eq('workspace', f.workspace);
+  if (f.eventId) eq('id', f.eventId);
+  if (f.since !== undefined) {
+    conds.push('time >= ?');
+    params.push(f.since);
+  }
+  if (f.until !== undefined) {
+    conds.push('time <= ?');
+    params.push(f.until);
+  }
+  if (f.text) {
+    const match = ftsQuery(f.text);
+    if (match) {
+      conds.push('seq IN (SELECT rowid FROM event_text WHERE event_text MATCH ?)');
+      params.push(match);
+    } else {
+      conds.push("record LIKE ? ESCAPE '\\'");
+      params.push(likePattern(f.text));
+    }
+  }
+  return { sql: conds.length ? `WHERE ${conds.join(' AND ')}` : '', params };
+}
+
+function parseRecord<T extends { type: string; id: string }>(text: string, type: T['type']): T | null {
+  try {
+    const r = JSON.parse(text) as T;
+    return typeof r === 'object' && r !== null && r.type === type && typeof r.id === 'string' ? r : null;
+  } catch {
+    return null;
+  }
+}
+const parseDispatch = (text: string) => parseRecord<DispatchRecord>(text, 'dispatch');
+const parseEvent = (text: string) => parseRecord<EventRecord>(text, 'event');
+
+type Row = { record: string };
+
+/** Dispatches matching the filter, newest first, with the events they belong to. */
+export function queryDispatches(
+  db: Db,
+  filter: HistoryFilter,
+  limit: number,
+): { dispatches: DispatchRecord[]; events: EventRecord[] } {
+  const where = dispatchWhere(filter);
+  // Which rows first, from the indexes alone (a filter's index holds the time and the row id), then
+  // their records: sorting many matches never drags their records along.
+  const seqs = (
+    db
+      .prepare(`SELECT seq FROM dispatches ${where.sql} ORDER BY time DESC, seq DESC LIMIT ?`)
+      .raw()
+      .all(...where.params, limit) as [number][]
+  ).map((r) => r[0]);
+  const bySeq = new Map<number, string>();
+  for (let i = 0; i < seqs.length; i += 500) {
+    const chunk = seqs.slice(i, i + 500);
+    const rows = db
+      .prepare(`SELECT seq, record FROM dispatches WHERE seq IN (${chunk.map(() => '?').join(',')})`)
+      .raw()
+      .all(...chunk) as [number, string][];
+    for (const [seq, record] of rows) bySeq.set(seq, record);
+  }
+  const dispatches: DispatchRecord[] = [];
+  for (const seq of seqs) {
+    const d = parseDispatch(bySeq.get(seq) ?? '');
+    if (d) dispatches.push(d);
+  }
+  return { dispatches, events: eventsByIds(db, [...new Set(dispatches.map((d) => d.eventId))]) };
+}
+
+export function eventsByIds(db: Db, ids: readonly string[]): EventRecord[] {
+  const out: EventRecord[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const rows = db
+      .prepare(`SELECT record FROM events WHERE id IN (${chunk.map(() => '?').join(',')})`)
+      .all(...chunk) as Row[];
+    for (const r of rows) {
+      const e = parseEvent(r.record);
+      if (e) out.push(e);
+    }
+  }
+  return out;
+}
+
+/** Events newest first (every event, with or without rules). */
+export function queryEvents(db: Db, filter: HistoryFilter, limit: number): EventRecord[] {
+  const where = eventWhere(filter);
+  const rows = db
+    .prepare(`SELECT record FROM events ${where.sql} ORDER BY time DESC, seq DESC LIMIT ?`)
+    .all(...where.params, limit) as Row[];
+  return rows.map((r) => parseEvent(r.record)).filter((e): e is EventRecord => e !== null);
+}
+
+/** Every matching record, oldest first, a page at a time (exports). */
+export function* iterateRecords(
+  db: Db,
+  kind: 'dispatches' | 'events',
+  filter: HistoryFilter,
+  limit: number | null,
+): Generator<DispatchRecord | EventRecord> {
+  const where = kind === 'dispatches' ? dispatchWhere(filter) : eventWhere(filter);
+  // Newest `limit` when one is given (as a listing would show), then written oldest first.
+  const inner = limit === null ? '' : `ORDER BY time DESC, seq DESC LIMIT ${Math.floor(limit)}`;
+  const statement = db.prepare(
+    `SELECT record FROM (SELECT record, time, seq FROM ${kind} ${where.sql} ${inner}) ORDER BY time, seq`,
+  );
+  for (const row of statement.iterate(...where.params) as Iterable<Row>) {
+    const r = kind === 'dispatches' ? parseDispatch(row.record) : parseEvent(row.record);
+    if (r) yield r;
+  }
+}
+
+/** Every workspace an event was recorded in. */
+export function workspaces(db: Db): string[] {
+  return (
+    db.prepare('SELECT workspace FROM workspace_names ORDER BY workspace').all() as { workspace: string }[]
+  ).map((r) => r.workspace);
+}
+
+export function counts(db: Db): { dispatches: number; events: number } {
+  const d = db.prepare('SELECT count(*) AS n FROM dispatches').get() as { n: number };
+  const e = db.prepare('SELECT count(*) AS n FROM events').get() as { n: number };
+  return { dispatches: d.n, events: e.n };
+}

@@ -1,0 +1,192 @@
+// The history database: one SQLite file (libsql, an N-API build that loads unchanged under Node and
+// Electron) in WAL mode, so the host, in-process `hookpanel emit` fallbacks and readers work at once.
+import Database from 'libsql';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export type Db = InstanceType<typeof Database>;
+export type Statement = Database.Statement;
+
+export const DB_FILE = 'history.db';
+/** Bumped when the tables change; `migrateSchema` brings an older file up to date. */
+export const SCHEMA_VERSION = 1;
+/** How long a writer waits for another one's transaction before giving up. */
+export const BUSY_TIMEOUT_MS = 10_000;
+
+const TABLES = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS dispatches (
+  seq INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  event_id TEXT NOT NULL,
+  time INTEGER NOT NULL,
+  dialect TEXT NOT NULL,
+  event TEXT NOT NULL,
+  workspace TEXT,
+  source TEXT NOT NULL,
+  rule TEXT NOT NULL,
+  outcome TEXT NOT NULL,
+  duration_ms REAL NOT NULL,
+  awaited INTEGER NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS dispatches_time ON dispatches (time);
+CREATE INDEX IF NOT EXISTS dispatches_outcome ON dispatches (outcome, time);
+CREATE INDEX IF NOT EXISTS dispatches_dialect ON dispatches (dialect, time);
+CREATE INDEX IF NOT EXISTS dispatches_event ON dispatches (event, time);
+CREATE INDEX IF NOT EXISTS dispatches_rule ON dispatches (rule, time);
+CREATE INDEX IF NOT EXISTS dispatches_workspace ON dispatches (workspace, time);
+CREATE INDEX IF NOT EXISTS dispatches_event_id ON dispatches (event_id);
+
+CREATE TABLE IF NOT EXISTS events (
+  seq INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  time INTEGER NOT NULL,
+  dialect TEXT NOT NULL,
+  event TEXT NOT NULL,
+  workspace TEXT,
+  session TEXT NOT NULL,
+  tool TEXT,
+  decision TEXT NOT NULL,
+  duration_ms REAL NOT NULL,
+  turn_done INTEGER NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS events_time ON events (time);
+CREATE INDEX IF NOT EXISTS events_dialect ON events (dialect, time);
+CREATE INDEX IF NOT EXISTS events_event ON events (event, time);
+CREATE INDEX IF NOT EXISTS events_workspace ON events (workspace, time);
+CREATE INDEX IF NOT EXISTS events_session ON events (session, turn_done);
+
+-- Full-text search (FTS5). Contentless: the text lives once, in the records; the index only points at rows.
+CREATE VIRTUAL TABLE IF NOT EXISTS dispatch_text USING fts5 (
+  rule, source, handler, event, reason, stdout, stderr,
+  content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2'
+);
+CREATE VIRTUAL TABLE IF NOT EXISTS event_text USING fts5 (
+  event, reason, payload,
+  content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER IF NOT EXISTS dispatches_text_delete AFTER DELETE ON dispatches BEGIN
+  DELETE FROM dispatch_text WHERE rowid = old.seq;
+END;
+CREATE TRIGGER IF NOT EXISTS events_text_delete AFTER DELETE ON events BEGIN
+  DELETE FROM event_text WHERE rowid = old.seq;
+END;
+
+-- Every rule name seen: the rule filter matches names here, then uses the rule index. Likewise every
+-- workspace, for the panel's workspace filter.
+CREATE TABLE IF NOT EXISTS rule_names (rule TEXT NOT NULL, dialect TEXT NOT NULL, PRIMARY KEY (rule, dialect))
+  WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS workspace_names (workspace TEXT PRIMARY KEY) WITHOUT ROWID;
+
+-- What hooks cost, per local day: duration histograms (see cost.ts) kept as records arrive, so percentiles
+-- over months never scan the records. scope: 'rule' (one rule's runs), 'event' (an event the agent waited
+-- on, by tool), 'turn' (every event of a turn added up).
+CREATE TABLE IF NOT EXISTS cost_daily (
+  day TEXT NOT NULL,
+  scope TEXT NOT NULL,
+  dialect TEXT NOT NULL,
+  event TEXT NOT NULL,
+  source TEXT NOT NULL,
+  name TEXT NOT NULL,
+  awaited INTEGER NOT NULL,
+  bucket INTEGER NOT NULL,
+  n INTEGER NOT NULL,
+  failures INTEGER NOT NULL,
+  timeouts INTEGER NOT NULL,
+  total_ms REAL NOT NULL,
+  PRIMARY KEY (day, scope, dialect, event, source, name, awaited, bucket)
+) WITHOUT ROWID;
+
+-- Rules whose recent p95 is over their latency budget (flagged once, until they recover).
+CREATE TABLE IF NOT EXISTS budget_flags (
+  dialect TEXT NOT NULL,
+  source TEXT NOT NULL,
+  rule TEXT NOT NULL,
+  event TEXT NOT NULL,
+  tool TEXT,
+  p95_ms REAL NOT NULL,
+  budget_ms REAL NOT NULL,
+  samples INTEGER NOT NULL,
+  since TEXT NOT NULL,
+  PRIMARY KEY (dialect, source, rule, event)
+) WITHOUT ROWID;
+
+-- The one-time import of the JSON-lines history: how far each file got, so a crash resumes.
+CREATE TABLE IF NOT EXISTS jsonl_import (
+  file TEXT PRIMARY KEY,
+  size INTEGER NOT NULL,
+  offset INTEGER NOT NULL,
+  records INTEGER NOT NULL,
+  unreadable INTEGER NOT NULL
+) WITHOUT ROWID;
+`;
+
+export interface OpenOptions {
+  readonly?: boolean;
+}
+
+/** Opens (creating when needed) the history database with the settings every connection shares. */
+export function openHistoryDb(path: string, opts: OpenOptions = {}): Db {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  try {
+    return open(path, opts);
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code !== 'SQLITE_NOTADB' && code !== 'SQLITE_CORRUPT') throw e;
+    // Not a database (or a damaged one): set it aside, keep recording in a new one, and say so.
+    const aside = `${path}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    for (const suffix of ['', '-wal', '-shm'])
+      if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix);
+    process.stderr.write(
+      `hookpanel: ${path} could not be read (${(e as Error).message}); moved it to ${aside}\n`,
+    );
+    return open(path, opts);
+  }
+}
+
+function open(path: string, opts: OpenOptions): Db {
+  // Owner-only, like the rest of Hookpanel's home: payloads and outputs can hold secrets. SQLite gives
+  // the WAL and shared-memory files the database file's mode.
+  if (!existsSync(path)) writeFileSync(path, '', { mode: 0o600, flag: 'a' });
+  const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+  // Only takes effect on a new, empty file: lets retention give freed pages back to the disk.
+  db.exec('PRAGMA auto_vacuum = INCREMENTAL');
+  // WAL: readers never block the writer; a commit is one append to the WAL, durable against a killed
+  // process (synchronous=NORMAL syncs at checkpoints; only power loss can take the last commits).
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = NORMAL');
+  db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  db.exec('PRAGMA temp_store = MEMORY');
+  // Reads straight from the page cache of the OS rather than copied through SQLite's own.
+  db.exec('PRAGMA mmap_size = 268435456');
+  if (!opts.readonly) migrateSchema(db);
+  return db;
+}
+
+function userVersion(db: Db): number {
+  const row = db.prepare('PRAGMA user_version').get() as { user_version: number };
+  return row.user_version;
+}
+
+/** Creates or upgrades the tables; concurrent openers serialize on the write lock. */
+export function migrateSchema(db: Db): void {
+  if (userVersion(db) === SCHEMA_VERSION) return;
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    if (userVersion(db) < SCHEMA_VERSION) {
+      db.exec(TABLES);
+      db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    } else if (userVersion(db) > SCHEMA_VERSION) {
+      throw new Error(
+        `the history database was written by a newer Hookpanel (schema ${userVersion(db)}, this one knows ${SCHEMA_VERSION})`,
+      );
+    }
+    db.exec('COMMIT');
+  } catch (e) {
+    db.exec('ROLLBACK');
+    throw e;
+  }
+}

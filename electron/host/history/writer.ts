@@ -1,0 +1,231 @@
+// Writes history records: one transaction per batch (the engine hands over an event's dispatches and its
+// summary together), with the search index, rule names and the daily cost histograms kept alongside.
+import type { DispatchRecord, EventRecord, HistoryRecord } from '../../../shared/dispatch.js';
+import { bucketOf } from './cost-buckets.js';
+import { eventKind, toolOf } from './event-kind.js';
+import type { Db, Statement } from './schema.js';
+
+/** One awaited run of a rule, for latency budgets. */
+export interface CostSample {
+  dialect: string;
+  source: string;
+  rule: string;
+  event: string;
+  tool: string | null;
+  durationMs: number;
+  outcome: string;
+}
+
+/** The local calendar day of a time, `YYYY-MM-DD`: cost is charted per day as the user lives it. */
+export function localDay(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+export class HistoryWriter {
+  private readonly insertDispatch: Statement;
+  private readonly insertDispatchText: Statement;
+  private readonly insertEvent: Statement;
+  private readonly insertEventText: Statement;
+  private readonly insertRuleName: Statement;
+  private readonly addCost: Statement;
+  private readonly turnStart: Statement;
+  private readonly turnSum: Statement;
+  private readonly toolOfEvent: Statement;
+  private readonly insertWorkspace: Statement;
+  private readonly knownRules = new Set<string>();
+  private readonly knownWorkspaces = new Set<string>();
+
+  constructor(private readonly db: Db) {
+    this.insertDispatch = db.prepare(
+      `INSERT OR IGNORE INTO dispatches (id, event_id, time, dialect, event, workspace, source, rule, outcome,
+        duration_ms, awaited, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.insertDispatchText = db.prepare(
+      `INSERT INTO dispatch_text (rowid, rule, source, handler, event, reason, stdout, stderr)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.insertEvent = db.prepare(
+      `INSERT OR IGNORE INTO events (id, time, dialect, event, workspace, session, tool, decision, duration_ms,
+        turn_done, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.insertEventText = db.prepare(
+      'INSERT INTO event_text (rowid, event, reason, payload) VALUES (?, ?, ?, ?)',
+    );
+    this.insertRuleName = db.prepare('INSERT OR IGNORE INTO rule_names (rule, dialect) VALUES (?, ?)');
+    this.addCost = db.prepare(
+      `INSERT INTO cost_daily (day, scope, dialect, event, source, name, awaited, bucket, n, failures, timeouts,
+        total_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)
+       ON CONFLICT DO UPDATE SET n = n + 1, failures = failures + excluded.failures,
+         timeouts = timeouts + excluded.timeouts, total_ms = total_ms + excluded.total_ms`,
+    );
+    this.turnStart = db.prepare(
+      'SELECT coalesce(max(seq), 0) AS seq FROM events WHERE session = ? AND turn_done = 1',
+    );
+    this.turnSum = db.prepare(
+      `SELECT coalesce(sum(duration_ms), 0) AS ms, count(*) AS n FROM events
+       WHERE session = ? AND turn_done = 0 AND seq > ?`,
+    );
+    this.toolOfEvent = db.prepare('SELECT tool FROM events WHERE id = ?');
+    this.insertWorkspace = db.prepare('INSERT OR IGNORE INTO workspace_names (workspace) VALUES (?)');
+  }
+
+  /**
+   * Writes a batch in one transaction and returns the awaited rule runs in it. A dispatch that arrives
+   * with its event's summary ran while the agent waited; one that arrives alone ran in the background.
+   * The import says which were awaited itself, and does its own bookkeeping in the same transaction.
+   */
+  append(
+    records: readonly HistoryRecord[],
+    opts: {
+      awaited?: (d: DispatchRecord) => boolean;
+      /** Inside the transaction, before writing: false rolls back and writes nothing. */
+      before?: () => boolean;
+      after?: () => void;
+    } = {},
+  ): CostSample[] {
+    const summaries = new Map<string, EventRecord>();
+    for (const r of records) if (r.type === 'event') summaries.set(r.id, r);
+    const samples: CostSample[] = [];
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      if (opts.before && !opts.before()) {
+        this.db.exec('ROLLBACK');
+        return [];
+      }
+      for (const r of records) {
+        if (r.type === 'event') this.writeEvent(r);
+        else {
+          const summary = summaries.get(r.eventId);
+          const sample = this.writeDispatch(r, opts.awaited ? opts.awaited(r) : !!summary, summary);
+          if (sample) samples.push(sample);
+        }
+      }
+      opts.after?.();
+      this.db.exec('COMMIT');
+    } catch (e) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw e;
+    }
+    return samples;
+  }
+
+  private writeDispatch(r: DispatchRecord, awaited: boolean, summary?: EventRecord): CostSample | null {
+    const time = Date.parse(r.time);
+    const info = this.insertDispatch.run(
+      r.id,
+      r.eventId,
+      time,
+      r.dialect,
+      r.event,
+      r.workspace,
+      r.source,
+      r.rule,
+      r.outcome,
+      r.durationMs,
+      awaited ? 1 : 0,
+      JSON.stringify(r),
+    );
+    if (!info.changes) return null; // already recorded (an import that resumed)
+    this.insertDispatchText.run(
+      info.lastInsertRowid,
+      r.rule,
+      r.source,
+      r.handler,
+      r.event,
+      r.reason ?? '',
+      r.stdoutTail,
+      r.stderrTail,
+    );
+    const ruleKey = `${r.dialect}\u0000${r.rule}`;
+    if (!this.knownRules.has(ruleKey)) {
+      this.insertRuleName.run(r.rule, r.dialect);
+      this.knownRules.add(ruleKey);
+    }
+    if (r.outcome === 'skipped') return null;
+    this.cost(time, 'rule', r.dialect, r.event, r.source, r.rule, awaited, r.durationMs, r.outcome);
+    if (!awaited) return null;
+    const tool = summary ? toolOf(summary.payload) : this.storedTool(r.eventId);
+    return {
+      dialect: r.dialect,
+      source: r.source,
+      rule: r.rule,
+      event: r.event,
+      tool,
+      durationMs: r.durationMs,
+      outcome: r.outcome,
+    };
+  }
+
+  private storedTool(eventId: string): string | null {
+    const row = this.toolOfEvent.get(eventId) as { tool: string | null } | undefined;
+    return row?.tool ?? null;
+  }
+
+  private writeEvent(e: EventRecord): void {
+    const time = Date.parse(e.time);
+    const session = `${e.dialect}\u0000${e.sessionId ?? e.workspace ?? ''}`;
+    const kind = eventKind(e.dialect, e.event);
+    const tool = e.payloadTruncated ? null : toolOf(e.payload);
+    // A turn's cost: every event of the session since its last turn ended, this one included.
+    let turn: { ms: number; n: number } | null = null;
+    if (kind === 'turn') {
+      const start = (this.turnStart.get(session) as { seq: number }).seq;
+      turn = this.turnSum.get(session, start) as { ms: number; n: number };
+    }
+    const info = this.insertEvent.run(
+      e.id,
+      time,
+      e.dialect,
+      e.event,
+      e.workspace,
+      session,
+      tool,
+      e.decision,
+      e.durationMs,
+      kind === 'turn' ? 1 : 0,
+      JSON.stringify(e),
+    );
+    if (!info.changes) return;
+    if (e.workspace && !this.knownWorkspaces.has(e.workspace)) {
+      this.insertWorkspace.run(e.workspace);
+      this.knownWorkspaces.add(e.workspace);
+    }
+    this.insertEventText.run(
+      info.lastInsertRowid,
+      e.event,
+      e.reason ?? '',
+      typeof e.payload === 'string' ? e.payload : JSON.stringify(e.payload),
+    );
+    if (turn) this.cost(time, 'turn', e.dialect, e.event, '', '', true, turn.ms + e.durationMs, 'ok');
+    // An event no rule matched cost the agent nothing worth charting.
+    if (e.dispatchCount)
+      this.cost(time, 'event', e.dialect, e.event, '', tool ?? '', true, e.durationMs, 'ok');
+  }
+
+  private cost(
+    time: number,
+    scope: string,
+    dialect: string,
+    event: string,
+    source: string,
+    name: string,
+    awaited: boolean,
+    ms: number,
+    outcome: string,
+  ): void {
+    this.addCost.run(
+      localDay(time),
+      scope,
+      dialect,
+      event,
+      source,
+      name,
+      awaited ? 1 : 0,
+      bucketOf(ms),
+      outcome === 'failed' ? 1 : 0,
+      outcome === 'timeout' ? 1 : 0,
+      ms,
+    );
+  }
+}

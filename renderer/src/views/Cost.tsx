@@ -1,0 +1,257 @@
+// What hooks cost: per agent and per rule, the time they add to each tool call and each turn (p50/p95 per
+// day), their failures and timeouts, and each rule against its latency budget.
+import type { ChartConfiguration } from 'chart.js';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { CostReport } from '../../../shared/ipc.js';
+import { api } from '../client.js';
+import { Badge, Empty, ErrorBox, shortPath } from '../components/bits.js';
+import { ChartCanvas, type Theme } from '../components/Chart.js';
+import { useStore } from '../store.js';
+import { BudgetInput, flagOf } from './Budget.js';
+
+const RANGES = [7, 30, 90];
+const DIALECTS = ['arya', 'io', 'chrys', 'pw', 'claude'] as const;
+
+export function ms(value: number | null): string {
+  if (value === null) return '—';
+  if (value < 1000) return `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
+  return `${(value / 1000).toFixed(value < 10_000 ? 2 : 1)} s`;
+}
+
+const shortDay = (day: string) => day.slice(5);
+
+function percentileChart(report: CostReport, key: 'tool' | 'turn') {
+  return (t: Theme): ChartConfiguration => ({
+    type: 'line',
+    data: {
+      labels: report.daily.map((d) => shortDay(d.day)),
+      datasets: [
+        {
+          label: 'p50',
+          data: report.daily.map((d) => d[key].p50Ms),
+          borderColor: t.accent,
+          backgroundColor: t.accent,
+          spanGaps: true,
+        },
+        {
+          label: 'p95',
+          data: report.daily.map((d) => d[key].p95Ms),
+          borderColor: t.warn,
+          backgroundColor: t.warn,
+          borderDash: [6, 4],
+          spanGaps: true,
+        },
+      ],
+    },
+    options: {
+      scales: { y: { beginAtZero: true, title: { display: true, text: 'ms' } } },
+      plugins: { tooltip: { callbacks: { label: (c) => `${c.dataset.label}: ${ms(c.parsed.y)}` } } },
+    },
+  });
+}
+
+function failuresChart(report: CostReport) {
+  return (t: Theme): ChartConfiguration => ({
+    type: 'bar',
+    data: {
+      labels: report.daily.map((d) => shortDay(d.day)),
+      datasets: [
+        { label: 'failures', data: report.daily.map((d) => d.failures), backgroundColor: t.err },
+        { label: 'timeouts', data: report.daily.map((d) => d.timeouts), backgroundColor: t.warn },
+      ],
+    },
+    options: {
+      scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } } },
+    },
+  });
+}
+
+function rulesChart(rules: CostReport['rules']) {
+  const over = (r: CostReport['rules'][number]) => r.budgetMs !== null && (r.added.p95Ms ?? 0) > r.budgetMs;
+  return (t: Theme): ChartConfiguration => ({
+    type: 'bar',
+    data: {
+      labels: rules.map((r) => r.rule),
+      datasets: [
+        {
+          label: 'p95 added (red: over its budget)',
+          data: rules.map((r) => r.added.p95Ms ?? 0),
+          backgroundColor: rules.map((r) => (over(r) ? t.err : t.accent)),
+        },
+      ],
+    },
+    options: {
+      indexAxis: 'y',
+      scales: { x: { beginAtZero: true, title: { display: true, text: 'ms' } } },
+      plugins: {
+        tooltip: {
+          callbacks: {
+            label: (c) => {
+              const r = rules[c.dataIndex]!;
+              return `p95 ${ms(c.parsed.x)} · budget ${r.budgetMs === null ? 'none' : ms(r.budgetMs)}`;
+            },
+          },
+        },
+      },
+    },
+  });
+}
+
+export function CostView() {
+  const { info, budgetFlags, historyImport } = useStore();
+  const [days, setDays] = useState(7);
+  const [dialect, setDialect] = useState<string>('');
+  const [report, setReport] = useState<CostReport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      const r = await api.request('history:cost', {
+        days,
+        ...(dialect ? { dialect: dialect as (typeof DIALECTS)[number] } : {}),
+      });
+      setReport(r);
+      setError(null);
+    } catch (e) {
+      setError(`Could not read what hooks cost: ${(e as Error).message}`);
+    }
+  }, [days, dialect]);
+  useEffect(() => void load(), [load, budgetFlags]);
+  useEffect(() => {
+    // New records change today's figures: refresh at most every few seconds.
+    const t = setInterval(() => void load(), 5000);
+    return () => clearInterval(t);
+  }, [load]);
+  const tool = useMemo(() => report && percentileChart(report, 'tool'), [report]);
+  const turn = useMemo(() => report && percentileChart(report, 'turn'), [report]);
+  const failures = useMemo(() => report && failuresChart(report), [report]);
+  const topRules = useMemo(() => report?.rules.filter((r) => r.added.count).slice(0, 12) ?? [], [report]);
+  const rules = useMemo(() => topRules.length && rulesChart(topRules), [topRules]);
+
+  return (
+    <section className="cost" aria-label="what hooks cost">
+      <div className="toolbar">
+        <select aria-label="range" value={days} onChange={(e) => setDays(Number(e.target.value))}>
+          {RANGES.map((d) => (
+            <option key={d} value={d}>
+              Last {d} days
+            </option>
+          ))}
+        </select>
+        <select aria-label="agent" value={dialect} onChange={(e) => setDialect(e.target.value)}>
+          <option value="">All agents</option>
+          {DIALECTS.map((d) => (
+            <option key={d}>{d}</option>
+          ))}
+        </select>
+        <span className="muted">
+          Time the agent waited on hooks. Percentiles come from daily histograms (within 4%).
+        </span>
+      </div>
+      {historyImport && historyImport.state !== 'done' && (
+        <div className="note" role="status">
+          {historyImport.message}; the figures fill in as it goes.
+        </div>
+      )}
+      {error && <ErrorBox message={error} />}
+      {report && !report.agents.length ? (
+        <Empty title="No hook has run in this range">
+          Once agents send their events, the time each hook adds shows here per tool call and per turn.
+        </Empty>
+      ) : null}
+      {report && report.agents.length ? (
+        <>
+          <table className="agents" aria-label="cost per agent">
+            <thead>
+              <tr>
+                <th>agent</th>
+                <th>per tool call p50</th>
+                <th>p95</th>
+                <th>per turn p50</th>
+                <th>p95</th>
+                <th>runs</th>
+                <th>failures</th>
+                <th>timeouts</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.agents.map((a) => (
+                <tr key={a.dialect}>
+                  <td>{a.dialect}</td>
+                  <td>{ms(a.tool.p50Ms)}</td>
+                  <td>{ms(a.tool.p95Ms)}</td>
+                  <td>{ms(a.turn.p50Ms)}</td>
+                  <td>{ms(a.turn.p95Ms)}</td>
+                  <td>{a.runs}</td>
+                  <td>{a.failures}</td>
+                  <td>{a.timeouts}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="charts">
+            <figure>
+              <figcaption>Time hooks add per tool call, per day</figcaption>
+              {tool && <ChartCanvas config={tool} label="p50 and p95 per tool call, per day" />}
+            </figure>
+            <figure>
+              <figcaption>Time hooks add per turn, per day</figcaption>
+              {turn && <ChartCanvas config={turn} label="p50 and p95 per turn, per day" />}
+            </figure>
+            <figure>
+              <figcaption>Failures and timeouts, per day</figcaption>
+              {failures && <ChartCanvas config={failures} label="failures and timeouts per day" />}
+            </figure>
+            <figure>
+              <figcaption>Slowest rules: p95 added</figcaption>
+              {rules ? (
+                <ChartCanvas config={rules} label="p95 added per rule" />
+              ) : (
+                <p className="muted">No rule the agent waited on ran in this range.</p>
+              )}
+            </figure>
+          </div>
+          <table className="rules-cost" aria-label="cost per rule">
+            <thead>
+              <tr>
+                <th>rule</th>
+                <th>agent</th>
+                <th>events</th>
+                <th>runs</th>
+                <th>p50 added</th>
+                <th>p95 added</th>
+                <th>failures</th>
+                <th>timeouts</th>
+                <th>budget (ms)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.rules.map((r) => {
+                const flag = flagOf(budgetFlags, r.source, r.rule);
+                return (
+                  <tr key={`${r.dialect}:${r.source}:${r.rule}`} className={flag ? 'over' : ''}>
+                    <td title={r.source}>
+                      {r.rule}
+                      <div className="muted">{shortPath(r.source, info?.home)}</div>
+                    </td>
+                    <td>{r.dialect}</td>
+                    <td>{r.events.join(', ')}</td>
+                    <td>{r.runs}</td>
+                    <td>{ms(r.added.p50Ms)}</td>
+                    <td>
+                      {ms(r.added.p95Ms)} {flag && <Badge kind="error">over budget</Badge>}
+                    </td>
+                    <td>{r.failures}</td>
+                    <td>{r.timeouts}</td>
+                    <td>
+                      <BudgetInput source={r.source} rule={r.rule} fallback={r.budgetMs} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+    </section>
+  );
+}
