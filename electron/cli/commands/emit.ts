@@ -1,10 +1,12 @@
 // `hookpanel emit <dialect> <event>`: the bridge an agent calls as its hook. It hands the payload
 // to the running host over the local socket, or runs the same engine in-process when none runs.
-// This path is on every tool call, so it imports only node:http and what it cannot do without.
+// This path is on every tool call, so it imports only node:http and what it cannot do without: the
+// dialects' manifests (plain data).
 import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
 import type { EmitAnswer } from '../../../shared/dispatch.js';
+import { DIALECT_MANIFESTS } from '../../../shared/dialects.js';
 import { EMIT_PATH, KNOWN_DIALECTS, MAX_PAYLOAD_BYTES } from '../../host/intake/protocol.js';
 import { homePaths, hostEnvFromProcess } from '../../host/paths.js';
 import { UsageError } from '../output.js';
@@ -20,12 +22,12 @@ export async function emit(argv: string[]): Promise<number> {
     throw new UsageError(
       'usage: hookpanel emit <dialect> <event> [--project DIR] [--json]  (payload JSON on stdin)',
     );
-  if (!KNOWN_DIALECTS.includes(dialect))
-    throw new UsageError(`unknown dialect "${dialect}"; one of ${KNOWN_DIALECTS.join(', ')}`);
+  const manifest = DIALECT_MANIFESTS.find((m) => m.id === dialect);
+  if (!manifest) throw new UsageError(`unknown dialect "${dialect}"; one of ${KNOWN_DIALECTS.join(', ')}`);
+  const { payloadEnv, answerFileEnv } = manifest.conventions;
   let text = process.stdin.isTTY ? '' : await readStdin();
-  // arya hands its payload over in the environment, never on stdin.
-  if (!text.trim() && dialect === 'arya' && process.env.POLISH_HOOK_PAYLOAD)
-    text = process.env.POLISH_HOOK_PAYLOAD;
+  // Some harnesses (arya) hand the payload over in the environment, never on stdin.
+  if (!text.trim() && payloadEnv && process.env[payloadEnv]) text = process.env[payloadEnv];
   let payload: unknown = {};
   if (text.trim()) {
     try {
@@ -61,9 +63,9 @@ export async function emit(argv: string[]): Promise<number> {
     return 0;
   }
   const { exitCode, stdout, stderr } = answer.protocol;
-  // chrys reads a blocking hook's verdict from the file named in CHRYS_HOOK_RESULT.
-  if (dialect === 'chrys' && process.env.CHRYS_HOOK_RESULT && stdout)
-    writeFileSync(process.env.CHRYS_HOOK_RESULT, stdout);
+  // Some harnesses (chrys) read a blocking hook's verdict from a file an environment variable names.
+  const answerFile = answerFileEnv ? process.env[answerFileEnv] : undefined;
+  if (answerFile && stdout) writeFileSync(answerFile, stdout);
   if (stdout) process.stdout.write(stdout);
   if (stderr) process.stderr.write(stderr);
   return exitCode;

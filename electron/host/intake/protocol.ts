@@ -1,5 +1,7 @@
 // The local endpoint's routes and the HTTP status that carries a protocol exit code to the
 // curl fast path (see hookpanel-hook.sh). Free of heavy imports: `hookpanel emit` loads it.
+import { DIALECT_IDS } from '../../../shared/dialects.js';
+
 export const EMIT_PATH = '/v1/emit';
 export const HOOK_PATH = '/v1/hook';
 export const HEALTH_PATH = '/v1/health';
@@ -9,4 +11,5 @@ export const EXIT_STATUS: Record<number, number> = { 0: 200, 2: 422, 1: 424 };
 export const CWD_HEADER = 'x-hookpanel-cwd';
 export const PARENT_HEADER = 'x-hookpanel-dispatch';
 export const MAX_PAYLOAD_BYTES = 4 * 1024 * 1024;
-export const KNOWN_DIALECTS = ['arya', 'io', 'chrys', 'pw', 'claude'];
+/** Every dialect's id, from the manifests (plain data, no zod). */
+export const KNOWN_DIALECTS: readonly string[] = DIALECT_IDS;

@@ -2,7 +2,7 @@
 // Electron IPC binding and the browser-mode WebSocket both call `handleRequest`, which validates the
 // channel and the request against the contract before anything runs.
 import type { z } from 'zod';
-import { EVENT_CATALOGS } from '../../../shared/events/index.js';
+import { dialectManifest, isDialect } from '../../../shared/dialects.js';
 import {
   isChannel,
   REQUESTS,
@@ -103,7 +103,7 @@ export function createPanelApi(ctx: PanelContext): Handlers {
         return { ok: false, message: `Open ${path} in your editor (the browser panel cannot open files).` };
       return ctx.openPath(path, reveal);
     },
-    'catalog:events': async ({ dialect }) => EVENT_CATALOGS[dialect].map((e) => ({ ...e })),
+    'catalog:events': async ({ dialect }) => dialectManifest(dialect).events.map((e) => ({ ...e })),
     'history:query': async ({ filter, limit }) => {
       const { dispatches, events } = await host.history.query(filter, limit);
       return { dispatches, events: [...events.values()] };

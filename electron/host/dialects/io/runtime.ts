@@ -1,6 +1,6 @@
 // io at run time: hooks run one after another on the turn's critical path; a failure applies
 // on_failure (continue → allow, refuse → turn this tool call back, cancel → end the turn).
-import { IO_GATE } from '../../../../shared/events/io.js';
+import { IO_GATE } from './events.js';
 import { failureOf, type Aggregate, type DialectRuntime } from '../../engine/runtime.js';
 
 export const ioRuntime: DialectRuntime = {

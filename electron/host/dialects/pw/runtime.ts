@@ -1,7 +1,7 @@
 // pw and Claude Code at run time: payload JSON on stdin, exit 2 blocks with stderr as the reason,
 // JSON output aggregated across hooks (any block wins, contexts joined in config order).
 import type { EventCatalog } from '../../../../shared/events/catalog.js';
-import { FAIL_CLOSED_EVENTS } from '../../../../shared/events/pw.js';
+import { FAIL_CLOSED_EVENTS } from './events.js';
 import type { Rule } from '../../../../shared/model.js';
 import {
   failureOf,
