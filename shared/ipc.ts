@@ -97,9 +97,14 @@ export const NotificationSchema = z.object({
 });
 export type PanelNotification = z.infer<typeof NotificationSchema>;
 
+/** Each dialect's options (declared in its manifest) by dialect id and option key. */
+export const DialectOptionsSchema = z.record(z.string(), z.record(z.string(), z.boolean()));
+export type DialectOptions = z.infer<typeof DialectOptionsSchema>;
+
 export const PanelSettingsSchema = z.object({
   paused: z.boolean(),
-  chrysProjectHooksEnabled: z.boolean(),
+  /** Every declared option's value (its default where unset). */
+  dialectOptions: DialectOptionsSchema,
   notifications: z.record(NotificationKindSchema, z.boolean()),
   workspaces: z.array(z.string()),
   historyMaxFileBytes: z.number().int().positive(),
@@ -114,6 +119,7 @@ export const PanelSettingsSchema = z.object({
 });
 export type PanelSettings = z.infer<typeof PanelSettingsSchema>;
 /** A settings change: the key is write-only (a string saves it, null forgets it). */
+/** Options may be sent in part: only the keys given change. */
 export const PanelSettingsUpdateSchema = PanelSettingsSchema.omit({ modelApiKeySet: true })
   .partial()
   .extend({ modelApiKey: z.string().trim().min(1).nullable().optional() });

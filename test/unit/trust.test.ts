@@ -29,7 +29,7 @@ describe('trust', () => {
       'hooks:\n  - { id: s, event: after_turn, run: { type: script, path: scripts/a.sh } }\n',
     );
     const script = env.write('ws/.chrys/hooks/scripts/a.sh', 'echo one\n');
-    const settings = { chrys: { projectHooksEnabled: true } };
+    const settings = { dialects: { chrys: { projectHooksEnabled: true } } };
     const store = await TrustStore.open(env.host);
     const before = byDialect(await env.load(settings), 'chrys')[0]!;
     expect(before.state).toBe('untrusted');

@@ -7,6 +7,7 @@ import {
   isChannel,
   REQUESTS,
   type Channel,
+  type DialectOptions,
   type PanelSettings,
   type Req,
   type Res,
@@ -19,7 +20,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DIALECT_MODULES } from '../dialects/registry.js';
 import type { HookHost } from '../service.js';
-import type { Settings } from '../settings/settings.js';
+import { dialectOptions, type Settings } from '../settings/settings.js';
 import { loadCandidate } from '../sources/load.js';
 import { placeFile } from '../sources/single.js';
 import { readScripts } from '../trust/store.js';
@@ -56,7 +57,7 @@ export function nodeCommandTarget(): CommandTarget {
 export function toPanelSettings(s: Settings): PanelSettings {
   return {
     paused: s.paused,
-    chrysProjectHooksEnabled: s.chrys.projectHooksEnabled,
+    dialectOptions: dialectOptions(s),
     notifications: { ...s.notifications },
     workspaces: s.workspaces,
     historyMaxFileBytes: s.history.maxFileBytes,
@@ -171,10 +172,7 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       const next = await host.updateSettings((s) => ({
         ...s,
         paused: patch.paused ?? s.paused,
-        chrys: {
-          ...s.chrys,
-          projectHooksEnabled: patch.chrysProjectHooksEnabled ?? s.chrys.projectHooksEnabled,
-        },
+        dialects: mergeDialectOptions(s.dialects, patch.dialectOptions ?? {}),
         notifications: { ...s.notifications, ...(patch.notifications ?? {}) },
         workspaces: patch.workspaces ?? s.workspaces,
         history: {
@@ -222,6 +220,19 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       return { ok: true };
     },
   } as Handlers;
+}
+
+/** Options the panel changes, merged over the saved ones; an option no manifest declares is refused. */
+function mergeDialectOptions(saved: Settings['dialects'], patch: DialectOptions): Settings['dialects'] {
+  const out = { ...saved };
+  for (const [id, values] of Object.entries(patch)) {
+    const manifest = isDialect(id) ? dialectManifest(id) : null;
+    for (const key of Object.keys(values))
+      if (!manifest?.options.some((o) => o.key === key))
+        throw new Error(`${id} has no option ${key}${manifest ? '' : ' (no such dialect)'}`);
+    out[id] = { ...out[id], ...values };
+  }
+  return out;
 }
 
 export type RequestOutcome = { ok: true; result: unknown } | { ok: false; error: string };

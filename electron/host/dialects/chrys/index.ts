@@ -4,6 +4,7 @@ import { dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import type { Handler, Rule, Source } from '../../../../shared/model.js';
 import { DiagnosticSink } from '../../diagnostics/sink.js';
 import { describeValue, reportZodIssues } from '../../diagnostics/zod-issues.js';
+import { dialectOption } from '../../settings/settings.js';
 import { chrysHome } from './home.js';
 import { defineDialect, type Candidate, type FileFormat } from '../dialect.js';
 import { CHRYS_EVENTS, CHRYS_TOOL_KINDS } from './events.js';
@@ -262,7 +263,7 @@ export default defineDialect(manifest, {
   },
   combine(sources: Source[], ctx) {
     const project = sources.find((s) => s.layer === 'project' && s.state !== 'absent');
-    if (project && !ctx.settings.chrys.projectHooksEnabled) {
+    if (project && !dialectOption(ctx.settings, manifest, 'projectHooksEnabled')) {
       if (project.state === 'active' || project.state === 'untrusted') project.state = 'dormant';
       const sink = new DiagnosticSink(project.path);
       sink.warn(
