@@ -1,11 +1,11 @@
 // `hookpanel emit <dialect> <event>`: the bridge an agent calls as its hook. It hands the payload
 // to the running host over the local socket, or runs the same engine in-process when none runs.
 // This path is on every tool call, so it imports only node:http and what it cannot do without: the
-// dialects' manifests (plain data).
+// dialects' manifests (plain data) and, once the host answers, the small bundled answer check.
 import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
-import type { EmitAnswer } from '../../../shared/dispatch.js';
+import type { EmitAnswer } from '../../../shared/answer.js';
 import { DIALECT_MANIFESTS } from '../../../shared/dialects.js';
 import { EMIT_PATH, KNOWN_DIALECTS, MAX_PAYLOAD_BYTES } from '../../host/intake/protocol.js';
 import { homePaths, hostEnvFromProcess } from '../../host/paths.js';
@@ -86,6 +86,9 @@ function readStdin(): Promise<string> {
 
 /** The host's answer, or null when no host listens (then the engine runs in-process). */
 function viaSocket(socketPath: string, path: string, body: string): Promise<EmitAnswer | null> {
+  // Loaded while the host works on the event.
+  const reader = import('../answer.js');
+  reader.catch(() => {});
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -97,15 +100,12 @@ function viaSocket(socketPath: string, path: string, body: string): Promise<Emit
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
+        res.on('end', async () => {
           const text = Buffer.concat(chunks).toString('utf8');
           if (res.statusCode !== 200)
             return reject(new Error(`the host refused the event (${res.statusCode}): ${text}`));
           try {
-            const parsed = JSON.parse(text) as EmitAnswer;
-            if (typeof parsed?.decision !== 'string' || typeof parsed.protocol?.exitCode !== 'number')
-              throw new Error('unexpected answer shape');
-            resolve(parsed);
+            resolve((await reader).readAnswer(text));
           } catch (e) {
             reject(new Error(`the host answered something unreadable: ${(e as Error).message}`));
           }
