@@ -115,7 +115,7 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       if (!event) throw new Error(`no recorded event ${eventId}`);
       if (event.payloadTruncated)
         throw new Error('the recorded payload was truncated, so it cannot be replayed exactly');
-      return host.engine.dryRun({
+      return host.preview({
         dialect: event.dialect,
         event: event.event,
         payload: event.payload as Record<string, unknown>,
@@ -124,7 +124,7 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       });
     },
     'fire:dryRun': async ({ dialect, event, payload, workspace }) =>
-      host.engine.dryRun({
+      host.preview({
         dialect,
         event,
         payload,

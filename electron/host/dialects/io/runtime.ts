@@ -12,6 +12,9 @@ export const ioRuntime: DialectRuntime = {
     return rule.events.includes('*') || rule.events.includes(ev.event);
   },
   classify: () => 'chain',
+  // Any hook can end the turn by failing with on_failure = "cancel", and a gate by failing with "refuse".
+  canDecide: () => true,
+  otherDeciders: 'or fails with refuse/cancel',
   shellArgv: (command) => ['/bin/sh', '-c', command],
   input: (_rule, ev) => ({
     env: { IO_HOOK_EVENT: ev.event },

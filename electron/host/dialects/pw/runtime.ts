@@ -12,6 +12,7 @@ import {
   type Verdict,
 } from '../../engine/runtime.js';
 import { isPlainObject } from '../rule.js';
+import { isUserLayer } from './settings-file.js';
 
 export interface SettingsRuntimeOptions {
   events: EventCatalog;
@@ -124,6 +125,14 @@ export function settingsRuntime(opts: SettingsRuntimeOptions): DialectRuntime {
     },
     turnDoneEvents: ['Stop'],
     sessionStartEvents: ['SessionStart'],
+    allowedEnvVars: (sources) =>
+      new Set(
+        sources
+          .filter((s) => isUserLayer(s))
+          .flatMap((s) =>
+            Array.isArray(s.settings.allowedEnvVars) ? (s.settings.allowedEnvVars as string[]) : [],
+          ),
+      ),
   };
 }
 
