@@ -3,7 +3,7 @@
 import { ipcMain, type BrowserWindow } from 'electron';
 import type { Push } from '../../shared/ipc.js';
 import { handleRequest, type Handlers } from '../host/panel/api.js';
-import { IPC_PUSH, IPC_REQUEST } from './channels.js';
+import { IPC_PUSH, IPC_REQUEST } from '../../shared/channels.js';
 import { isTrustedSender } from './sender.js';
 
 export function bindIpc(

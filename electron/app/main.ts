@@ -67,7 +67,7 @@ async function start(): Promise<void> {
     path: string | null;
   }) => {
     showWindow();
-    ipc.push('navigate', target);
+    session.push('navigate', target);
   };
   let reviewCount = 0;
   const refreshReview = async () => {

@@ -1,6 +1,7 @@
 // The host: one composition of settings, trust, sources, engine and history, used alike by the
 // desktop app, `hookpanel serve` and `hookpanel emit`'s in-process fallback. The engine says what an
 // event did; the host keeps it in the history and tells whoever listens.
+import { z } from 'zod';
 import { EventEmitter } from 'node:events';
 import { resolve } from 'node:path';
 import {
@@ -145,7 +146,9 @@ export class HookHost extends EventEmitter<HostEvents> {
       const checked = EngineSignalSchema.safeParse(s);
       if (checked.success) this.emit('signal', checked.data);
       else
-        process.stderr.write(`hookpanel: dropped a malformed ${s.kind} signal: ${checked.error.message}\n`);
+        process.stderr.write(
+          `hookpanel: dropped a malformed ${s.kind} signal: ${z.prettifyError(checked.error)}\n`,
+        );
     }
   }
 

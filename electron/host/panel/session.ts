@@ -1,6 +1,7 @@
 // One panel session over a host: the API, the notification center, live pushes and file watching.
 // The Electron shell and `hookpanel serve` both build one and differ only in transport and adapters.
-import type { Push } from '../../../shared/ipc.js';
+import { z } from 'zod';
+import { PUSHES, type Push, type PushPayload } from '../../../shared/ipc.js';
 import type { HookHost } from '../service.js';
 import { createPanelApi, toPanelSettings, type Handlers, type PanelContext } from './api.js';
 import { NotificationCenter } from './notifications.js';
@@ -8,6 +9,8 @@ import { watchSources } from './watch.js';
 
 export interface PanelSession {
   api: Handlers;
+  /** Sends a push to the panel; every push goes through here and is checked against the contract once. */
+  push<P extends Push>(event: P, payload: PushPayload<P>): void;
   notifications: NotificationCenter;
   /** Resolves once file watching has started. */
   watching: Promise<void>;
@@ -26,15 +29,23 @@ export function startPanelSession(
   const notifications = new NotificationCenter(() => host.settings.notifications);
   const workspace = () => opts.workspace ?? host.settings.workspaces[0] ?? null;
   const api = createPanelApi({ host, mode: opts.mode, workspace, notifications, openPath: opts.openPath });
+  const push = (event: Push, payload: unknown) => {
+    const checked = PUSHES[event].safeParse(payload);
+    if (checked.success) opts.push(event, checked.data);
+    else
+      process.stderr.write(
+        `hookpanel: dropped a malformed ${event} push: ${z.prettifyError(checked.error)}\n`,
+      );
+  };
   const watcher = watchSources(host, () => [workspace(), ...host.settings.workspaces]);
-  const onRecord = (r: unknown) => opts.push('record', r);
+  const onRecord = (r: unknown) => push('record', r);
   const onSignal = (s: Parameters<NotificationCenter['accept']>[0]) => notifications.accept(s);
-  const onShow = (n: unknown) => opts.push('notification', n);
+  const onShow = (n: unknown) => push('notification', n);
   const onSources = (reason: string) => {
     watcher.rearm();
-    opts.push('sourcesChanged', { reason });
+    push('sourcesChanged', { reason });
   };
-  const onSettings = () => opts.push('settingsChanged', toPanelSettings(host.settings));
+  const onSettings = () => push('settingsChanged', toPanelSettings(host.settings));
   host.on('record', onRecord);
   host.on('signal', onSignal);
   host.on('sourcesChanged', onSources);
@@ -42,6 +53,7 @@ export function startPanelSession(
   notifications.on('show', onShow);
   return {
     api,
+    push,
     notifications,
     watching: watcher.ready,
     close: async () => {
