@@ -127,7 +127,7 @@ export function TestFireView() {
           <input value={ws} onChange={(e) => setWs(e.target.value)} placeholder="/path/to/project" />
         </label>
       </div>
-      <p className="muted" aria-label="how this dialect's hooks talk">
+      <p className="muted" aria-label="hook conventions">
         Hooks get <Prose text={dialectManifest(dialect).conventions.hookPayload} />; answer:{' '}
         <Prose text={dialectManifest(dialect).conventions.answer} />.
       </p>
