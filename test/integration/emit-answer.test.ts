@@ -1,5 +1,5 @@
 // The emit answer has one schema (shared/answer.ts), checked where the host sends it and where
-// `hookpanel emit` reads it; emit reads it through a small self-contained bundle.
+// `hookpanel emit` reads it; emit reads it, and the dialects' conventions, through small self-contained bundles.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 import { checkEmitAnswer, type EmitAnswer } from '../../shared/answer.js';
+import { DIALECT_IDS, DIALECT_MANIFESTS } from '../../shared/dialects.js';
 import { runCli } from '../helpers/cli.js';
 import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
 
@@ -90,22 +91,28 @@ describe('hookpanel emit reads the host answer against it', () => {
   });
 });
 
-test('the bundled answer check, built as npm run build builds it, is one file with no imports', async () => {
+test('the light path, built as npm run build builds it: the answer check and the protocol are one file each, importing nothing', async () => {
   const { build } = await import('vite');
-  const out = mkdtempSync(join(tmpdir(), 'hookpanel-answer-'));
+  const out = mkdtempSync(join(tmpdir(), 'hookpanel-light-'));
   try {
     await build({
-      configFile: join(REPO, 'electron', 'cli', 'answer.vite.config.mts'),
+      configFile: join(REPO, 'electron', 'cli', 'light.vite.config.mts'),
       build: { outDir: out },
     });
-    const code = readFileSync(join(out, 'answer.js'), 'utf8');
-    expect(code).not.toMatch(/\bimport\s*[\w{*]|\bimport\(|require\(/);
-    const { readAnswer } = (await import(pathToFileURL(join(out, 'answer.js')).href)) as {
+    const files = ['electron/cli/answer.js', 'electron/host/intake/protocol.js'];
+    for (const f of files)
+      expect(readFileSync(join(out, f), 'utf8')).not.toMatch(/\bimport\s*[\w{*]|\bimport\(|require\(/);
+    const { readAnswer } = (await import(pathToFileURL(join(out, files[0]!)).href)) as {
       readAnswer: (text: string) => EmitAnswer;
     };
     expect(readAnswer(JSON.stringify(VALID))).toEqual(VALID);
     expect(() => readAnswer('{"decision":"allow"}')).toThrow('eventId: expected string');
     expect(() => readAnswer('nope')).toThrow(/^not JSON/);
+    const protocol = (await import(
+      pathToFileURL(join(out, files[1]!)).href
+    )) as typeof import('../../electron/host/intake/protocol.js');
+    expect(protocol.KNOWN_DIALECTS).toEqual(DIALECT_IDS);
+    for (const m of DIALECT_MANIFESTS) expect(protocol.bridgeConventions(m.id)).toEqual(m.conventions);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

@@ -1,17 +1,31 @@
 // `hookpanel emit <dialect> <event>`: the bridge an agent calls as its hook. It hands the payload
 // to the running host over the local socket, or runs the same engine in-process when none runs.
 // This path is on every tool call, so it imports only node:http and what it cannot do without: the
-// dialects' manifests (plain data) and, once the host answers, the small bundled answer check.
+// intake protocol with the dialects' bridge conventions and, once the host answers, the answer check
+// (both bundled small by npm run build).
 import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
 import type { EmitAnswer } from '../../../shared/answer.js';
-import { DIALECT_MANIFESTS } from '../../../shared/dialects.js';
-import { EMIT_PATH, KNOWN_DIALECTS, MAX_PAYLOAD_BYTES } from '../../host/intake/protocol.js';
+import {
+  bridgeConventions,
+  EMIT_PATH,
+  KNOWN_DIALECTS,
+  MAX_PAYLOAD_BYTES,
+} from '../../host/intake/protocol.js';
 import { homePaths, hostEnvFromProcess } from '../../host/paths.js';
 import { UsageError } from '../output.js';
 
+/** The answer check, loaded from the start so its loading overlaps reading stdin and the host's work. */
+let answerCheck: Promise<typeof import('../answer.js')> | null = null;
+function loadAnswerCheck(): Promise<typeof import('../answer.js')> {
+  answerCheck ??= import('../answer.js');
+  answerCheck.catch(() => {});
+  return answerCheck;
+}
+
 export async function emit(argv: string[]): Promise<number> {
+  void loadAnswerCheck();
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -22,9 +36,9 @@ export async function emit(argv: string[]): Promise<number> {
     throw new UsageError(
       'usage: hookpanel emit <dialect> <event> [--project DIR] [--json]  (payload JSON on stdin)',
     );
-  const manifest = DIALECT_MANIFESTS.find((m) => m.id === dialect);
-  if (!manifest) throw new UsageError(`unknown dialect "${dialect}"; one of ${KNOWN_DIALECTS.join(', ')}`);
-  const { payloadEnv, answerFileEnv } = manifest.conventions;
+  const conventions = bridgeConventions(dialect);
+  if (!conventions) throw new UsageError(`unknown dialect "${dialect}"; one of ${KNOWN_DIALECTS.join(', ')}`);
+  const { payloadEnv, answerFileEnv } = conventions;
   let text = process.stdin.isTTY ? '' : await readStdin();
   // Some harnesses (arya) hand the payload over in the environment, never on stdin.
   if (!text.trim() && payloadEnv && process.env[payloadEnv]) text = process.env[payloadEnv];
@@ -86,9 +100,6 @@ function readStdin(): Promise<string> {
 
 /** The host's answer, or null when no host listens (then the engine runs in-process). */
 function viaSocket(socketPath: string, path: string, body: string): Promise<EmitAnswer | null> {
-  // Loaded while the host works on the event.
-  const reader = import('../answer.js');
-  reader.catch(() => {});
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -105,7 +116,7 @@ function viaSocket(socketPath: string, path: string, body: string): Promise<Emit
           if (res.statusCode !== 200)
             return reject(new Error(`the host refused the event (${res.statusCode}): ${text}`));
           try {
-            resolve((await reader).readAnswer(text));
+            resolve((await loadAnswerCheck()).readAnswer(text));
           } catch (e) {
             reject(new Error(`the host answered something unreadable: ${(e as Error).message}`));
           }
