@@ -271,7 +271,7 @@ describe('record', () => {
       'blocked',
     ]);
     expect(signalsOf(stop.event, stop.dialect, [], decision, [])[0]).toMatchObject({ agent: 'Claude Code' });
-    const summary = eventRecord(stop, decision, 5);
+    const summary = eventRecord(stop, stop.event, decision, 5);
     expect(summary).toMatchObject({
       decision: 'block',
       reason: 'not yet',

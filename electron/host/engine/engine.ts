@@ -143,7 +143,7 @@ export class Engine {
     background: Promise<BackgroundDone>[],
   ): Dispatched {
     const dispatches = outcomes.map((o) => dispatchRecord(event, o));
-    const summary = eventRecord(plan, decision, Math.round(performance.now() - started));
+    const summary = eventRecord(plan, event, decision, Math.round(performance.now() - started));
     return {
       answer: answerOf(decision, dispatches.map(dispatchSummary), event, plan.dialect.runtime),
       records: [...dispatches, summary],

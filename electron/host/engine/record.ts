@@ -40,8 +40,13 @@ export function dispatchRecord(event: EngineEvent, o: HookOutcome): DispatchReco
   };
 }
 
-export function eventRecord(plan: Plan, decision: Aggregate, durationMs: number): EventRecord {
-  const ev = plan.event;
+/** The event's summary; its payload is the event as the decision was made on it (after chain rewrites). */
+export function eventRecord(
+  plan: Plan,
+  ev: EngineEvent,
+  decision: Aggregate,
+  durationMs: number,
+): EventRecord {
   const payloadText = JSON.stringify(ev.payload);
   const truncated = payloadText.length > PAYLOAD_BOUND;
   return {
