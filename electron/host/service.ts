@@ -110,6 +110,7 @@ export class HookHost extends EventEmitter<HostEvents> {
     // Kept off the answer's path; close() and idle() wait for the writes.
     void this.keep(done.records);
     this.tell(done.signals);
+    if (!done.background.length) return { answer: done.answer, background: Promise.resolve([]) };
     const background = Promise.all(
       done.background.map(async (work) => {
         const { record, signals } = await work;

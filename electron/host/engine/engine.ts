@@ -92,15 +92,16 @@ export class Engine {
     const run = await runAwaited(plan, ctx);
     const decision = aggregate(plan, run.outcomes, run.event);
     // Background hooks start once the decision is known and never change it; a chain that ended skips them.
-    const outcomes = [...run.outcomes];
-    const background: Promise<BackgroundDone>[] = [];
-    for (const h of plan.hooks.filter((p) => !p.skip && p.cls === 'background')) {
-      if (run.stoppedBy) outcomes.push(skipped(h, run.stoppedBy));
-      else background.push(this.startBackground(run.event, h, dialect, ctx));
+    const later = plan.hooks.filter((p) => !p.skip && p.cls === 'background');
+    if (run.stoppedBy && later.length) {
+      const ended = new Set(later);
+      const outcomes = plan.hooks
+        .map((h) => (ended.has(h) ? skipped(h, run.stoppedBy!) : run.outcomes.find((o) => o.hook === h)))
+        .filter((o): o is HookOutcome => o !== undefined);
+      return this.recorded(plan, run.event, outcomes, decision, started, []);
     }
-    const order = new Map(plan.hooks.map((h, i) => [h, i]));
-    outcomes.sort((a, b) => order.get(a.hook)! - order.get(b.hook)!);
-    return this.recorded(plan, run.event, outcomes, decision, started, background);
+    const background = later.map((h) => this.startBackground(run.event, h, dialect, ctx));
+    return this.recorded(plan, run.event, run.outcomes, decision, started, background);
   }
 
   /** What an event would run and decide, without running anything (Test fire, replay). */
