@@ -36,6 +36,27 @@ describe('runtime boundaries', () => {
     );
   });
 
+  test("a dialect's manifest and events are plain data: no Node, no zod, nothing of the host", async () => {
+    const restricted = (file: string, from: string) =>
+      lint(file, `import { x } from '${from}';\nexport const a = x;\n`).then((ids) =>
+        ids.includes('no-restricted-imports'),
+      );
+    const manifest = 'electron/host/dialects/x/manifest.ts';
+    expect(await restricted(manifest, 'zod')).toBe(true);
+    expect(await restricted(manifest, 'node:path')).toBe(true);
+    expect(await restricted(manifest, '../../paths.js')).toBe(true);
+    expect(await restricted(manifest, './runtime.js')).toBe(true);
+    expect(await restricted(manifest, '../../../../shared/manifest.js')).toBe(false);
+    expect(await restricted(manifest, './events.js')).toBe(false);
+    expect(await restricted('electron/host/dialects/x/events.ts', '../pw/events.js')).toBe(false);
+    expect(await restricted('electron/host/dialects/x/index.ts', 'zod')).toBe(false);
+    // shared/ may reach into the host for manifests only, and no Node module by exact name.
+    expect(await restricted('shared/x.ts', '../electron/host/dialects/x/manifest.js')).toBe(false);
+    expect(await restricted('shared/x.ts', '../electron/host/service.js')).toBe(true);
+    expect(await restricted('shared/x.ts', './events/catalog.js')).toBe(false);
+    expect(await restricted('shared/x.ts', 'events')).toBe(true);
+  });
+
   test('spawning through a shell is refused by lint', async () => {
     expect(
       await lint(
