@@ -94,7 +94,7 @@ export default tseslint.config(
   {
     // Raw IPC appears in one file each: ipcMain in ipc-main.ts, ipcRenderer in the preload.
     files: ['electron/app/**'],
-    ignores: ['electron/app/ipc-main.ts', 'electron/app/preload.cts'],
+    ignores: ['electron/app/ipc-main.ts', 'electron/app/preload.source.cts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -104,7 +104,7 @@ export default tseslint.config(
               name: 'electron',
               importNames: ['ipcMain', 'ipcRenderer'],
               message:
-                'Use the typed contract: ipcMain only in ipc-main.ts, ipcRenderer only in preload.cts.',
+                'Use the typed contract: ipcMain only in ipc-main.ts, ipcRenderer only in preload.source.cts.',
             },
           ],
         },

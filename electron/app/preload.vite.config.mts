@@ -1,5 +1,5 @@
 // Builds the sandboxed preload as one CommonJS file with the contract's channel names bundled in
-// (a sandboxed preload may require only 'electron'). It replaces the preload.cjs tsc emits.
+// (a sandboxed preload may require only 'electron'): dist/electron/app/preload.cjs, which window.ts loads.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
@@ -8,7 +8,7 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   logLevel: 'warn',
   build: {
-    lib: { entry: `${here}preload.cts`, formats: ['cjs'], fileName: () => 'preload.cjs' },
+    lib: { entry: `${here}preload.source.cts`, formats: ['cjs'], fileName: () => 'preload.cjs' },
     outDir: `${here}../../dist/electron/app`,
     emptyOutDir: false,
     minify: false,

@@ -148,7 +148,7 @@ describe('IPC boundaries', () => {
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
-    const preload = readFileSync(join(REPO, 'electron', 'app', 'preload.cts'), 'utf8');
+    const preload = readFileSync(join(REPO, 'electron', 'app', 'preload.source.cts'), 'utf8');
     expect(preload).not.toMatch(/exposeInMainWorld\([^)]*invoke/);
   });
 });

@@ -1,7 +1,8 @@
 // The preload: exposes one named method per contract channel and one `on…` subscription per pushed
 // event (each returns an unsubscribe), and nothing else. Raw ipcRenderer appears only here.
-// A sandboxed preload can load no modules of ours, so `npm run build` bundles shared/channels.ts into
-// the preload.cjs it ships (preload.vite.config.mts): the names come from the contract, not a copy.
+// A sandboxed preload can load no modules of ours, so `npm run build` bundles this file with
+// shared/channels.ts into the preload.cjs the window loads (preload.vite.config.mts): the names come
+// from the contract, not a copy. The source is named apart so tsc's own output never takes its place.
 import { contextBridge, ipcRenderer } from 'electron';
 import {
   IPC_PUSH,
