@@ -1,7 +1,8 @@
 // The answer to one emitted event: what the host sends back over the local socket and `hookpanel emit`
-// reads (and prints with --json). One schema, checked on both sides. Written with zod/mini so the
-// bridge's light path can carry it as a small bundle (see electron/cli/answer.ts).
-import * as z from 'zod/mini';
+// reads (and prints with --json). One schema, checked on both sides: the host checks with it, and emit
+// with a validator generated from it (answer-check.generated.ts), since loading zod would cost emit
+// ~50 ms.
+import { z } from 'zod';
 
 export const DecisionSchema = z.enum(['allow', 'block', 'cancel']);
 export type Decision = z.infer<typeof DecisionSchema>;
@@ -13,11 +14,11 @@ export const DispatchSummarySchema = z.object({
   rule: z.string(),
   source: z.string(),
   outcome: OutcomeSchema,
-  exitCode: z.nullable(z.int()),
-  signal: z.nullable(z.string()),
+  exitCode: z.int().nullable(),
+  signal: z.string().nullable(),
   timedOut: z.boolean(),
   durationMs: z.number(),
-  skipReason: z.nullable(z.string()),
+  skipReason: z.string().nullable(),
 });
 export type DispatchSummary = z.infer<typeof DispatchSummarySchema>;
 
@@ -33,13 +34,13 @@ export type ProtocolAnswer = z.infer<typeof ProtocolAnswerSchema>;
 export const EmitAnswerSchema = z.object({
   eventId: z.string(),
   decision: DecisionSchema,
-  reason: z.nullable(z.string()),
+  reason: z.string().nullable(),
   /** pw/claude `additionalContext` joined in config order. */
-  context: z.nullable(z.string()),
+  context: z.string().nullable(),
   /** pw/claude `updatedInput`, chrys `modify` args. */
-  updatedInput: z.optional(z.unknown()),
+  updatedInput: z.unknown().optional(),
   /** pw/claude hookSpecificOutput.permissionDecision when a hook gave one. */
-  permissionDecision: z.nullable(z.string()),
+  permissionDecision: z.string().nullable(),
   dispatches: z.array(DispatchSummarySchema),
   protocol: ProtocolAnswerSchema,
 });
@@ -50,13 +51,6 @@ export function checkEmitAnswer(value: unknown): EmitAnswer {
   const parsed = EmitAnswerSchema.safeParse(value);
   if (parsed.success) return parsed.data;
   throw new Error(
-    parsed.error.issues
-      .map((i) => {
-        const key = i.path.join('.') || '(the answer)';
-        if (i.code === 'invalid_type') return `${key}: expected ${i.expected}`;
-        if (i.code === 'invalid_value') return `${key}: expected one of ${i.values.join(', ')}`;
-        return `${key}: ${i.code}`;
-      })
-      .join('; '),
+    parsed.error.issues.map((i) => `${i.path.join('.') || '(the answer)'}: ${i.message}`).join('; '),
   );
 }

@@ -35,7 +35,7 @@ export const DispatchRecordSchema = z.object({
   outcome: OutcomeSchema,
   /** Why a matched rule did not run (untrusted, dormant, disabled, paused, chain ended). */
   skipReason: z.string().nullable(),
-  decision: z.nullable(DecisionSchema),
+  decision: DecisionSchema.nullable(),
   reason: z.string().nullable(),
   stdoutTail: z.string(),
   stderrTail: z.string(),

@@ -1,8 +1,9 @@
 // The modules on the bridge's light path, each bundled with what it imports into the file tsc emitted
-// for it: `hookpanel emit` then loads a few small files instead of dozens (per-file loading is what
-// costs) and never zod's own. Unbundled, as tsc alone leaves them, they behave the same, only slower.
+// for it: loading many small files is what costs there, so `hookpanel emit` loads one file before it
+// sends and one once the host answers. Unbundled, as tsc alone leaves them, they behave the same, only
+// slower.
 //  - electron/host/intake/protocol.ts, with the dialects' manifests (ids and bridge conventions);
-//  - electron/cli/answer.ts, with the answer schema and the zod/mini it needs.
+//  - electron/cli/answer.ts, with the answer check generated from the answer's schema.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 

@@ -186,6 +186,10 @@ describe('what the manifests let in', () => {
     expect(packages.filter((p) => !p.startsWith('node:'))).toEqual([]);
     const dialectCode = files.filter((f) => f.startsWith('electron/host/dialects/') && !PLAIN_DATA.test(f));
     expect(dialectCode).toEqual([]);
+    // What it loads once the host answers: the generated answer check, no zod either.
+    const answer = staticGraph('electron/cli/answer.ts');
+    expect(answer.files).toContain('shared/answer-check.generated.ts');
+    expect(answer.packages).toEqual([]);
   });
 
   test('the renderer reaches no host code through shared/: only manifests and event catalogs', () => {

@@ -1,8 +1,8 @@
 // `hookpanel emit <dialect> <event>`: the bridge an agent calls as its hook. It hands the payload
 // to the running host over the local socket, or runs the same engine in-process when none runs.
 // This path is on every tool call, so it imports only node:http and what it cannot do without: the
-// intake protocol with the dialects' bridge conventions and, once the host answers, the answer check
-// (both bundled small by npm run build).
+// intake protocol with the dialects' bridge conventions (bundled into one file by npm run build) and,
+// once the host answers, the answer check generated from the answer's schema.
 import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
