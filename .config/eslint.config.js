@@ -3,23 +3,9 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const NODE_BUILTINS = [
-  'node:*',
-  'fs',
-  'fs/*',
-  'path',
-  'os',
-  'child_process',
-  'net',
-  'http',
-  'https',
-  'crypto',
-  'stream',
-  'util',
-  'events',
-  'url',
-  'worker_threads',
-];
+// Node's modules, by exact name (a gitignore-style group would also catch `./events/catalog.js`).
+const NODE_BUILTINS =
+  '^(node:.*|(fs|path|os|child_process|net|http|https|crypto|stream|util|events|url|worker_threads)(/.*)?)$';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', 'test-results/**', 'renderer/dist/**'] },
@@ -73,7 +59,34 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'electron', message: 'shared/ is runtime-neutral.' }],
-          patterns: [{ group: NODE_BUILTINS, message: 'shared/ is runtime-neutral: no Node modules.' }],
+          patterns: [
+            { regex: NODE_BUILTINS, message: 'shared/ is runtime-neutral: no Node modules.' },
+            {
+              regex: '^\\.\\./electron/(?!host/dialects/[\\w-]+/manifest\\.js$)',
+              message: "shared/ is runtime-neutral: of the host's code it imports only dialect manifests.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A dialect's manifest and event catalog are plain data that shared/dialects.ts, the renderer and the
+    // light `hookpanel emit` path load: no Node, no zod, and nothing from the host but each other.
+    files: ['electron/host/dialects/*/manifest.ts', 'electron/host/dialects/*/events.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'A manifest is plain data.' }],
+          patterns: [
+            {
+              // Anything but shared/ and an event catalog: Node, zod, the host's modules.
+              regex: '^(?!\\.\\./\\.\\./\\.\\./\\.\\./shared/|\\./events\\.js$|\\.\\./[\\w-]+/events\\.js$)',
+              message:
+                'A manifest is plain data that emit and the renderer load: it imports only shared/ and event catalogs.',
+            },
+          ],
         },
       ],
     },
@@ -81,7 +94,7 @@ export default tseslint.config(
   {
     // Raw IPC appears in one file each: ipcMain in ipc-main.ts, ipcRenderer in the preload.
     files: ['electron/app/**'],
-    ignores: ['electron/app/ipc-main.ts', 'electron/app/preload.cts'],
+    ignores: ['electron/app/ipc-main.ts', 'electron/app/preload.source.cts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -91,7 +104,7 @@ export default tseslint.config(
               name: 'electron',
               importNames: ['ipcMain', 'ipcRenderer'],
               message:
-                'Use the typed contract: ipcMain only in ipc-main.ts, ipcRenderer only in preload.cts.',
+                'Use the typed contract: ipcMain only in ipc-main.ts, ipcRenderer only in preload.source.cts.',
             },
           ],
         },
@@ -116,7 +129,7 @@ export default tseslint.config(
             { name: 'electron', message: 'The renderer talks to the host only through the typed client.' },
           ],
           patterns: [
-            { group: NODE_BUILTINS, message: 'The renderer is a sandboxed page: no Node modules.' },
+            { regex: NODE_BUILTINS, message: 'The renderer is a sandboxed page: no Node modules.' },
             { group: ['**/electron/**'], message: 'The renderer imports only shared/ and its own code.' },
           ],
         },

@@ -1,12 +1,17 @@
 // What the engine records and answers: runtime-neutral, validated wherever it crosses a boundary.
 import { z } from 'zod';
+import { DecisionSchema, OutcomeSchema } from './answer.js';
 import { DialectSchema } from './model.js';
 
-export const DecisionSchema = z.enum(['allow', 'block', 'cancel']);
-export type Decision = z.infer<typeof DecisionSchema>;
-
-export const OutcomeSchema = z.enum(['ok', 'failed', 'timeout', 'blocked', 'skipped']);
-export type Outcome = z.infer<typeof OutcomeSchema>;
+export {
+  DecisionSchema,
+  EmitAnswerSchema,
+  OutcomeSchema,
+  type Decision,
+  type DispatchSummary,
+  type EmitAnswer,
+  type Outcome,
+} from './answer.js';
 
 export const DispatchRecordSchema = z.object({
   type: z.literal('dispatch'),
@@ -61,50 +66,24 @@ export type EventRecord = z.infer<typeof EventRecordSchema>;
 export const HistoryRecordSchema = z.discriminatedUnion('type', [EventRecordSchema, DispatchRecordSchema]);
 export type HistoryRecord = z.infer<typeof HistoryRecordSchema>;
 
-/** The answer to one emitted event (the `--json` shape of `hookpanel emit`). */
-export interface EmitAnswer {
-  eventId: string;
-  decision: Decision;
-  reason: string | null;
-  /** pw/claude `additionalContext` joined in config order. */
-  context: string | null;
-  /** pw/claude `updatedInput`, chrys `modify` args. */
-  updatedInput: unknown;
-  /** pw/claude hookSpecificOutput.permissionDecision when a hook gave one. */
-  permissionDecision: string | null;
-  dispatches: {
-    rule: string;
-    source: string;
-    outcome: Outcome;
-    exitCode: number | null;
-    signal: string | null;
-    timedOut: boolean;
-    durationMs: number;
-    skipReason: string | null;
-  }[];
-  /** The answer in the harness's own hook protocol. */
-  protocol: { exitCode: number; stdout: string; stderr: string };
-}
+const SignalBase = {
+  dialect: DialectSchema,
+  workspace: z.string().nullable(),
+  eventId: z.string(),
+};
 
-/** What the engine publishes for notifications. */
-export type EngineSignal =
-  | { kind: 'turnDone'; dialect: string; workspace: string | null; eventId: string; agent: string }
-  | {
-      kind: 'blocked';
-      dialect: string;
-      workspace: string | null;
-      eventId: string;
-      rule: string;
-      reason: string | null;
-    }
-  | {
-      kind: 'hookFailed';
-      dialect: string;
-      workspace: string | null;
-      eventId: string;
-      dispatchId: string;
-      rule: string;
-      outcome: Outcome;
-      reason: string | null;
-    }
-  | { kind: 'reviewNeeded'; dialect: string; workspace: string | null; eventId: string; paths: string[] };
+/** What the engine reports for notifications; the host checks each one as it takes it from the engine. */
+export const EngineSignalSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('turnDone'), ...SignalBase, agent: z.string() }),
+  z.object({ kind: z.literal('blocked'), ...SignalBase, rule: z.string(), reason: z.string().nullable() }),
+  z.object({
+    kind: z.literal('hookFailed'),
+    ...SignalBase,
+    dispatchId: z.string(),
+    rule: z.string(),
+    outcome: OutcomeSchema,
+    reason: z.string().nullable(),
+  }),
+  z.object({ kind: z.literal('reviewNeeded'), ...SignalBase, paths: z.array(z.string()) }),
+]);
+export type EngineSignal = z.infer<typeof EngineSignalSchema>;

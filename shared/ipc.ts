@@ -2,6 +2,7 @@
 // each with zod schemas. The Electron main process and the browser-mode server both validate
 // against it; the renderer talks only through a client typed by it.
 import { z } from 'zod';
+import { REQUEST_CHANNELS, PUSH_EVENTS, type Channel, type Push } from './channels.js';
 import { DispatchRecordSchema, EventRecordSchema, HistoryRecordSchema } from './dispatch.js';
 import { DialectSchema, HttpUrlSchema, SourceSchema } from './model.js';
 
@@ -173,9 +174,14 @@ export const NotificationSchema = z.object({
 });
 export type PanelNotification = z.infer<typeof NotificationSchema>;
 
+/** Each dialect's options (declared in its manifest) by dialect id and option key. */
+export const DialectOptionsSchema = z.record(z.string(), z.record(z.string(), z.boolean()));
+export type DialectOptions = z.infer<typeof DialectOptionsSchema>;
+
 export const PanelSettingsSchema = z.object({
   paused: z.boolean(),
-  chrysProjectHooksEnabled: z.boolean(),
+  /** Every declared option's value (its default where unset). */
+  dialectOptions: DialectOptionsSchema,
   notifications: z.record(NotificationKindSchema, z.boolean()),
   workspaces: z.array(z.string()),
   historyMaxBytes: z.number().int().positive(),
@@ -193,6 +199,7 @@ export const PanelSettingsSchema = z.object({
 });
 export type PanelSettings = z.infer<typeof PanelSettingsSchema>;
 /** A settings change: the key is write-only (a string saves it, null forgets it). */
+/** Options may be sent in part: only the keys given change. */
 export const PanelSettingsUpdateSchema = PanelSettingsSchema.omit({ modelApiKeySet: true })
   .partial()
   .extend({ modelApiKey: z.string().trim().min(1).nullable().optional() });
@@ -291,7 +298,9 @@ export const AgentSchema = z.object({
 });
 export type Agent = z.infer<typeof AgentSchema>;
 
-/** Every request channel: its request and its response. */
+type Schemas = { req: z.ZodType; res: z.ZodType };
+
+/** Every request channel (shared/channels.ts): its request and its response. */
 export const REQUESTS = {
   'host:info': {
     req: z.object({}),
@@ -401,9 +410,9 @@ export const REQUESTS = {
     req: z.object({}),
     res: z.object({ ok: z.boolean(), message: z.string(), paths: z.array(z.string()) }),
   },
-} as const;
+} as const satisfies { [C in Channel]: Schemas };
 
-/** Every pushed event from the host. */
+/** Every pushed event from the host (shared/channels.ts). */
 export const PUSHES = {
   record: HistoryRecordSchema,
   notification: NotificationSchema,
@@ -412,16 +421,15 @@ export const PUSHES = {
   navigate: NotificationSchema.shape.target,
   historyImport: HistoryImportSchema,
   budgetFlags: z.array(BudgetFlagSchema),
-} as const;
+} as const satisfies { [P in Push]: z.ZodType };
 
-export type Channel = keyof typeof REQUESTS;
-export type Push = keyof typeof PUSHES;
+export type { Channel, Push };
 export type Req<C extends Channel> = z.input<(typeof REQUESTS)[C]['req']>;
 export type Res<C extends Channel> = z.infer<(typeof REQUESTS)[C]['res']>;
 export type PushPayload<P extends Push> = z.infer<(typeof PUSHES)[P]>;
 
-export const CHANNELS = Object.keys(REQUESTS) as Channel[];
-export const PUSH_NAMES = Object.keys(PUSHES) as Push[];
+export const CHANNELS: readonly Channel[] = REQUEST_CHANNELS;
+export const PUSH_NAMES: readonly Push[] = PUSH_EVENTS;
 
 export function isChannel(name: unknown): name is Channel {
   return typeof name === 'string' && Object.hasOwn(REQUESTS, name);

@@ -1,13 +1,15 @@
 // The runtime-neutral model: what a source, rule, diagnostic and dispatch are.
 // Every boundary (CLI JSON, IPC, history file) validates against these schemas.
 import { z } from 'zod';
+import { DIALECT_IDS, type Dialect } from './dialects.js';
 
-export const DIALECTS = ['arya', 'io', 'chrys', 'pw', 'claude'] as const;
-export const DialectSchema = z.enum(DIALECTS);
+/** Every dialect's id, from the manifests (shared/dialects.ts). */
+export const DIALECTS = DIALECT_IDS;
+export const DialectSchema = z.enum(DIALECT_IDS);
+export type { Dialect };
 
 /** An http(s) URL (the model endpoint's base URL, in Hookpanel's settings and over the panel contract). */
 export const HttpUrlSchema = z.url({ protocol: /^https?$/ });
-export type Dialect = z.infer<typeof DialectSchema>;
 
 export const SeveritySchema = z.enum(['error', 'warning', 'info']);
 export type Severity = z.infer<typeof SeveritySchema>;

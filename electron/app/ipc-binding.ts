@@ -3,7 +3,7 @@
 // origin), then validated against the contract by handleRequest.
 import type { Push } from '../../shared/ipc.js';
 import { handleRequest, type Handlers } from '../host/panel/api.js';
-import { IPC_PUSH, IPC_REQUEST } from './channels.js';
+import { IPC_PUSH, IPC_REQUEST } from '../../shared/channels.js';
 import { isTrustedSender } from './sender.js';
 
 type SenderEvent = Parameters<typeof isTrustedSender>[0];

@@ -62,7 +62,7 @@ async function start(): Promise<void> {
   ipcRef.push = ipc.push;
   const navigate = (target: PanelNotification['target']) => {
     showWindow();
-    ipc.push('navigate', target);
+    session.push('navigate', target);
   };
   let reviewCount = 0;
   const refreshReview = async () => {

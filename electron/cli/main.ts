@@ -2,7 +2,7 @@
 // The `hookpanel` command. Subcommands are imported on demand so `emit` starts with little to load.
 import { UsageError } from './output.js';
 
-const USAGE = `usage: hookpanel <command> [options]
+const usage = async () => `usage: hookpanel <command> [options]
 
   check [--project DIR] [--json] [FILE --dialect D]   load and validate every hook file
   trust PATH [--dry-run] | --list [--json]             review, then trust a project file's exact bytes
@@ -11,6 +11,8 @@ const USAGE = `usage: hookpanel <command> [options]
   history [--json] [--events] [--limit N] [--dialect D] [--event E] [--rule R] [--outcome O] [--workspace DIR]
           [--since T] [--until T] [--text S] [--export csv|jsonl]
   serve [--port N] [--open]                            run the host (intake socket)
+
+dialects: ${(await import('../../shared/dialects.js')).DIALECT_IDS.join(', ')}
 `;
 
 type Command = (argv: string[]) => Promise<number>;
@@ -26,12 +28,12 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(USAGE);
+    process.stdout.write(await usage());
     return name ? 0 : 2;
   }
   const load = COMMANDS[name];
   if (!load) {
-    process.stderr.write(`hookpanel: unknown command "${name}"\n${USAGE}`);
+    process.stderr.write(`hookpanel: unknown command "${name}"\n${await usage()}`);
     return 2;
   }
   try {

@@ -46,6 +46,7 @@ export const homePaths = (h: HostEnv) => {
       h.platform === 'win32'
         ? `\\\\.\\pipe\\hookpanel-${Buffer.from(root).toString('hex').slice(-32)}`
         : join(root, 'run', 'host.sock'),
-    hostedClaude: join(root, 'hooks', 'claude.json'),
+    /** Hookpanel's own hook file for an agent that runs its own hooks (`hooks/claude.json`). */
+    hostedHooks: (dialect: string) => join(root, 'hooks', `${dialect}.json`),
   };
 };

@@ -1,12 +1,21 @@
 // The host: one composition of settings, trust, sources, engine and history, used alike by the
-// desktop app, `hookpanel serve` and `hookpanel emit`'s in-process fallback.
+// desktop app, `hookpanel serve` and `hookpanel emit`'s in-process fallback. The engine says what an
+// event did; the host keeps it in the history and tells whoever listens.
+import { z } from 'zod';
 import { EventEmitter } from 'node:events';
 import { resolve } from 'node:path';
-import type { EngineSignal, HistoryRecord } from '../../shared/dispatch.js';
+import {
+  EngineSignalSchema,
+  type DispatchRecord,
+  type EmitAnswer,
+  type EngineSignal,
+  type HistoryRecord,
+} from '../../shared/dispatch.js';
+import type { DryRun } from '../../shared/ipc.js';
 import type { Source } from '../../shared/model.js';
-import { mergedSettings } from './dialects/chrys/runtime.js';
 import type { LoadContext } from './dialects/dialect.js';
-import { Engine, type DispatchResult, type EmitRequest } from './engine/engine.js';
+import { dialectModule, DIALECT_MODULES } from './dialects/registry.js';
+import { Engine, type EmitRequest } from './engine/engine.js';
 import { recoverOutbox, runJob } from './engine/outbox.js';
 import { HistoryStore } from './history/store.js';
 import { homePaths, type HostEnv } from './paths.js';
@@ -22,6 +31,14 @@ export interface HostEvents {
   sourcesChanged: [string];
 }
 
+export interface DispatchResult {
+  answer: EmitAnswer;
+  /** Background hooks (async, fire-and-forget) still running; resolves with their records, once kept. */
+  background: Promise<DispatchRecord[]>;
+}
+
+const OUTBOX_DEFAULTS = { retryAgeMs: 60_000, maxRetries: 3 };
+
 export class HookHost extends EventEmitter<HostEvents> {
   settings!: Settings;
   settingsProblem: string | null = null;
@@ -29,6 +46,8 @@ export class HookHost extends EventEmitter<HostEvents> {
   history!: HistoryStore;
   engine!: Engine;
   private cache!: SourceCache;
+  /** History writes not yet finished. */
+  private readonly writes = new Set<Promise<void>>();
   readonly paths;
 
   constructor(readonly host: HostEnv) {
@@ -57,11 +76,7 @@ export class HookHost extends EventEmitter<HostEvents> {
       host: this.host,
       settings: () => this.settings,
       sources: (workspace) => this.cache.get(workspace),
-      record: async (records) => {
-        await this.history.append(records);
-        for (const r of records) this.emit('record', r);
-      },
-      signal: (s) => this.emit('signal', s),
+      dialect: (id) => dialectModule(id),
     });
   }
 
@@ -88,8 +103,53 @@ export class HookHost extends EventEmitter<HostEvents> {
     this.cache.invalidate();
   }
 
-  dispatch(req: EmitRequest): Promise<DispatchResult> {
-    return this.engine.dispatch(req);
+  /** Runs an event; what it did is kept and told while the answer goes back to the caller. */
+  async dispatch(req: EmitRequest): Promise<DispatchResult> {
+    const done = await this.engine.dispatch(req);
+    // Kept off the answer's path; close() and idle() wait for the writes.
+    void this.keep(done.records);
+    this.tell(done.signals);
+    if (!done.background.length) return { answer: done.answer, background: Promise.resolve([]) };
+    const background = Promise.all(
+      done.background.map(async (work) => {
+        const { record, signals } = await work;
+        await this.keep([record]);
+        this.tell(signals);
+        return record;
+      }),
+    );
+    return { answer: done.answer, background };
+  }
+
+  /** What an event would run and decide, without running anything (Test fire, replay). */
+  preview(req: EmitRequest): Promise<DryRun> {
+    return this.engine.preview(req);
+  }
+
+  private keep(records: HistoryRecord[]): Promise<void> {
+    const write = this.history.append(records).then(
+      () => {
+        for (const r of records) this.emit('record', r);
+      },
+      (e: Error) => {
+        process.stderr.write(`hookpanel: could not write history: ${e.message}\n`);
+      },
+    );
+    this.writes.add(write);
+    void write.finally(() => this.writes.delete(write));
+    return write;
+  }
+
+  /** Signals cross from the engine into notifications here, checked against their schema. */
+  private tell(signals: EngineSignal[]): void {
+    for (const s of signals) {
+      const checked = EngineSignalSchema.safeParse(s);
+      if (checked.success) this.emit('signal', checked.data);
+      else
+        process.stderr.write(
+          `hookpanel: dropped a malformed ${s.kind} signal: ${z.prettifyError(checked.error)}\n`,
+        );
+    }
   }
 
   async updateSettings(change: (s: Settings) => Settings): Promise<Settings> {
@@ -103,16 +163,25 @@ export class HookHost extends EventEmitter<HostEvents> {
 
   /** Retries durable jobs a crash left pending (run at host start, not for one-shot emits). */
   async recoverOutbox(): Promise<Awaited<ReturnType<typeof recoverOutbox>>> {
-    const chrys = mergedSettings(await this.sources(null));
-    return recoverOutbox(this.paths.outbox, {
-      retryAgeMs: chrys.outbox_retry_age_seconds * 1000,
-      maxRetries: chrys.outbox_max_retries,
-      run: (job) => runJob(this.paths.outbox, job),
-    });
+    const sources = await this.sources(null);
+    const policy =
+      DIALECT_MODULES.map((m) =>
+        m.runtime.outboxPolicy?.(sources.filter((s) => s.dialect === m.dialect)),
+      ).find((p) => p !== undefined) ?? OUTBOX_DEFAULTS;
+    return recoverOutbox(this.paths.outbox, { ...policy, run: (job) => runJob(this.paths.outbox, job) });
+  }
+
+  /** Resolves when every background hook has finished and everything is written. */
+  async idle(): Promise<void> {
+    do {
+      await this.engine.idle();
+      await Promise.allSettled([...this.writes]);
+    } while (this.writes.size);
   }
 
   async close(graceMs = 5000): Promise<void> {
     await this.engine.shutdown(graceMs);
+    await this.idle();
     await this.history.close();
   }
 }

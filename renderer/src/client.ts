@@ -1,4 +1,5 @@
 // The one typed client: Electron's preload bridge when present, else the browser-mode WebSocket.
+import { methodName, subscriptionName } from '../../shared/channels.js';
 import {
   PUSHES,
   type Channel,
@@ -17,9 +18,6 @@ declare global {
 }
 
 type Listener = (payload: unknown) => void;
-
-const methodName = (channel: string) => channel.replace(/[:.](\w)/g, (_m, c: string) => c.toUpperCase());
-const subscriptionName = (event: string) => `on${event[0]!.toUpperCase()}${event.slice(1)}`;
 
 /** In the desktop app: the preload's named methods, behind the same typed interface. */
 function electronClient(bridge: NonNullable<Window['hookpanelBridge']>): HostApi {

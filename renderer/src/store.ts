@@ -80,12 +80,19 @@ export const useStore = create<State>((set, get) => ({
   async updateSettings(patch) {
     const before = get().settings;
     // Optimistic: controls answer at once; the host's answer (or the old value on failure) settles it.
-    const { modelApiKey, ...visible } = patch;
+    const { modelApiKey, dialectOptions, ...visible } = patch;
     if (before)
       set({
         settings: {
           ...before,
           ...visible,
+          // A patch names only the options it changes.
+          dialectOptions: Object.fromEntries(
+            Object.entries({ ...before.dialectOptions, ...dialectOptions }).map(([id, values]) => [
+              id,
+              { ...before.dialectOptions[id], ...values },
+            ]),
+          ),
           ...(modelApiKey !== undefined ? { modelApiKeySet: modelApiKey !== null } : {}),
         },
       });

@@ -1,64 +1,22 @@
 // Validation of a generated 1,000-rule file per dialect, against the bare parser on the same bytes.
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
-import { dialectModule } from '../../electron/host/dialects/registry.js';
+import { DIALECT_MODULES } from '../../electron/host/dialects/registry.js';
 import type { Candidate } from '../../electron/host/dialects/dialect.js';
 import { DiagnosticSink } from '../../electron/host/diagnostics/sink.js';
 import { parseDocument } from '../../electron/host/sources/parse.js';
 import { DEFAULT_SETTINGS } from '../../electron/host/settings/settings.js';
 import type { Dialect } from '../../shared/model.js';
 import { measure, report } from './measure.js';
+import type { Sample, SampleOf } from './samples/sample.js';
 
 const N = 1000;
 
-function generate(dialect: Dialect): { text: string; format: 'json' | 'yaml' | 'toml' } {
-  const idx = Array.from({ length: N }, (_, i) => i);
-  switch (dialect) {
-    case 'arya':
-      return {
-        format: 'json',
-        text: JSON.stringify(
-          {
-            hooks: idx.map((i) => ({
-              name: `r${i}`,
-              on: 'turn/stopping',
-              action: { kind: 'exec', command: '/bin/true', args: [`${i}`] },
-            })),
-          },
-          null,
-          2,
-        ),
-      };
-    case 'io':
-      return {
-        format: 'toml',
-        text: idx
-          .map((i) => `[[hook]]\non = ["turn_end"]\nrun = ["/bin/true", "${i}"]\ntimeout_ms = 1000\n`)
-          .join('\n'),
-      };
-    case 'chrys':
-      return {
-        format: 'yaml',
-        text: `version: 1\nhooks:\n${idx.map((i) => `  - id: h${i}\n    event: after_tool_call\n    match:\n      tool_name: edit_file\n      args:\n        path:\n          regex: "\\\\.py$"\n    run:\n      type: command\n      argv: ["/bin/true", "${i}"]\n    execution:\n      mode: async\n`).join('')}`,
-      };
-    case 'pw':
-    case 'claude':
-      return {
-        format: 'json',
-        text: JSON.stringify(
-          {
-            hooks: {
-              PreToolUse: idx.map((i) => ({
-                matcher: `Tool${i % 10}`,
-                hooks: [{ type: 'command', command: '/bin/true', args: [`${i}`], timeout: 5 }],
-              })),
-            },
-          },
-          null,
-          2,
-        ),
-      };
-  }
+/** The sample generator in samples/<dialect>.ts, found by the same convention as the dialect registry. */
+async function generate(dialect: Dialect): Promise<Sample | null> {
+  const path = `./samples/${dialect}.js`;
+  const found = (await import(path).catch(() => null)) as { sample: SampleOf } | null;
+  return found ? found.sample(N) : null;
 }
 
 const bare = {
@@ -76,9 +34,14 @@ export async function benchValidate(): Promise<void> {
     workspace: null,
     settings: DEFAULT_SETTINGS,
   };
-  for (const dialect of ['arya', 'io', 'chrys', 'pw', 'claude'] as Dialect[]) {
-    const mod = dialectModule(dialect);
-    const { text, format } = generate(dialect);
+  for (const mod of DIALECT_MODULES) {
+    const dialect = mod.dialect;
+    const generated = await generate(dialect);
+    if (!generated) {
+      console.log(`  ${dialect}: skipped, no sample generator in test/bench/samples/${dialect}.ts`);
+      continue;
+    }
+    const { text, format } = generated;
     const candidate: Candidate = {
       path: `/bench/${dialect}.${format}`,
       layer: 'user',

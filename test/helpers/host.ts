@@ -15,7 +15,7 @@ export interface TestHost {
 
 export async function openHost(env: TestEnv): Promise<TestHost> {
   const host = await HookHost.open(env.host);
-  env.onCleanup(() => host.engine.idle());
+  env.onCleanup(() => host.idle());
   const signals: EngineSignal[] = [];
   const records: HistoryRecord[] = [];
   host.on('signal', (s) => signals.push(s));
@@ -26,7 +26,7 @@ export async function openHost(env: TestEnv): Promise<TestHost> {
     records,
     fire: (dialect, event, payload = {}) =>
       host.dispatch({ dialect, event, payload, project: env.workspace, callerCwd: env.workspace }),
-    flush: () => host.engine.idle(),
+    flush: () => host.idle(),
   };
 }
 

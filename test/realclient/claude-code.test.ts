@@ -135,7 +135,7 @@ describe.runIf(claude.path)('Claude Code connected through Hookpanel', () => {
       stub = await startMessagesStub(() => ({ text: 'All done.' }));
       const run = await runClaude(claude.path!, env, stub.url, 'say something');
       expect(run.code, `claude failed: ${run.stderr}\n${run.stdout}`).toBe(0);
-      await host.engine.idle();
+      await host.idle();
       const done = session.notifications.list().find((n) => n.kind === 'turnDone');
       expect(done).toMatchObject({
         title: 'Claude Code finished a turn',

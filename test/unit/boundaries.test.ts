@@ -1,6 +1,9 @@
 // The lint rules that keep each runtime's code in its lane, and small contracts kept in two places.
 import { ESLint } from 'eslint';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, test } from 'vitest';
 import { KNOWN_DIALECTS } from '../../electron/host/intake/protocol.js';
 import { DIALECT_MODULES } from '../../electron/host/dialects/registry.js';
@@ -31,6 +34,27 @@ describe('runtime boundaries', () => {
     expect(await lint('shared/x.ts', "import { join } from 'path';\nexport const a = join;\n")).toContain(
       'no-restricted-imports',
     );
+  });
+
+  test("a dialect's manifest and events are plain data: no Node, no zod, nothing of the host", async () => {
+    const restricted = (file: string, from: string) =>
+      lint(file, `import { x } from '${from}';\nexport const a = x;\n`).then((ids) =>
+        ids.includes('no-restricted-imports'),
+      );
+    const manifest = 'electron/host/dialects/x/manifest.ts';
+    expect(await restricted(manifest, 'zod')).toBe(true);
+    expect(await restricted(manifest, 'node:path')).toBe(true);
+    expect(await restricted(manifest, '../../paths.js')).toBe(true);
+    expect(await restricted(manifest, './runtime.js')).toBe(true);
+    expect(await restricted(manifest, '../../../../shared/manifest.js')).toBe(false);
+    expect(await restricted(manifest, './events.js')).toBe(false);
+    expect(await restricted('electron/host/dialects/x/events.ts', '../pw/events.js')).toBe(false);
+    expect(await restricted('electron/host/dialects/x/index.ts', 'zod')).toBe(false);
+    // shared/ may reach into the host for manifests only, and no Node module by exact name.
+    expect(await restricted('shared/x.ts', '../electron/host/dialects/x/manifest.js')).toBe(false);
+    expect(await restricted('shared/x.ts', '../electron/host/service.js')).toBe(true);
+    expect(await restricted('shared/x.ts', './events/catalog.js')).toBe(false);
+    expect(await restricted('shared/x.ts', 'events')).toBe(true);
   });
 
   test('spawning through a shell is refused by lint', async () => {
@@ -67,19 +91,64 @@ describe('IPC boundaries', () => {
     ).not.toContain('no-restricted-imports');
   });
 
-  test('the preload exposes exactly the contract: one method per channel, one subscription per push', async () => {
+  test('the contract maps exactly the names the preload and the client use', async () => {
+    const { CHANNELS, PUSH_NAMES, REQUESTS, PUSHES } = await import('../../shared/ipc.js');
+    expect(Object.keys(REQUESTS)).toEqual(CHANNELS);
+    expect(Object.keys(PUSHES)).toEqual(PUSH_NAMES);
+  });
+
+  test('the preload, built as npm run build builds it, exposes exactly the contract and requires only electron', async () => {
     const { CHANNELS, PUSH_NAMES } = await import('../../shared/ipc.js');
-    const { REQUEST_CHANNELS, PUSH_EVENTS } = await import('../../electron/app/channels.js');
-    expect([...REQUEST_CHANNELS]).toEqual(CHANNELS);
-    expect([...PUSH_EVENTS]).toEqual(PUSH_NAMES);
-    const { readFileSync } = await import('node:fs');
-    const preload = readFileSync(join(REPO, 'electron', 'app', 'preload.cts'), 'utf8');
-    const list = (name: string) =>
-      JSON.parse(
-        `[${/const NAME = \[([\s\S]*?)\];/.exec(preload.replace(name, 'NAME'))![1]!.replace(/'/g, '"').replace(/,\s*$/, '')}]`,
+    const { methodName, subscriptionName, IPC_PUSH, IPC_REQUEST } = await import('../../shared/channels.js');
+    const { build } = await import('vite');
+    const out = mkdtempSync(join(tmpdir(), 'hookpanel-preload-'));
+    try {
+      await build({
+        configFile: join(REPO, 'electron', 'app', 'preload.vite.config.mts'),
+        build: { outDir: out },
+      });
+      const code = readFileSync(join(out, 'preload.cjs'), 'utf8');
+      const required: string[] = [];
+      const invoked: unknown[][] = [];
+      const listeners: ((e: unknown, name: string, payload: unknown) => void)[] = [];
+      let exposed: { name: string; api: Record<string, (arg: unknown) => unknown> } | null = null;
+      const electron = {
+        contextBridge: {
+          exposeInMainWorld: (name: string, api: Record<string, (arg: unknown) => unknown>) =>
+            (exposed = { name, api }),
+        },
+        ipcRenderer: {
+          invoke: (...args: unknown[]) => invoked.push(args),
+          on: (channel: string, l: (typeof listeners)[number]) => channel === IPC_PUSH && listeners.push(l),
+          removeListener: () => {},
+        },
+      };
+      const module = { exports: {} };
+      runInNewContext(code, {
+        module,
+        exports: module.exports,
+        require: (id: string) => {
+          required.push(id);
+          if (id !== 'electron') throw new Error(`a sandboxed preload cannot require ${id}`);
+          return electron;
+        },
+      });
+      expect(required).toEqual(['electron']);
+      expect(exposed!.name).toBe('hookpanelBridge');
+      expect(Object.keys(exposed!.api).sort()).toEqual(
+        [...CHANNELS.map(methodName), ...PUSH_NAMES.map(subscriptionName)].sort(),
       );
-    expect(list('REQUEST_CHANNELS')).toEqual(CHANNELS);
-    expect(list('PUSH_EVENTS')).toEqual(PUSH_NAMES);
+      exposed!.api.sourcesList!({ workspace: null });
+      expect(invoked).toEqual([[IPC_REQUEST, 'sources:list', { workspace: null }]]);
+      const got: unknown[] = [];
+      exposed!.api.onRecord!((p: unknown) => got.push(p));
+      for (const l of listeners) l(null, 'notification', 'not for onRecord');
+      for (const l of listeners) l(null, 'record', 'r1');
+      expect(got).toEqual(['r1']);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+    const preload = readFileSync(join(REPO, 'electron', 'app', 'preload.source.cts'), 'utf8');
     expect(preload).not.toMatch(/exposeInMainWorld\([^)]*invoke/);
   });
 });

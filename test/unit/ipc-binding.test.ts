@@ -5,7 +5,7 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, test } from 'vitest';
 import type { Handlers } from '../../electron/host/panel/api.js';
 import { bindIpcTo, type IpcMainLike, type IpcWindow } from '../../electron/app/ipc-binding.js';
-import { IPC_PUSH, IPC_REQUEST } from '../../electron/app/channels.js';
+import { IPC_PUSH, IPC_REQUEST } from '../../shared/channels.js';
 
 const APP = 'file:///opt/hookpanel/resources/app.asar/dist/renderer/index.html';
 

@@ -53,7 +53,7 @@ describe('trust', () => {
       'hooks:\n  - { id: s, event: after_turn, run: { type: script, path: scripts/a.sh }, execution: { mode: blocking } }\n',
     );
     const script = env.write('ws/.chrys/hooks/scripts/a.sh', `echo one >> ${env.path('ran')}\n`);
-    const settings = { chrys: { projectHooksEnabled: true } };
+    const settings = { dialects: { chrys: { projectHooksEnabled: true } } };
     env.write('hp/settings.json', JSON.stringify(settings));
     const store = await TrustStore.open(env.host);
     const before = byDialect(await env.load(settings), 'chrys')[0]!;

@@ -1,15 +1,31 @@
 // `hookpanel emit <dialect> <event>`: the bridge an agent calls as its hook. It hands the payload
 // to the running host over the local socket, or runs the same engine in-process when none runs.
-// This path is on every tool call, so it imports only node:http and what it cannot do without.
+// This path is on every tool call, so it imports only node:http and what it cannot do without: the
+// intake protocol with the dialects' bridge conventions (bundled into one file by npm run build) and,
+// once the host answers, the answer check generated from the answer's schema.
 import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
-import type { EmitAnswer } from '../../../shared/dispatch.js';
-import { EMIT_PATH, KNOWN_DIALECTS, MAX_PAYLOAD_BYTES } from '../../host/intake/protocol.js';
+import type { EmitAnswer } from '../../../shared/answer.js';
+import {
+  bridgeConventions,
+  EMIT_PATH,
+  KNOWN_DIALECTS,
+  MAX_PAYLOAD_BYTES,
+} from '../../host/intake/protocol.js';
 import { homePaths, hostEnvFromProcess } from '../../host/paths.js';
 import { UsageError } from '../output.js';
 
+/** The answer check, loaded from the start so its loading overlaps reading stdin and the host's work. */
+let answerCheck: Promise<typeof import('../answer.js')> | null = null;
+function loadAnswerCheck(): Promise<typeof import('../answer.js')> {
+  answerCheck ??= import('../answer.js');
+  answerCheck.catch(() => {});
+  return answerCheck;
+}
+
 export async function emit(argv: string[]): Promise<number> {
+  void loadAnswerCheck();
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -20,12 +36,12 @@ export async function emit(argv: string[]): Promise<number> {
     throw new UsageError(
       'usage: hookpanel emit <dialect> <event> [--project DIR] [--json]  (payload JSON on stdin)',
     );
-  if (!KNOWN_DIALECTS.includes(dialect))
-    throw new UsageError(`unknown dialect "${dialect}"; one of ${KNOWN_DIALECTS.join(', ')}`);
+  const conventions = bridgeConventions(dialect);
+  if (!conventions) throw new UsageError(`unknown dialect "${dialect}"; one of ${KNOWN_DIALECTS.join(', ')}`);
+  const { payloadEnv, answerFileEnv } = conventions;
   let text = process.stdin.isTTY ? '' : await readStdin();
-  // arya hands its payload over in the environment, never on stdin.
-  if (!text.trim() && dialect === 'arya' && process.env.POLISH_HOOK_PAYLOAD)
-    text = process.env.POLISH_HOOK_PAYLOAD;
+  // Some harnesses (arya) hand the payload over in the environment, never on stdin.
+  if (!text.trim() && payloadEnv && process.env[payloadEnv]) text = process.env[payloadEnv];
   let payload: unknown = {};
   if (text.trim()) {
     try {
@@ -61,9 +77,9 @@ export async function emit(argv: string[]): Promise<number> {
     return 0;
   }
   const { exitCode, stdout, stderr } = answer.protocol;
-  // chrys reads a blocking hook's verdict from the file named in CHRYS_HOOK_RESULT.
-  if (dialect === 'chrys' && process.env.CHRYS_HOOK_RESULT && stdout)
-    writeFileSync(process.env.CHRYS_HOOK_RESULT, stdout);
+  // Some harnesses (chrys) read a blocking hook's verdict from a file an environment variable names.
+  const answerFile = answerFileEnv ? process.env[answerFileEnv] : undefined;
+  if (answerFile && stdout) writeFileSync(answerFile, stdout);
   if (stdout) process.stdout.write(stdout);
   if (stderr) process.stderr.write(stderr);
   return exitCode;
@@ -95,15 +111,12 @@ function viaSocket(socketPath: string, path: string, body: string): Promise<Emit
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
+        res.on('end', async () => {
           const text = Buffer.concat(chunks).toString('utf8');
           if (res.statusCode !== 200)
             return reject(new Error(`the host refused the event (${res.statusCode}): ${text}`));
           try {
-            const parsed = JSON.parse(text) as EmitAnswer;
-            if (typeof parsed?.decision !== 'string' || typeof parsed.protocol?.exitCode !== 'number')
-              throw new Error('unexpected answer shape');
-            resolve(parsed);
+            resolve((await loadAnswerCheck()).readAnswer(text));
           } catch (e) {
             reject(new Error(`the host answered something unreadable: ${(e as Error).message}`));
           }

@@ -71,7 +71,8 @@ export async function listAgents(host: HookHost, workspace: string | null): Prom
     lastEventAt: last.get('claude') ?? null,
     what: 'Runs its own hooks. Connect adds hookpanel emit claude <Event> to its user settings, so turn-done, blocked and needs-input events reach Hookpanel and your hosted claude rules run.',
   };
-  const hosted = DIALECT_MODULES.filter((m) => m.dialect !== 'claude').map((m): AgentInfo => {
+  // Harnesses' files are Hookpanel's to run; agents that run their own hooks are connected instead.
+  const hosted = DIALECT_MODULES.filter((m) => m.manifest.kind === 'harness').map((m): AgentInfo => {
     const files = m.locate(host.context(workspace)).map((c) => c.path);
     return {
       id: m.dialect,

@@ -1,7 +1,10 @@
-// The shape every dialect module has: locate → parse with positions → validate → normalize.
-// Adding a dialect means adding one folder with an index.ts of this shape and one line in registry.ts.
-import type { EventCatalog } from '../../../shared/events/index.js';
-import type { Dialect, Role, Rule, Source } from '../../../shared/model.js';
+// The shape every dialect module has: locate → parse with positions → validate → normalize, and a
+// runtime for the engine. A dialect is one folder: manifest.ts (plain data), index.ts (whose default
+// export is `defineDialect(manifest, …)`), runtime.ts, and whatever else it needs; plus its entry in
+// shared/dialects.ts. registry.ts finds index.ts by the manifest's id.
+import type { EventCatalog } from '../../../shared/events/catalog.js';
+import type { Dialect, DialectManifest } from '../../../shared/dialects.js';
+import type { Role, Rule, Source } from '../../../shared/model.js';
 import type { DiagnosticSink } from '../diagnostics/sink.js';
 import type { ParsedDocument } from '../documents/document.js';
 import type { DialectRuntime } from '../engine/runtime.js';
@@ -38,10 +41,8 @@ export interface LoadedFile {
   scripts?: string[];
 }
 
-export interface DialectModule {
-  readonly dialect: Dialect;
-  readonly label: string;
-  readonly events: EventCatalog;
+/** What a dialect's folder implements; the rest of its module comes from its manifest. */
+export interface DialectParts {
   /** How the engine runs this dialect's rules. */
   readonly runtime: DialectRuntime;
   /** Every place this dialect's files may be, in the dialect's own priority order. */
@@ -65,4 +66,23 @@ export interface DialectModule {
    * several tools read (the cross-tool .mcp.json).
    */
   combine?(sources: Source[], ctx: LoadContext, all: Source[]): void | Promise<void>;
+}
+
+export interface DialectModule extends DialectParts {
+  readonly manifest: DialectManifest;
+  /** The manifest's id, label and events, for short. */
+  readonly dialect: Dialect;
+  readonly label: string;
+  readonly events: EventCatalog;
+}
+
+/** A dialect's module: its manifest and what its folder implements. */
+export function defineDialect(manifest: DialectManifest, parts: DialectParts): DialectModule {
+  return {
+    ...parts,
+    manifest,
+    dialect: manifest.id as Dialect,
+    label: manifest.label,
+    events: manifest.events,
+  };
 }

@@ -1,13 +1,22 @@
-// Every dialect Hookpanel knows, in display order. A new dialect is one folder and one line here.
-import type { Dialect } from '../../../shared/model.js';
-import { arya } from './arya/index.js';
-import { chrys } from './chrys/index.js';
-import { claude } from './claude/index.js';
+// Every dialect's module, found by convention: `./<id>/index.js` for each manifest in shared/dialects.ts,
+// in the same order. Adding a dialect adds no line here.
+import { DIALECT_MANIFESTS, type Dialect } from '../../../shared/dialects.js';
 import type { DialectModule } from './dialect.js';
-import { io } from './io/index.js';
-import { pw } from './pw/index.js';
 
-export const DIALECT_MODULES: readonly DialectModule[] = [arya, io, chrys, pw, claude];
+const loaded = await Promise.all(
+  DIALECT_MANIFESTS.map(async (manifest) => {
+    // By convention, not a glob: Node resolves it as written, and vitest's resolver maps .js to .ts.
+    const path = `./${manifest.id}/index.js`;
+    const mod = ((await import(/* @vite-ignore */ path)) as { default?: DialectModule }).default;
+    if (mod?.manifest !== manifest)
+      throw new Error(
+        `electron/host/dialects/${manifest.id}/index.ts must export default defineDialect(manifest, …) with its own manifest.ts`,
+      );
+    return mod;
+  }),
+);
+
+export const DIALECT_MODULES: readonly DialectModule[] = loaded;
 
 export function dialectModule(name: Dialect): DialectModule {
   const found = DIALECT_MODULES.find((d) => d.dialect === name);

@@ -1,6 +1,7 @@
 // What a dialect tells the engine: which rules match, how a hook receives the event, how its result
 // reads, how results combine, and how the answer is spoken in the harness's own protocol.
 import type { Decision, EmitAnswer, Outcome } from '../../../shared/dispatch.js';
+import type { DialectManifest } from '../../../shared/dialects.js';
 import type { Dialect, Rule, Source } from '../../../shared/model.js';
 import type { HostEnv } from '../paths.js';
 import type { ProcessResult } from './process/run.js';
@@ -57,6 +58,13 @@ export interface Aggregate {
 export interface DialectRuntime {
   matches(rule: Rule, ev: EngineEvent): boolean;
   classify(rule: Rule, ev: EngineEvent): RunClass;
+  /**
+   * For a dry run: whether this awaited rule's result can change the decision. Without it, a rule can
+   * decide exactly the events its catalog marks blockable.
+   */
+  canDecide?(rule: Rule, ev: EngineEvent): boolean;
+  /** For a dry run: what besides a block can decide (io: `or fails with refuse/cancel`). */
+  otherDeciders?: string;
   /** How a shell string runs for this dialect. */
   shellArgv(command: string, env: Record<string, string>): string[];
   input(rule: Rule, ev: EngineEvent, extra: { resultFile: string | null }): HookInput;
@@ -80,8 +88,19 @@ export interface DialectRuntime {
   turnDoneEvents: readonly string[];
   /** Events that start a session (review-needed notices). */
   sessionStartEvents: readonly string[];
+  /** Environment variables http hooks may put into headers, from the sources' settings (pw/claude). */
+  allowedEnvVars?(sources: Source[]): ReadonlySet<string>;
+  /** How durable jobs a crash left pending are retried, from the sources' settings (chrys). */
+  outboxPolicy?(sources: Source[]): { retryAgeMs: number; maxRetries: number };
 }
 
+/** What the engine is handed for each dialect: its manifest (label, events, state texts) and runtime. */
+export interface EngineDialect {
+  readonly manifest: DialectManifest;
+  readonly runtime: DialectRuntime;
+}
+
+/** The decision when no hook decided: allow, with nothing to add. */
 export function noDecision(): Aggregate {
   return {
     decision: 'allow',
@@ -115,10 +134,9 @@ export function lastLine(text: string): string {
   return lines[lines.length - 1]!.slice(0, 500);
 }
 
-/** For handlers that are not processes: a result of the same shape, timed from now. */
-export function resultClock(): (r: Partial<HandlerResult>) => HandlerResult {
-  const startedAt = Date.now();
-  const base: HandlerResult = {
+/** The result of a hook that did not run (skipped, or refused before it started). */
+export function emptyResult(startedAt: number): HandlerResult {
+  return {
     pid: null,
     exitCode: null,
     signal: null,
@@ -131,5 +149,10 @@ export function resultClock(): (r: Partial<HandlerResult>) => HandlerResult {
     startedAt,
     durationMs: 0,
   };
-  return (r) => ({ ...base, ...r, durationMs: Date.now() - startedAt });
+}
+
+/** For handlers that are not processes: a result of the same shape, timed from now. */
+export function resultClock(): (r: Partial<HandlerResult>) => HandlerResult {
+  const base = emptyResult(Date.now());
+  return (r) => ({ ...base, ...r, durationMs: Date.now() - base.startedAt });
 }

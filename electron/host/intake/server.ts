@@ -3,6 +3,7 @@
 import { chmod, mkdir, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
+import { checkEmitAnswer } from '../../../shared/answer.js';
 import { DialectSchema } from '../../../shared/model.js';
 import type { HookHost } from '../service.js';
 import {
@@ -82,6 +83,8 @@ async function handle(host: HookHost, req: IncomingMessage, res: ServerResponse)
     callerCwd: url.searchParams.get('cwd') ?? header(CWD_HEADER) ?? host.host.home,
     parentDispatch: url.searchParams.get('parent') ?? header(PARENT_HEADER),
   });
+  // What leaves the host is what `hookpanel emit` checks it against: the one schema of the answer.
+  checkEmitAnswer(answer);
   if (!fast) return reply(res, 200, answer);
   const { exitCode, stdout, stderr } = answer.protocol;
   res.writeHead(EXIT_STATUS[exitCode] ?? 424, { 'content-type': 'text/plain; charset=utf-8' });

@@ -2,11 +2,12 @@
 // Electron IPC binding and the browser-mode WebSocket both call `handleRequest`, which validates the
 // channel and the request against the contract before anything runs.
 import type { z } from 'zod';
-import { EVENT_CATALOGS } from '../../../shared/events/index.js';
+import { dialectManifest, isDialect } from '../../../shared/dialects.js';
 import {
   isChannel,
   REQUESTS,
   type Channel,
+  type DialectOptions,
   type PanelSettings,
   type Req,
   type Res,
@@ -19,7 +20,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DIALECT_MODULES } from '../dialects/registry.js';
 import type { HookHost } from '../service.js';
-import type { Settings } from '../settings/settings.js';
+import { dialectOptions, type Settings } from '../settings/settings.js';
 import { loadCandidate } from '../sources/load.js';
 import { placeFile } from '../sources/single.js';
 import { readScripts } from '../trust/store.js';
@@ -60,7 +61,7 @@ export function nodeCommandTarget(): CommandTarget {
 export function toPanelSettings(s: Settings): PanelSettings {
   return {
     paused: s.paused,
-    chrysProjectHooksEnabled: s.chrys.projectHooksEnabled,
+    dialectOptions: dialectOptions(s),
     notifications: { ...s.notifications },
     workspaces: s.workspaces,
     historyMaxBytes: s.history.maxBytes,
@@ -109,7 +110,7 @@ export function createPanelApi(ctx: PanelContext): Handlers {
         return { ok: false, message: `Open ${path} in your editor (the browser panel cannot open files).` };
       return ctx.openPath(path, reveal);
     },
-    'catalog:events': async ({ dialect }) => EVENT_CATALOGS[dialect].map((e) => ({ ...e })),
+    'catalog:events': async ({ dialect }) => dialectManifest(dialect).events.map((e) => ({ ...e })),
     'history:query': async ({ filter, limit }) => {
       const { dispatches, events } = await host.history.query(filter, limit);
       return { dispatches, events: [...events.values()] };
@@ -120,7 +121,7 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       if (!event) throw new Error(`no recorded event ${eventId}`);
       if (event.payloadTruncated)
         throw new Error('the recorded payload was truncated, so it cannot be replayed exactly');
-      return host.engine.dryRun({
+      return host.preview({
         dialect: event.dialect,
         event: event.event,
         payload: event.payload as Record<string, unknown>,
@@ -152,7 +153,7 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       workspaces: await host.history.workspaces(),
     }),
     'fire:dryRun': async ({ dialect, event, payload, workspace }) =>
-      host.engine.dryRun({
+      host.preview({
         dialect,
         event,
         payload,
@@ -206,10 +207,7 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       const next = await host.updateSettings((s) => ({
         ...s,
         paused: patch.paused ?? s.paused,
-        chrys: {
-          ...s.chrys,
-          projectHooksEnabled: patch.chrysProjectHooksEnabled ?? s.chrys.projectHooksEnabled,
-        },
+        dialects: mergeDialectOptions(s.dialects, patch.dialectOptions ?? {}),
         notifications: { ...s.notifications, ...(patch.notifications ?? {}) },
         workspaces: patch.workspaces ?? s.workspaces,
         history: {
@@ -261,6 +259,19 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       return { ok: true };
     },
   } as Handlers;
+}
+
+/** Options the panel changes, merged over the saved ones; an option no manifest declares is refused. */
+function mergeDialectOptions(saved: Settings['dialects'], patch: DialectOptions): Settings['dialects'] {
+  const out = { ...saved };
+  for (const [id, values] of Object.entries(patch)) {
+    const manifest = isDialect(id) ? dialectManifest(id) : null;
+    for (const key of Object.keys(values))
+      if (!manifest?.options.some((o) => o.key === key))
+        throw new Error(`${id} has no option ${key}${manifest ? '' : ' (no such dialect)'}`);
+    out[id] = { ...out[id], ...values };
+  }
+  return out;
 }
 
 export type RequestOutcome = { ok: true; result: unknown } | { ok: false; error: string };

@@ -1,6 +1,7 @@
 // One panel session over a host: the API, the notification center, live pushes and file watching.
 // The Electron shell and `hookpanel serve` both build one and differ only in transport and adapters.
-import type { Push } from '../../../shared/ipc.js';
+import { z } from 'zod';
+import { PUSHES, type Push, type PushPayload } from '../../../shared/ipc.js';
 import { BudgetWatcher } from '../history/budgets.js';
 import type { HookHost } from '../service.js';
 import { createPanelApi, toPanelSettings, type Handlers, type PanelContext } from './api.js';
@@ -9,6 +10,8 @@ import { watchSources } from './watch.js';
 
 export interface PanelSession {
   api: Handlers;
+  /** Sends a push to the panel; every push goes through here and is checked against the contract once. */
+  push<P extends Push>(event: P, payload: PushPayload<P>): void;
   notifications: NotificationCenter;
   /** Resolves once file watching has started. */
   watching: Promise<void>;
@@ -26,11 +29,19 @@ export function startPanelSession(
 ): PanelSession {
   const notifications = new NotificationCenter(() => host.settings.notifications);
   const workspace = () => opts.workspace ?? host.settings.workspaces[0] ?? null;
+  const push = (event: Push, payload: unknown) => {
+    const checked = PUSHES[event].safeParse(payload);
+    if (checked.success) opts.push(event, checked.data);
+    else
+      process.stderr.write(
+        `hookpanel: dropped a malformed ${event} push: ${z.prettifyError(checked.error)}\n`,
+      );
+  };
   const budgets = new BudgetWatcher(
     host.history,
     () => host.settings.budgets,
     (s) => notifications.accept(s),
-    (flags) => opts.push('budgetFlags', flags),
+    (flags) => push('budgetFlags', flags),
   );
   const api = createPanelApi({
     host,
@@ -41,18 +52,18 @@ export function startPanelSession(
     openPath: opts.openPath,
   });
   const watcher = watchSources(host, () => [workspace(), ...host.settings.workspaces]);
-  const onRecord = (r: unknown) => opts.push('record', r);
+  const onRecord = (r: unknown) => push('record', r);
   const onSignal = (s: Parameters<NotificationCenter['accept']>[0]) => notifications.accept(s);
-  const onShow = (n: unknown) => opts.push('notification', n);
+  const onShow = (n: unknown) => push('notification', n);
   const onSources = (reason: string) => {
     watcher.rearm();
-    opts.push('sourcesChanged', { reason });
+    push('sourcesChanged', { reason });
   };
   const onSettings = () => {
-    opts.push('settingsChanged', toPanelSettings(host.settings));
+    push('settingsChanged', toPanelSettings(host.settings));
     void budgets.rejudge(); // a budget changed: flags follow at once, not at the rule's next run
   };
-  const onImport = (p: unknown) => opts.push('historyImport', p);
+  const onImport = (p: unknown) => push('historyImport', p);
   host.history.on('import', onImport);
   host.on('record', onRecord);
   host.on('signal', onSignal);
@@ -61,6 +72,7 @@ export function startPanelSession(
   notifications.on('show', onShow);
   return {
     api,
+    push,
     notifications,
     watching: watcher.ready,
     close: async () => {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { DIALECT_MANIFESTS, type DialectManifest } from '../../../shared/dialects.js';
 import { HttpUrlSchema } from '../../../shared/model.js';
 import { homePaths, type HostEnv } from '../paths.js';
 import { writeFileAtomic } from '../util/atomic.js';
@@ -12,15 +13,14 @@ export const NOTIFICATION_KINDS = [
   'overBudget',
 ] as const;
 
-export const SettingsSchema = z.object({
+const SettingsShape = z.object({
   /** Pause every hook Hookpanel hosts; matching rules are recorded as skipped. */
   paused: z.boolean().default(false),
-  chrys: z
-    .object({
-      /** chrys' user-level `project.hooks_enabled`: a project file cannot set it, so Hookpanel keeps it. */
-      projectHooksEnabled: z.boolean().default(false),
-    })
-    .prefault({}),
+  /**
+   * Each dialect's options, declared in its manifest (chrys `projectHooksEnabled`: its user-level
+   * `project.hooks_enabled`, which a project file cannot set). Only values set are stored.
+   */
+  dialects: z.record(z.string(), z.record(z.string(), z.boolean())).default({}),
   /** Per-source role overrides, keyed by absolute path. */
   roles: z.record(z.string(), z.enum(['hosted', 'inspected'])).default({}),
   notifications: z
@@ -73,8 +73,53 @@ export const SettingsSchema = z.object({
     })
     .prefault({}),
 });
+
+/**
+ * Settings files from before dialect options kept them under the dialect's id at the top level
+ * (`"chrys": { "projectHooksEnabled": true }`); they are read into `dialects`, losing nothing.
+ */
+function migrateDialectOptions(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
+  const input = raw as Record<string, unknown>;
+  const dialects = isRecord(input.dialects) ? { ...input.dialects } : {};
+  let moved = false;
+  for (const m of DIALECT_MANIFESTS) {
+    const legacy = input[m.id];
+    if (!m.options.length || !isRecord(legacy)) continue;
+    const current = isRecord(dialects[m.id]) ? (dialects[m.id] as Record<string, unknown>) : {};
+    const carried = Object.fromEntries(
+      m.options.filter((o) => o.key in legacy && !(o.key in current)).map((o) => [o.key, legacy[o.key]]),
+    );
+    dialects[m.id] = { ...carried, ...current };
+    moved = true;
+  }
+  return moved ? { ...input, dialects } : raw;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export const SettingsSchema = z.preprocess(migrateDialectOptions, SettingsShape);
 export type ModelSettings = Settings['model'];
-export type Settings = z.infer<typeof SettingsSchema>;
+export type Settings = z.infer<typeof SettingsShape>;
+
+/** A dialect option's value: what the settings say, else the manifest's default. */
+export function dialectOption(settings: Settings, manifest: DialectManifest, key: string): boolean {
+  const option = manifest.options.find((o) => o.key === key);
+  if (!option) throw new Error(`${manifest.id} declares no option ${key}`);
+  return settings.dialects[manifest.id]?.[key] ?? option.default;
+}
+
+/** Every declared option of every dialect with its value, for the panel. */
+export function dialectOptions(settings: Settings): Record<string, Record<string, boolean>> {
+  return Object.fromEntries(
+    DIALECT_MANIFESTS.filter((m) => m.options.length).map((m) => [
+      m.id,
+      Object.fromEntries(m.options.map((o) => [o.key, dialectOption(settings, m, o.key)])),
+    ]),
+  );
+}
 
 export const DEFAULT_SETTINGS: Settings = SettingsSchema.parse({});
 

@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { DIALECT_MANIFESTS } from '../../../shared/dialects.js';
 import type { DispatchRecord, EventRecord } from '../../../shared/dispatch.js';
 import type { DryRun, HistoryFilterInput, Res } from '../../../shared/ipc.js';
 import { api } from '../client.js';
@@ -153,8 +154,10 @@ export function HistoryView() {
             onChange={(e) => set({ dialect: (e.target.value || undefined) as HistoryFilterInput['dialect'] })}
           >
             <option value="">All dialects</option>
-            {['arya', 'io', 'chrys', 'pw', 'claude'].map((d) => (
-              <option key={d}>{d}</option>
+            {DIALECT_MANIFESTS.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.label}
+              </option>
             ))}
           </select>
           <input

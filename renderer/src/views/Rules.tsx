@@ -1,18 +1,15 @@
 import { useMemo, useState } from 'react';
+import { DIALECT_MANIFESTS } from '../../../shared/dialects.js';
 import { mcpCatalog, mcpServerSources } from '../../../shared/mcp.js';
 import type { Rule, Source } from '../../../shared/model.js';
 import { api } from '../client.js';
-import { ArgvChips, Badge, Empty } from '../components/bits.js';
+import { ArgvChips, Badge, Empty, Prose } from '../components/bits.js';
 import { useStore } from '../store.js';
 import { OverBudgetMark, RuleBudget } from './Budget.js';
 
-const DIALECT_LABEL: Record<string, string> = {
-  arya: 'AryaCode',
-  io: 'io-harness',
-  chrys: 'Chrys',
-  pw: 'pw code',
-  claude: 'Claude Code',
-};
+const DIALECT_LABEL: Record<string, string> = Object.fromEntries(
+  DIALECT_MANIFESTS.map((m) => [m.id, m.label]),
+);
 
 function argvOf(rule: Rule): string[] | null {
   const h = rule.handler;
@@ -249,9 +246,30 @@ export function RulesView() {
   if (!loadingSources && !sources.some((s) => s.state !== 'absent')) {
     return (
       <Empty title="No hook files yet">
-        Hookpanel looks for each agent's hook files in the folders listed in Settings → Folders. Create one
-        (for example <code>~/.claude/settings.json</code> with a <code>hooks</code> key) and it appears here
-        at once.
+        Hookpanel looks for each agent's hook files in these places (the exact folders are in Settings →
+        Folders). Create one and it appears here at once.
+        <table className="folders" aria-label="where hook files are">
+          <thead>
+            <tr>
+              <th>dialect</th>
+              <th>user / global</th>
+              <th>project</th>
+            </tr>
+          </thead>
+          <tbody>
+            {DIALECT_MANIFESTS.map((m) => (
+              <tr key={m.id}>
+                <td>{m.label}</td>
+                <td>
+                  <Prose text={m.locations.user} />
+                </td>
+                <td>
+                  <Prose text={m.locations.project} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </Empty>
     );
   }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { DIALECT_MANIFESTS } from '../../../shared/dialects.js';
 import type { NotificationKind, PanelSettingsUpdate } from '../../../shared/ipc.js';
 import { api } from '../client.js';
-import { ErrorBox } from '../components/bits.js';
+import { ErrorBox, Prose } from '../components/bits.js';
 import { AgentsPanel } from './Agents.js';
 import { useStore } from '../store.js';
 import { BudgetDefaults } from './Budget.js';
@@ -145,14 +146,18 @@ export function SettingsView() {
           />{' '}
           Start Hookpanel at login (desktop app)
         </label>
-        <label className="toggle">
-          <input
-            type="checkbox"
-            checked={settings.chrysProjectHooksEnabled}
-            onChange={(e) => void save({ chrysProjectHooksEnabled: e.target.checked })}
-          />{' '}
-          Chrys: run project hooks (<code>project.hooks_enabled</code>; they still need trust)
-        </label>
+        {DIALECT_MANIFESTS.flatMap((m) =>
+          m.options.map((o) => (
+            <label key={`${m.id}.${o.key}`} className="toggle">
+              <input
+                type="checkbox"
+                checked={settings.dialectOptions[m.id]?.[o.key] ?? o.default}
+                onChange={(e) => void save({ dialectOptions: { [m.id]: { [o.key]: e.target.checked } } })}
+              />{' '}
+              {m.label}: {o.label} (<Prose text={o.description} />)
+            </label>
+          )),
+        )}
       </fieldset>
       <fieldset>
         <legend>Model endpoint</legend>

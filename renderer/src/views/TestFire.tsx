@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { DryRun, Res } from '../../../shared/ipc.js';
-import type { Dialect } from '../../../shared/model.js';
+import { DIALECT_IDS, DIALECT_MANIFESTS, dialectManifest, type Dialect } from '../../../shared/dialects.js';
 import { api } from '../client.js';
-import { ArgvChips, Badge, Empty, ErrorBox } from '../components/bits.js';
+import { ArgvChips, Badge, Empty, ErrorBox, Prose } from '../components/bits.js';
 import { useStore } from '../store.js';
 
 export function DryRunTable({ result }: { result: DryRun }) {
@@ -38,7 +38,9 @@ export function DryRunTable({ result }: { result: DryRun }) {
 
 export function TestFireView() {
   const { workspace, go } = useStore();
-  const [dialect, setDialect] = useState<Dialect>('claude');
+  const [dialect, setDialect] = useState<Dialect>(
+    DIALECT_MANIFESTS.find((m) => m.kind === 'agent')?.id ?? DIALECT_IDS[0],
+  );
   const [events, setEvents] = useState<Res<'catalog:events'>>([]);
   const [event, setEvent] = useState('');
   const [ws, setWs] = useState(workspace ?? '');
@@ -102,8 +104,10 @@ export function TestFireView() {
         <label>
           Dialect
           <select value={dialect} onChange={(e) => setDialect(e.target.value as Dialect)}>
-            {['arya', 'io', 'chrys', 'pw', 'claude'].map((d) => (
-              <option key={d}>{d}</option>
+            {DIALECT_MANIFESTS.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.label}
+              </option>
             ))}
           </select>
         </label>
@@ -123,6 +127,10 @@ export function TestFireView() {
           <input value={ws} onChange={(e) => setWs(e.target.value)} placeholder="/path/to/project" />
         </label>
       </div>
+      <p className="muted" aria-label="hook conventions">
+        Hooks get <Prose text={dialectManifest(dialect).conventions.hookPayload} />; answer:{' '}
+        <Prose text={dialectManifest(dialect).conventions.answer} />.
+      </p>
       {spec && (
         <p className="muted">
           {spec.description}

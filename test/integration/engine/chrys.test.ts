@@ -11,7 +11,7 @@ const GLOBAL = '~/.chrys/hooks/hooks.yaml';
 const PROJECT = 'ws/.chrys/hooks/hooks.yaml';
 const enabled = async (e: TestEnv) => {
   const h = await openHost(e);
-  await h.host.updateSettings((s) => ({ ...s, chrys: { projectHooksEnabled: true } }));
+  await h.host.updateSettings((s) => ({ ...s, dialects: { chrys: { projectHooksEnabled: true } } }));
   return h;
 };
 const trust = async (h: Awaited<ReturnType<typeof openHost>>, path: string) => {

@@ -160,7 +160,7 @@ describe('chrys (seed 002)', () => {
     ]);
     expect(chrys[0]!.diagnostics[0]).toMatchObject({ severity: 'warning', code: 'project_hooks_dormant' });
     expect(chrys[0]!.rules.every((r) => r.dormant)).toBe(true);
-    chrys = byDialect(await env.load({ chrys: { projectHooksEnabled: true } }), 'chrys');
+    chrys = byDialect(await env.load({ dialects: { chrys: { projectHooksEnabled: true } } }), 'chrys');
     expect(chrys.map((s) => [s.layer, s.state])).toEqual([
       ['project', 'untrusted'],
       ['global', 'active'],
@@ -171,7 +171,7 @@ describe('chrys (seed 002)', () => {
     env = makeEnv();
     env.place(GLOBAL, 'chrys/valid.json');
     env.place(PROJECT, 'chrys/strict.yaml');
-    const chrys = byDialect(await env.load({ chrys: { projectHooksEnabled: true } }), 'chrys');
+    const chrys = byDialect(await env.load({ dialects: { chrys: { projectHooksEnabled: true } } }), 'chrys');
     expect(chrys.map((s) => s.state)).toEqual(['invalid', 'active']);
     expect(chrys[0]!.diagnostics.at(-1)!.code).toBe('project_hooks_config_invalid');
   });
@@ -180,7 +180,7 @@ describe('chrys (seed 002)', () => {
     env = makeEnv();
     env.write(GLOBAL, 'hooks:\n  - { id: same, event: after_turn, run: { type: shell, shell: "true" } }\n');
     env.write(PROJECT, 'hooks:\n  - { id: same, event: after_turn, run: { type: shell, shell: "true" } }\n');
-    const chrys = byDialect(await env.load({ chrys: { projectHooksEnabled: true } }), 'chrys');
+    const chrys = byDialect(await env.load({ dialects: { chrys: { projectHooksEnabled: true } } }), 'chrys');
     const global = chrys.find((s) => s.layer === 'global')!;
     expect(global.state).toBe('active');
     expect(diag(global)).toEqual([['warning', 'id_collision', 2, 5]]);

@@ -95,7 +95,9 @@ describe('chrys command and shell hooks', () => {
         '  - { id: e, event: after_turn, run: { type: script, path: scripts/e.py } }',
       ].join('\n'),
     );
-    const s = await env.source('ws/.chrys/hooks/hooks.yaml', { chrys: { projectHooksEnabled: true } });
+    const s = await env.source('ws/.chrys/hooks/hooks.yaml', {
+      dialects: { chrys: { projectHooksEnabled: true } },
+    });
     expect(s.scripts.map((x) => x.path.slice(env.workspace.length + 1)).sort()).toEqual([
       '.chrys/hooks/scripts/e.py',
       'b.sh',

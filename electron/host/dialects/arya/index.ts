@@ -1,12 +1,13 @@
 // arya (seed 000): AryaCode's polish/hooks.json — exec-only, observational rules on four events.
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ARYA_EVENTS, ARYA_REFUSED_EVENTS } from '../../../../shared/events/arya.js';
 import type { Rule } from '../../../../shared/model.js';
 import { describeValue, reportZodIssues, suggest } from '../../diagnostics/zod-issues.js';
 import { programFinder } from '../../util/which.js';
+import { defineDialect } from '../dialect.js';
+import { ARYA_EVENTS, ARYA_REFUSED_EVENTS } from './events.js';
+import { manifest } from './manifest.js';
 import { aryaRuntime } from './runtime.js';
-import type { DialectModule } from '../dialect.js';
 import { isPlainObject, makeRule } from '../rule.js';
 
 export const ARYA_DEFAULT_TIMEOUT_MS = 10_000;
@@ -26,11 +27,8 @@ const RuleSchema = z.strictObject({
   action: ActionSchema,
 });
 
-export const arya: DialectModule = {
-  dialect: 'arya',
+export default defineDialect(manifest, {
   runtime: aryaRuntime,
-  label: 'AryaCode',
-  events: ARYA_EVENTS,
   formatOf: () => 'json',
   locate({ host }) {
     const harnessHome = host.env.ARYA_HOME || join(host.home, '.arya');
@@ -185,4 +183,4 @@ export const arya: DialectModule = {
       return reported;
     }
   },
-};
+});

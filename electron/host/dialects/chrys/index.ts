@@ -1,12 +1,14 @@
 // chrys (seed 002): global and project hooks.yaml — strict validation, match clauses, modes, outbox.
 import { existsSync } from 'node:fs';
 import { dirname, extname, isAbsolute, join, resolve } from 'node:path';
-import { CHRYS_EVENTS, CHRYS_TOOL_KINDS } from '../../../../shared/events/chrys.js';
 import type { Handler, Rule, Source } from '../../../../shared/model.js';
 import { DiagnosticSink } from '../../diagnostics/sink.js';
 import { describeValue, reportZodIssues } from '../../diagnostics/zod-issues.js';
+import { dialectOption } from '../../settings/settings.js';
 import { chrysHome } from './home.js';
-import type { Candidate, DialectModule, FileFormat } from '../dialect.js';
+import { defineDialect, type Candidate, type FileFormat } from '../dialect.js';
+import { CHRYS_EVENTS, CHRYS_TOOL_KINDS } from './events.js';
+import { manifest } from './manifest.js';
 import { chrysRuntime } from './runtime.js';
 import { isPlainObject, makeRule } from '../rule.js';
 import { compilePythonRegex, interpreterFor } from './interpreter.js';
@@ -29,11 +31,19 @@ function pickFile(dir: string): { path: string; format: FileFormat; others: stri
   return { path, format: extname(path) === '.json' ? 'json' : 'yaml', others: present.slice(1) };
 }
 
-export const chrys: DialectModule = {
-  dialect: 'chrys',
+/** A rejected file leaves the other one in use (seed 002); said beside the file's own problems. */
+function rejectedNotice(candidate: Candidate, sink: DiagnosticSink): void {
+  const code = candidate.projectScoped ? 'project_hooks_config_invalid' : 'hooks_config_invalid';
+  sink.warn(
+    code,
+    `the ${candidate.layer} hooks file was rejected, so its hooks are disabled; the ${candidate.projectScoped ? 'global' : 'project'} file is still used`,
+    // About the whole file, also when it was rejected before it could be parsed (not UTF-8).
+    { position: { line: 1, column: 1 } },
+  );
+}
+
+export default defineDialect(manifest, {
   runtime: chrysRuntime,
-  label: 'Chrys',
-  events: CHRYS_EVENTS,
   // Chrys reads YAML with PyYAML (YAML 1.1): `enabled: yes` is a boolean there.
   yamlVersion: '1.1',
   formatOf: (path) => (extname(path) === '.json' ? 'json' : 'yaml'),
@@ -63,18 +73,10 @@ export const chrys: DialectModule = {
     }
     return out;
   },
-  onRejected(candidate, sink) {
-    const code = candidate.projectScoped ? 'project_hooks_config_invalid' : 'hooks_config_invalid';
-    sink.warn(
-      code,
-      `the ${candidate.layer} hooks file was rejected, so its hooks are disabled; the ${candidate.projectScoped ? 'global' : 'project'} file is still used`,
-      // About the whole file, also when it was rejected before it could be parsed (not UTF-8).
-      { position: { line: 1, column: 1 } },
-    );
-  },
+  onRejected: rejectedNotice,
   load(doc, candidate, sink, ctx) {
     const fail = () => {
-      chrys.onRejected!(candidate, sink);
+      rejectedNotice(candidate, sink);
       return { rules: [], valid: false };
     };
     for (const other of pickFile(dirname(candidate.path)).others) {
@@ -287,7 +289,7 @@ export const chrys: DialectModule = {
   },
   combine(sources: Source[], ctx) {
     const project = sources.find((s) => s.layer === 'project' && s.state !== 'absent');
-    if (project && !ctx.settings.chrys.projectHooksEnabled) {
+    if (project && !dialectOption(ctx.settings, manifest, 'projectHooksEnabled')) {
       if (project.state === 'active' || project.state === 'untrusted') project.state = 'dormant';
       const sink = new DiagnosticSink(project.path);
       sink.warn(
@@ -318,7 +320,7 @@ export const chrys: DialectModule = {
       second.diagnostics.push(...sink.list);
     }
   },
-};
+});
 
 /**
  * The project files a `command` or `shell` hook runs (`./scripts/x.sh`, `bash tools/y.sh`), so trust

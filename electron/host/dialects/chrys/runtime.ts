@@ -155,6 +155,10 @@ export const chrysRuntime: DialectRuntime = {
   drainOn: ['after_turn', 'session_end'],
   maxParallel: (sources) => mergedSettings(sources).max_parallel_hooks,
   drainGraceMs: (sources) => mergedSettings(sources).shutdown_grace_seconds * 1000,
+  outboxPolicy(sources) {
+    const s = mergedSettings(sources);
+    return { retryAgeMs: s.outbox_retry_age_seconds * 1000, maxRetries: s.outbox_max_retries };
+  },
   resultFile: true,
   turnDoneEvents: ['after_turn'],
   sessionStartEvents: ['session_start', 'session_restored'],

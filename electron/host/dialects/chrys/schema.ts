@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHRYS_EVENTS } from '../../../../shared/events/chrys.js';
+import { CHRYS_EVENTS } from './events.js';
 
 const EVENTS = CHRYS_EVENTS.map((e) => e.name) as [string, ...string[]];
 const Env = z.record(z.string(), z.string());

@@ -1,24 +1,21 @@
 // claude: real Claude Code settings files (pw's schema, Claude Code's event list). Claude Code runs
 // its own files, so they are inspected; Hookpanel hosts the rules in its own hooks/claude.json.
 import { join } from 'node:path';
-import { CLAUDE_EVENTS } from '../../../../shared/events/pw.js';
-import { homePaths } from '../../paths.js';
 import { mcpServerSources } from '../../../../shared/mcp.js';
-import type { Candidate, DialectModule } from '../dialect.js';
+import { homePaths } from '../../paths.js';
+import { defineDialect, type Candidate } from '../dialect.js';
 import { settingsRuntime } from '../pw/runtime.js';
 import { combineSettingsSources, loadSettingsFile } from '../pw/settings-file.js';
+import { manifest } from './manifest.js';
 
-export const claude: DialectModule = {
-  dialect: 'claude',
-  runtime: settingsRuntime({ events: CLAUDE_EVENTS, matcher: 'claude' }),
-  label: 'Claude Code',
-  events: CLAUDE_EVENTS,
+export default defineDialect(manifest, {
+  runtime: settingsRuntime({ events: manifest.events, matcher: 'claude' }),
   formatOf: () => 'json',
   locate({ host, workspace }) {
     const configDir = host.env.CLAUDE_CONFIG_DIR || join(host.home, '.claude');
     const out: Candidate[] = [
       {
-        path: homePaths(host).hostedClaude,
+        path: homePaths(host).hostedHooks(manifest.id),
         layer: 'hosted',
         priority: 0,
         role: 'hosted',
@@ -62,11 +59,11 @@ export const claude: DialectModule = {
       candidate,
       sink,
       {
-        events: CLAUDE_EVENTS,
+        events: manifest.events,
         unknownEvent: 'warning',
-        harness: 'Claude Code',
+        harness: manifest.label,
       },
       ctx,
     ),
-  combine: (sources, _ctx, all) => combineSettingsSources(sources, mcpServerSources(all, 'claude')),
-};
+  combine: (sources, _ctx, all) => combineSettingsSources(sources, mcpServerSources(all, manifest.id)),
+});

@@ -2,14 +2,15 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { IO_EVENTS, IO_GATE } from '../../../../shared/events/io.js';
 import type { Rule, Source } from '../../../../shared/model.js';
 import { DiagnosticSink } from '../../diagnostics/sink.js';
 import { describeValue, reportZodIssues } from '../../diagnostics/zod-issues.js';
 import { xdgConfigHome } from '../../paths.js';
 import { programFinder } from '../../util/which.js';
+import { defineDialect } from '../dialect.js';
+import { IO_GATE } from './events.js';
+import { manifest } from './manifest.js';
 import { ioRuntime } from './runtime.js';
-import type { DialectModule } from '../dialect.js';
 import { isPlainObject, makeRule } from '../rule.js';
 
 export const IO_DEFAULT_TIMEOUT_MS = 5000;
@@ -25,11 +26,8 @@ const HookSchema = z.strictObject({
 });
 type IoHook = z.infer<typeof HookSchema>;
 
-export const io: DialectModule = {
-  dialect: 'io',
+export default defineDialect(manifest, {
   runtime: ioRuntime,
-  label: 'io-harness',
-  events: IO_EVENTS,
   formatOf: () => 'toml',
   locate({ host, workspace }) {
     const user = join(xdgConfigHome(host), 'io', 'io.toml');
@@ -227,7 +225,7 @@ export const io: DialectModule = {
       s.diagnostics.push(...sink.list);
     }
   },
-};
+});
 
 function toRule(h: IoHook, index: number, position: { line: number; column: number } | null): Rule {
   const gate = h.at !== undefined;

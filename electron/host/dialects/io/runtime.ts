@@ -1,6 +1,6 @@
 // io at run time: hooks run one after another on the turn's critical path; a failure applies
 // on_failure (continue → allow, refuse → turn this tool call back, cancel → end the turn).
-import { IO_GATE } from '../../../../shared/events/io.js';
+import { IO_GATE } from './events.js';
 import { failureOf, type Aggregate, type DialectRuntime } from '../../engine/runtime.js';
 
 export const ioRuntime: DialectRuntime = {
@@ -12,6 +12,9 @@ export const ioRuntime: DialectRuntime = {
     return rule.events.includes('*') || rule.events.includes(ev.event);
   },
   classify: () => 'chain',
+  // Any hook can end the turn by failing with on_failure = "cancel", and a gate by failing with "refuse".
+  canDecide: () => true,
+  otherDeciders: 'or fails with refuse/cancel',
   shellArgv: (command) => ['/bin/sh', '-c', command],
   input: (_rule, ev) => ({
     env: { IO_HOOK_EVENT: ev.event },

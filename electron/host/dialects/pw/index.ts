@@ -1,17 +1,14 @@
 // pw (seed 003): pw code's settings.json hooks across seven layered files.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { PW_EVENTS } from '../../../../shared/events/pw.js';
 import { mcpServerSources } from '../../../../shared/mcp.js';
-import type { Candidate, DialectModule } from '../dialect.js';
+import { defineDialect, type Candidate } from '../dialect.js';
+import { manifest } from './manifest.js';
 import { settingsRuntime } from './runtime.js';
 import { combineSettingsSources, loadSettingsFile } from './settings-file.js';
 
-export const pw: DialectModule = {
-  dialect: 'pw',
-  runtime: settingsRuntime({ events: PW_EVENTS, matcher: 'exact' }),
-  label: 'pw code',
-  events: PW_EVENTS,
+export default defineDialect(manifest, {
+  runtime: settingsRuntime({ events: manifest.events, matcher: 'exact' }),
   formatOf: () => 'json',
   locate({ host, workspace }) {
     const user = (path: string, priority: number): Candidate => ({
@@ -50,8 +47,12 @@ export const pw: DialectModule = {
       doc,
       candidate,
       sink,
-      { events: PW_EVENTS, unknownEvent: 'error', harness: 'pw code' },
+      {
+        events: manifest.events,
+        unknownEvent: 'error',
+        harness: manifest.label,
+      },
       ctx,
     ),
-  combine: (sources, _ctx, all) => combineSettingsSources(sources, mcpServerSources(all, 'pw')),
-};
+  combine: (sources, _ctx, all) => combineSettingsSources(sources, mcpServerSources(all, manifest.id)),
+});

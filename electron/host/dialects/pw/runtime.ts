@@ -1,7 +1,7 @@
 // pw and Claude Code at run time: payload JSON on stdin, exit 2 blocks with stderr as the reason,
 // JSON output aggregated across hooks (any block wins, contexts joined in config order).
 import type { EventCatalog } from '../../../../shared/events/catalog.js';
-import { FAIL_CLOSED_EVENTS } from '../../../../shared/events/pw.js';
+import { FAIL_CLOSED_EVENTS } from './events.js';
 import type { Rule } from '../../../../shared/model.js';
 import {
   failureOf,
@@ -12,6 +12,7 @@ import {
   type Verdict,
 } from '../../engine/runtime.js';
 import { isPlainObject } from '../rule.js';
+import { isUserLayer } from './settings-file.js';
 
 export interface SettingsRuntimeOptions {
   events: EventCatalog;
@@ -124,6 +125,14 @@ export function settingsRuntime(opts: SettingsRuntimeOptions): DialectRuntime {
     },
     turnDoneEvents: ['Stop'],
     sessionStartEvents: ['SessionStart'],
+    allowedEnvVars: (sources) =>
+      new Set(
+        sources
+          .filter((s) => isUserLayer(s))
+          .flatMap((s) =>
+            Array.isArray(s.settings.allowedEnvVars) ? (s.settings.allowedEnvVars as string[]) : [],
+          ),
+      ),
   };
 }
 

@@ -1,6 +1,6 @@
 // The settings-file hooks schema shared by pw (seed 003) and Claude Code: events → matcher groups → hooks.
 import type { EventCatalog } from '../../../../shared/events/catalog.js';
-import { FAIL_CLOSED_EVENTS, pwDefaultTimeoutSeconds } from '../../../../shared/events/pw.js';
+import { FAIL_CLOSED_EVENTS, pwDefaultTimeoutSeconds } from './events.js';
 import type { Handler, Rule, Source } from '../../../../shared/model.js';
 import { DiagnosticSink } from '../../diagnostics/sink.js';
 import { describeValue, suggest } from '../../diagnostics/zod-issues.js';

@@ -1,4 +1,4 @@
-import { defineCatalog, type EventSpec } from './catalog.js';
+import { defineCatalog, type EventSpec } from '../../../../shared/events/catalog.js';
 
 const envelope = {
   session_id: 's-1',
@@ -8,7 +8,7 @@ const envelope = {
 };
 const bash = { tool_name: 'Bash', tool_input: { command: 'ls -la' } };
 
-type Row = [
+export type EventRow = [
   name: string,
   description: string,
   matcherField: string | null,
@@ -17,7 +17,7 @@ type Row = [
 ];
 
 // Seed 003's event table, in its order.
-const ROWS: Row[] = [
+export const PW_EVENT_ROWS: EventRow[] = [
   ['SessionStart', 'A new session is started', 'source', false, { source: 'startup' }],
   ['SessionEnd', 'The session ends', 'reason', false, { reason: 'exit' }],
   ['Setup', 'An init/maintenance mode runs', 'trigger', false, { trigger: 'init' }],
@@ -89,8 +89,9 @@ export const PW_DORMANT: Record<string, string> = {
   ElicitationResult: 'surfacing MCP elicitation requests',
 };
 
-function toSpec(
-  [name, description, matcherField, blockable, sample]: Row,
+/** One row of the table as an event spec; `dormant` names the events that never fire yet. */
+export function eventFromRow(
+  [name, description, matcherField, blockable, sample]: EventRow,
   dormant: Record<string, string>,
 ): EventSpec {
   return {
@@ -104,15 +105,7 @@ function toSpec(
   };
 }
 
-export const PW_EVENTS = defineCatalog(ROWS.map((r) => toSpec(r, PW_DORMANT)));
-
-// Claude Code's own event list (hooks reference, 2026): pw's events plus the model-switch pair.
-// None is dormant: Claude Code fires them itself.
-const CLAUDE_EXTRA: Row[] = [
-  ['PreModelSwitch', 'Before the model is switched', null, false, {}],
-  ['PostModelSwitch', 'After the model is switched', null, false, {}],
-];
-export const CLAUDE_EVENTS = defineCatalog([...ROWS, ...CLAUDE_EXTRA].map((r) => toSpec(r, {})));
+export const PW_EVENTS = defineCatalog(PW_EVENT_ROWS.map((r) => eventFromRow(r, PW_DORMANT)));
 
 /** Events whose `prompt`/`agent` guards fail closed (seed 003, "Guards fail closed"). */
 export const FAIL_CLOSED_EVENTS = new Set(['PreToolUse', 'PermissionRequest']);

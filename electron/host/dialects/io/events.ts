@@ -1,4 +1,4 @@
-import { defineCatalog } from './catalog.js';
+import { defineCatalog } from '../../../../shared/events/catalog.js';
 
 // io names no closed list of observer events (`on = []` means every one); these are the ones
 // Hookpanel offers in Test fire. `before_tool` is the only gate.

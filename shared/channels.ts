@@ -1,5 +1,6 @@
-// The contract's names without zod, for the sandboxed preload (which can load no modules of ours).
-// A unit test checks these lists against shared/ipc.ts.
+// The contract's names, free of zod: every request channel and every pushed event. shared/ipc.ts gives
+// each one its schemas and does not compile unless it covers exactly these; the sandboxed preload is
+// built with this file bundled in (electron/app/preload.vite.config.mts), so it exposes exactly them.
 export const REQUEST_CHANNELS = [
   'host:info',
   'sources:list',
@@ -37,6 +38,10 @@ export const PUSH_EVENTS = [
   'budgetFlags',
 ] as const;
 
+export type Channel = (typeof REQUEST_CHANNELS)[number];
+export type Push = (typeof PUSH_EVENTS)[number];
+
+/** The one Electron IPC channel requests travel on, and the one pushes travel on. */
 export const IPC_REQUEST = 'hookpanel:request';
 export const IPC_PUSH = 'hookpanel:push';
 

@@ -1,4 +1,4 @@
-import { defineCatalog } from './catalog.js';
+import { defineCatalog } from '../../../../shared/events/catalog.js';
 
 export const ARYA_EVENTS = defineCatalog([
   { name: 'turn/stopping', description: 'A turn is stopping', sample: { turn: 1 } },

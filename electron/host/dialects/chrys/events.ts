@@ -1,4 +1,4 @@
-import { defineCatalog } from './catalog.js';
+import { defineCatalog } from '../../../../shared/events/catalog.js';
 
 const tool = { tool: { name: 'edit_file', kind: 'filesystem.write', args: { path: 'src/app.py' } } };
 const envelope = { session_id: 's-1', cwd: '/tmp/workspace', profile: 'Code' };

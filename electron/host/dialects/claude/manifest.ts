@@ -1,0 +1,24 @@
+// Claude Code as data: what every list of dialects and `hookpanel emit` know of it.
+import type { DialectManifest } from '../../../../shared/manifest.js';
+import { CLAUDE_EVENTS } from './events.js';
+
+export const manifest = {
+  id: 'claude',
+  label: 'Claude Code',
+  kind: 'agent',
+  events: CLAUDE_EVENTS,
+  locations: {
+    user: "`$CLAUDE_CONFIG_DIR` or `~/.claude` + `/settings.json` (inspected), `hooks/claude.json` in Hookpanel's home (hosted)",
+    project: '`.claude/settings.json`, `.claude/settings.local.json` (inspected)',
+  },
+  conventions: {
+    hookPayload:
+      'the JSON envelope on stdin (`session_id`, `cwd`, `hook_event_name`, `tool_name`, `tool_input`, …), and `CLAUDE_PROJECT_DIR`',
+    answer:
+      'exit 2 with the reason on stderr blocks; JSON on stdout carries decisions, context and rewritten input',
+    payloadEnv: null,
+    answerFileEnv: null,
+  },
+  states: { disabled: 'disableAllHooks is set in a user-layer file' },
+  options: [],
+} as const satisfies DialectManifest;

@@ -1,0 +1,106 @@
+// Plan: the one selection of rules an event reaches, in its dialect's merge order, each with how it
+// runs and, for rules that may not run, why. A dispatch runs it; a dry run describes it.
+import type { Dialect, Rule, Source, SourceState } from '../../../shared/model.js';
+import type { StateReasons } from '../../../shared/manifest.js';
+import type { Settings } from '../settings/settings.js';
+import type { EngineDialect, EngineEvent, RunClass } from './runtime.js';
+
+export interface EmitRequest {
+  dialect: Dialect;
+  event: string;
+  payload: Record<string, unknown>;
+  /** `--project DIR`, used when the payload has no cwd. */
+  project: string | null;
+  /** The caller's working directory, used when neither is given. */
+  callerCwd: string;
+  /** Set when the caller is itself a hook Hookpanel is running (HOOKPANEL_DISPATCH). */
+  parentDispatch?: string | null;
+}
+
+export interface PlannedHook {
+  source: Source;
+  rule: Rule;
+  cls: RunClass;
+  /** Why the rule matched but may not run (untrusted, dormant, disabled, refused, paused), or null. */
+  skip: string | null;
+}
+
+export interface Plan {
+  event: EngineEvent;
+  dialect: EngineDialect;
+  /** The dialect's sources, in its merge order. */
+  sources: Source[];
+  /** Every dialect's sources for the workspace (files several tools read, such as .mcp.json). */
+  all: Source[];
+  hooks: PlannedHook[];
+}
+
+/** The event as the engine sees it: the workspace is the payload's cwd, else --project, else the caller's. */
+export function engineEvent(req: EmitRequest, id: string): EngineEvent {
+  const workspace =
+    typeof req.payload.cwd === 'string' && req.payload.cwd ? req.payload.cwd : (req.project ?? req.callerCwd);
+  return {
+    id,
+    dialect: req.dialect,
+    event: req.event,
+    payload: req.payload,
+    workspace,
+    sessionId: firstString(req.payload.session_id, req.payload.sessionId, req.payload.session),
+  };
+}
+
+export function planEvent(
+  event: EngineEvent,
+  all: Source[],
+  dialect: EngineDialect,
+  settings: Settings,
+): Plan {
+  const sources = all.filter((s) => s.dialect === event.dialect).sort((a, b) => a.priority - b.priority);
+  const hooks: PlannedHook[] = [];
+  for (const source of sources) {
+    // Inspected sources are run by their own agent; running them here would run them twice.
+    if (source.role === 'inspected' || source.state === 'absent' || source.state === 'invalid') continue;
+    for (const rule of source.rules) {
+      // The bridge entry that sends this event here is not a rule to run again.
+      if (isBridgeRule(rule) || !dialect.runtime.matches(rule, event)) continue;
+      hooks.push({
+        source,
+        rule,
+        cls: dialect.runtime.classify(rule, event),
+        skip: skipReason(source, rule, dialect.manifest.states, settings),
+      });
+    }
+  }
+  return { event, dialect, sources, all, hooks };
+}
+
+/** A rule whose command is `hookpanel emit …` or `hookpanel-hook …`: the harness's bridge to Hookpanel. */
+export function isBridgeRule(rule: Rule): boolean {
+  const h = rule.handler;
+  const words = h.kind === 'exec' ? h.argv : h.kind === 'shell' ? h.command.trim().split(/\s+/) : [];
+  const program = (words[0] ?? '').split('/').pop();
+  return (program === 'hookpanel' && words[1] === 'emit') || program === 'hookpanel-hook';
+}
+
+/** What a source's state means for its rules, where its dialect does not say it better. */
+const STATE_REASONS: Required<StateReasons> = {
+  dormant: 'this file is dormant',
+  disabled: 'this file is disabled',
+  refused: 'its harness refuses this configuration',
+};
+
+function skipReason(source: Source, rule: Rule, states: StateReasons, settings: Settings): string | null {
+  const state: SourceState = source.state;
+  if (state === 'untrusted') return 'untrusted: review and trust this project file to run it';
+  if (state === 'dormant' || state === 'disabled' || state === 'refused')
+    return `${state}: ${states[state] ?? STATE_REASONS[state]}`;
+  if (!rule.enabled) return 'disabled: enabled is false';
+  if (rule.dormant) return `dormant: ${rule.dormantReason ?? 'this event never fires yet'}`;
+  if (settings.paused) return 'paused: all hooks are paused in Hookpanel';
+  return null;
+}
+
+function firstString(...values: unknown[]): string | null {
+  for (const v of values) if (typeof v === 'string' && v) return v;
+  return null;
+}

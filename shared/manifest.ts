@@ -1,0 +1,50 @@
+// What a dialect declares about itself as plain data: every list of dialects in Hookpanel (the contract,
+// the CLI, the intake, the panel's menus, the settings) derives from these. Runtime-neutral and zod-free,
+// so `hookpanel emit` and the renderer read them at no cost.
+import type { EventCatalog } from './events/catalog.js';
+
+/** A switch a person sets in Hookpanel's settings for one dialect (a project file cannot set it). */
+export interface DialectOption {
+  /** Key under `dialects.<id>` in settings.json. */
+  readonly key: string;
+  /** What the switch does, as the panel shows it. */
+  readonly label: string;
+  /** More on it; `code` spans are shown as code. */
+  readonly description: string;
+  readonly default: boolean;
+}
+
+/** Why a source of the dialect is in a state other than active: the rest of a skip reason. */
+export interface StateReasons {
+  readonly dormant?: string;
+  readonly disabled?: string;
+  readonly refused?: string;
+}
+
+export interface DialectManifest {
+  /** The name in `hookpanel emit <id>`, `--dialect`, history records and settings. */
+  readonly id: string;
+  /** The harness or agent, as people call it. */
+  readonly label: string;
+  /**
+   * `harness`: Hookpanel hosts its hook files and runs them when its events arrive. `agent`: it runs its
+   * own hook files (Hookpanel inspects them) and Hookpanel's hosted rules live in `hooks/<id>.json`.
+   */
+  readonly kind: 'harness' | 'agent';
+  readonly events: EventCatalog;
+  /** Where its files are, as a person reads them; `code` spans mark paths. */
+  readonly locations: { readonly user: string; readonly project: string };
+  /** How a hook and the bridge meet the harness. */
+  readonly conventions: {
+    /** How a hook receives the event, in words. */
+    readonly hookPayload: string;
+    /** How the harness reads a hook's answer, in words. */
+    readonly answer: string;
+    /** The environment variable `hookpanel emit` reads the payload from when stdin is empty. */
+    readonly payloadEnv: string | null;
+    /** The environment variable naming a file the harness reads the answer from (written besides stdout). */
+    readonly answerFileEnv: string | null;
+  };
+  readonly states: StateReasons;
+  readonly options: readonly DialectOption[];
+}

@@ -1,0 +1,1 @@
+export { settingsSample as sample } from './sample.js';

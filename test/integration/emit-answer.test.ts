@@ -1,0 +1,125 @@
+// The emit answer has one schema (shared/answer.ts), checked where the host sends it and where
+// `hookpanel emit` reads it (with the validator generated from it, test/unit/answer-check.test.ts).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, test } from 'vitest';
+import { checkEmitAnswer, type EmitAnswer } from '../../shared/answer.js';
+import { DIALECT_IDS, DIALECT_MANIFESTS } from '../../shared/dialects.js';
+import { runCli } from '../helpers/cli.js';
+import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
+
+const VALID: EmitAnswer = {
+  eventId: 'e1',
+  decision: 'block',
+  reason: 'no',
+  context: null,
+  updatedInput: { command: 'ls' },
+  permissionDecision: null,
+  dispatches: [
+    {
+      rule: 'r',
+      source: '/s.json',
+      outcome: 'blocked',
+      exitCode: 2,
+      signal: null,
+      timedOut: false,
+      durationMs: 3,
+      skipReason: null,
+    },
+  ],
+  protocol: { exitCode: 2, stdout: '', stderr: 'no\n' },
+};
+
+describe('the answer schema', () => {
+  test('a whole answer passes, with or without rewritten input', () => {
+    expect(checkEmitAnswer(VALID)).toEqual(VALID);
+    const { updatedInput: _drop, ...without } = VALID;
+    expect(checkEmitAnswer(without)).toEqual(without);
+  });
+
+  test('a wrong answer is refused naming every key that is wrong', () => {
+    expect(() =>
+      checkEmitAnswer({ ...VALID, decision: 'maybe', protocol: { exitCode: '2', stdout: '', stderr: '' } }),
+    ).toThrow(
+      'decision: Invalid option: expected one of "allow"|"block"|"cancel"; protocol.exitCode: Invalid input: expected number, received string',
+    );
+    expect(() =>
+      checkEmitAnswer({ ...VALID, dispatches: [{ ...VALID.dispatches[0], outcome: 'fine' }] }),
+    ).toThrow('dispatches.0.outcome: Invalid option');
+    expect(() => checkEmitAnswer(null)).toThrow(
+      '(the answer): Invalid input: expected object, received null',
+    );
+  });
+});
+
+describe('hookpanel emit reads the host answer against it', () => {
+  let env: TestEnv;
+  let server: Server | null = null;
+  afterEach(async () => {
+    await new Promise((r) => (server ? server.close(r) : r(null)));
+    server = null;
+    await env?.cleanup();
+  });
+
+  /** A stand-in host on the intake socket that answers every event with `body`. */
+  async function fakeHost(body: unknown): Promise<void> {
+    const socket = join(env.hookpanelHome, 'run', 'host.sock');
+    mkdirSync(join(env.hookpanelHome, 'run'), { recursive: true, mode: 0o700 });
+    server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
+      );
+    });
+    await new Promise<void>((r) => server!.listen(socket, r));
+  }
+
+  test('a well-formed answer is spoken in the harness protocol', async () => {
+    env = makeEnv();
+    await fakeHost(VALID);
+    const r = await runCli(['emit', 'claude', 'PreToolUse'], { env: env.processEnv, input: '{}' });
+    expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'no\n' });
+  });
+
+  test('a malformed answer is refused, naming what is wrong, and never taken as a decision', async () => {
+    env = makeEnv();
+    await fakeHost({ ...VALID, protocol: { exitCode: 0 } });
+    const r = await runCli(['emit', 'claude', 'PreToolUse'], { env: env.processEnv, input: '{}' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      "the host answered something unreadable: protocol: must have required property 'stdout'; protocol: must have required property 'stderr'",
+    );
+  });
+});
+
+test('the light path, built as npm run build builds it: protocol and answer check, one file each, importing nothing', async () => {
+  const { build } = await import('vite');
+  const out = mkdtempSync(join(tmpdir(), 'hookpanel-light-'));
+  try {
+    await build({
+      configFile: join(REPO, 'electron', 'cli', 'light.vite.config.mts'),
+      build: { outDir: out },
+    });
+    const file = join(out, 'electron/host/intake/protocol.js');
+    const answer = join(out, 'electron/cli/answer.js');
+    for (const f of [file, answer])
+      expect(readFileSync(f, 'utf8')).not.toMatch(/\bimport\s*[\w{*]|\bimport\(|require\(/);
+    const { readAnswer } = (await import(
+      pathToFileURL(answer).href
+    )) as typeof import('../../electron/cli/answer.js');
+    expect(readAnswer(JSON.stringify(VALID))).toEqual(VALID);
+    expect(() => readAnswer('{"decision":"allow"}')).toThrow(
+      "(the answer): must have required property 'eventId'",
+    );
+    const protocol = (await import(
+      pathToFileURL(file).href
+    )) as typeof import('../../electron/host/intake/protocol.js');
+    expect(protocol.KNOWN_DIALECTS).toEqual(DIALECT_IDS);
+    for (const m of DIALECT_MANIFESTS) expect(protocol.bridgeConventions(m.id)).toEqual(m.conventions);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
