@@ -163,12 +163,12 @@ describe('codex hooks.json', () => {
   });
 
   test('shapes Codex reads as no hooks at all', () => {
-    expect(load('x.json', {}, '[]').diags).toEqual([['warning', 'empty_list', null, null, null]]);
+    expect(load('x.json', {}, '[]').diags).toEqual([['warning', 'empty_list', 1, 1, null]]);
     expect(load('x.json', {}, '{"hooks": []}').diags).toEqual([['warning', 'empty_list', 1, 11, 'hooks']]);
     expect(load('x.json', {}, '{}').loaded).toEqual({ rules: [], valid: true });
     const top = load('x.json', {}, '"hooks"');
     expect(top.loaded.valid).toBe(false);
-    expect(top.diags).toEqual([['error', 'wrong_shape', null, null, null]]);
+    expect(top.diags).toEqual([['error', 'wrong_shape', 1, 1, null]]);
   });
 
   test('matchers: "" and "*" match all, names with letters, digits, _ and | match exactly, anything else is a Rust regex', () => {

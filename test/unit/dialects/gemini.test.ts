@@ -150,7 +150,7 @@ describe('gemini settings.json', () => {
   test('a file that is not an object or does not parse: Gemini will not start', () => {
     const list = load('[]');
     expect(list.loaded.valid).toBe(false);
-    expect(list.diags).toEqual([['error', 'wrong_shape', null, null, null]]);
+    expect(list.diags).toEqual([['error', 'wrong_shape', 1, 1, null]]);
     const trailing = parseGeminiSettings('{ "hooks": {}, }');
     expect(trailing.value).toBeUndefined();
     expect(trailing.syntaxProblems[0]!.position).toEqual({ line: 1, column: 16 });
