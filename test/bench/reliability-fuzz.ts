@@ -2,23 +2,12 @@
 // test tier runs, counted rather than stopped at the first failure; the time per case is printed
 // against the bare parser on the same bytes.
 import fc from 'fast-check';
-import { parse as parseToml } from 'smol-toml';
-import { parseDocument as parseYaml } from 'yaml';
-import type { Dialect } from '../../shared/model.js';
 import { makeEnv } from '../helpers/env.js';
-import { checkLoad, DIALECTS, hookFileText, mutatedFixture, showFile } from '../reliability/fuzz-kit.js';
+import { checkLoad, fuzzSpecs, mutatedFixture, showFile } from '../reliability/fuzz-kit.js';
 
 const GENERATED = Number(process.env.HOOKPANEL_FUZZ_CASES ?? 3000);
 const MUTATED = Math.round(GENERATED / 3);
 const SEED = Number(process.env.HOOKPANEL_FUZZ_SEED ?? Date.now() % 2 ** 31);
-
-const bare: Record<Dialect, (text: string) => unknown> = {
-  arya: (t) => JSON.parse(t),
-  io: (t) => parseToml(t),
-  chrys: (t) => parseYaml(t, { logLevel: 'error' }).toJS(),
-  pw: (t) => JSON.parse(t),
-  claude: (t) => JSON.parse(t),
-} as Record<Dialect, (text: string) => unknown>;
 
 export default async function benchReliabilityFuzz(): Promise<void> {
   console.log(
@@ -28,17 +17,17 @@ export default async function benchReliabilityFuzz(): Promise<void> {
   let totalCrashes = 0;
   let totalFailures = 0;
   try {
-    for (const dialect of DIALECTS) {
+    for (const [dialect, spec] of await fuzzSpecs()) {
       const cases: (string | Buffer)[] = [
-        ...fc.sample(hookFileText(dialect), { seed: SEED, numRuns: GENERATED }),
-        ...fc.sample(mutatedFixture(dialect), { seed: SEED, numRuns: MUTATED }),
+        ...fc.sample(spec.text, { seed: SEED, numRuns: GENERATED }),
+        ...fc.sample(mutatedFixture(spec), { seed: SEED, numRuns: MUTATED }),
       ];
       let crashes = 0;
       let failures = 0;
       let firstFailure: string | null = null;
       const t0 = performance.now();
       for (const bytes of cases) {
-        const verdict = await checkLoad(env, dialect, bytes);
+        const verdict = await checkLoad(env, dialect, spec, bytes);
         if (verdict.ok) continue;
         if (verdict.why.startsWith('the loader threw')) crashes++;
         else failures++;
@@ -48,7 +37,7 @@ export default async function benchReliabilityFuzz(): Promise<void> {
       const b0 = performance.now();
       for (const bytes of cases) {
         try {
-          bare[dialect](Buffer.from(bytes).toString('utf8'));
+          spec.parse(Buffer.from(bytes).toString('utf8'));
         } catch {
           // a bad file: the bare parser refuses it, as it should
         }

@@ -10,11 +10,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { stringify as tomlStringify } from 'smol-toml';
 import { stringify as yamlStringify } from 'yaml';
-import { ARYA_EVENTS } from '../../electron/host/dialects/arya/events.js';
-import { CHRYS_EVENTS } from '../../electron/host/dialects/chrys/events.js';
-import { IO_EVENTS } from '../../electron/host/dialects/io/events.js';
-import { CLAUDE_EVENTS } from '../../electron/host/dialects/claude/events.js';
-import { PW_EVENTS } from '../../electron/host/dialects/pw/events.js';
+import { DIALECT_IDS } from '../../shared/dialects.js';
 import type { Dialect, Diagnostic, Source } from '../../shared/model.js';
 import { loadSources } from '../../electron/host/sources/load.js';
 import { TrustStore } from '../../electron/host/trust/store.js';
@@ -24,20 +20,34 @@ import { FIXTURES, REPO } from '../helpers/env.js';
 /** The fixtures, also when this runs compiled from dist/ (the bench). */
 const FIXTURE_DIR = existsSync(FIXTURES) ? FIXTURES : join(REPO, '..', 'test', 'fixtures');
 
-export const DIALECTS: Dialect[] = ['arya', 'io', 'chrys', 'pw', 'claude'];
+/** What the fuzzer knows of one dialect: test/reliability/fuzz/<id>.ts, found by the registry's convention. */
+export interface FuzzSpec {
+  /** Where the fuzzed file is written (`~/…` in the home, `ws/…` in the workspace). */
+  target: string;
+  /** Generated files, as text. */
+  text: fc.Arbitrary<string>;
+  /** Folders under test/fixtures/ whose files are mutated byte by byte. */
+  fixtures: string[];
+  /** The bare parser of the format, the bench's baseline. */
+  parse(text: string): unknown;
+}
 
-/** Where each dialect's fuzzed file is written (pw as a project file: trust and scripts run too). */
-export const TARGETS: Record<Dialect, string> = {
-  arya: '~/.arya/polish/hooks.json',
-  io: '~/.config/io/io.toml',
-  chrys: '~/.chrys/hooks/hooks.yaml',
-  pw: 'ws/.agents/settings.json',
-  claude: '~/.claude/settings.json',
-} as Record<Dialect, string>;
+/** Every registered dialect with its spec; a dialect without one fails here, by name. */
+export async function fuzzSpecs(): Promise<[Dialect, FuzzSpec][]> {
+  return Promise.all(
+    DIALECT_IDS.map(async (id): Promise<[Dialect, FuzzSpec]> => {
+      // By convention, as the dialect registry finds modules: vitest's resolver maps .js to .ts.
+      const path = `./fuzz/${id}.js`;
+      const found = (await import(/* @vite-ignore */ path).catch(() => null)) as { spec: FuzzSpec } | null;
+      if (!found) throw new Error(`no fuzz spec for the ${id} dialect: add test/reliability/fuzz/${id}.ts`);
+      return [id, found.spec];
+    }),
+  );
+}
 
 // ---- values -------------------------------------------------------------------------------------
 
-const oddString = fc.oneof(
+export const oddString = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 12 }),
   fc.string({ unit: 'binary', maxLength: 12 }),
   fc.constantFrom(
@@ -55,7 +65,7 @@ const oddString = fc.oneof(
     "'",
   ),
 );
-const hugeNumber = fc.constantFrom(
+export const hugeNumber = fc.constantFrom(
   1e308,
   -1e308,
   2 ** 64,
@@ -67,7 +77,7 @@ const hugeNumber = fc.constantFrom(
   0,
 );
 /** Any value at all: what a wrong type looks like. */
-const anything: fc.Arbitrary<unknown> = fc.oneof(
+export const anything: fc.Arbitrary<unknown> = fc.oneof(
   { depthSize: 'small' },
   oddString,
   hugeNumber,
@@ -77,10 +87,10 @@ const anything: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
 );
 /** A plausible value most of the time, anything otherwise. */
-const maybe = <T>(good: fc.Arbitrary<T>): fc.Arbitrary<unknown> =>
+export const maybe = <T>(good: fc.Arbitrary<T>): fc.Arbitrary<unknown> =>
   fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: anything });
 /** An object with some of the keys, each plausible or not, plus unknown keys now and then. */
-function shape(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<Record<string, unknown>> {
+export function shape(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<Record<string, unknown>> {
   return fc
     .tuple(
       fc.record(fields, { requiredKeys: [] }),
@@ -100,9 +110,9 @@ const nested = (depth: number) => {
   for (let i = 0; i < depth; i++) v = i % 2 ? [v] : { a: v };
   return v;
 };
-const deep = fc.constantFrom(10, 100, 1000).map(nested);
+export const deep = fc.constantFrom(10, 100, 1000).map(nested);
 
-const shellCommand = fc.oneof(
+export const shellCommand = fc.oneof(
   fc.constantFrom(
     './scripts/x.sh',
     'bash ./x.sh --flag',
@@ -120,108 +130,11 @@ const shellCommand = fc.oneof(
   oddString,
 );
 
-// ---- per dialect: structurally plausible documents ----------------------------------------------
+// ---- shared by pw and claude (and any dialect of Claude Code's settings schema) -----------------------
 
-const names = (events: readonly { name: string }[]) => events.map((e) => e.name);
+export const names = (events: readonly { name: string }[]) => events.map((e) => e.name);
 
-const aryaRule = shape({
-  name: maybe(fc.constantFrom('a', 'b', 'rule-0')),
-  on: maybe(fc.constantFrom(...names(ARYA_EVENTS), 'tools/pre-execute', 'turn/stoping')),
-  action: maybe(
-    shape({
-      kind: maybe(fc.constantFrom('exec', 'decide', 'mcp_tool')),
-      command: maybe(fc.constantFrom('/bin/true', 'true', 'notify-send hi', 'missing-program')),
-      args: maybe(fc.array(oddString, { maxLength: 3 })),
-      timeoutMs: maybe(fc.oneof(fc.integer({ min: 1, max: 200_000 }), hugeNumber)),
-    }),
-  ),
-});
-const aryaFile = fc.oneof(
-  fc.array(aryaRule, { maxLength: 4 }),
-  shape({ hooks: maybe(fc.array(aryaRule, { maxLength: 4 })) }),
-  deep,
-);
-
-const ioTable = shape({
-  on: maybe(fc.array(fc.constantFrom(...names(IO_EVENTS), 'nope'), { maxLength: 3 })),
-  at: maybe(fc.constantFrom('before_tool', 'after_tool')),
-  tools: maybe(fc.array(fc.constantFrom('shell', 'edit'), { maxLength: 2 })),
-  run: maybe(
-    fc.oneof(
-      fc.array(fc.constantFrom('./scripts/gate.sh', 'true', '/bin/echo'), { maxLength: 3 }),
-      fc.constant('gate.sh --x'),
-    ),
-  ),
-  append: maybe(fc.constantFrom('audit.jsonl', '/nonexistent/dir/a.jsonl')),
-  on_failure: maybe(fc.constantFrom('continue', 'cancel', 'refuse', 'abort')),
-  timeout_ms: maybe(fc.oneof(fc.integer({ min: 1, max: 10_000 }), hugeNumber)),
-});
-const ioFile = shape({ hook: maybe(fc.array(ioTable, { maxLength: 4 })), model: anything });
-
-const chrysHook = shape({
-  id: maybe(fc.constantFrom('a', 'b', 'c')),
-  event: maybe(fc.constantFrom(...names(CHRYS_EVENTS), 'turn_done')),
-  enabled: maybe(fc.boolean()),
-  description: maybe(oddString),
-  match: maybe(
-    shape({
-      profile: maybe(fc.constantFrom('Code', 'QA')),
-      profiles: maybe(fc.array(fc.constantFrom('Code', 'QA'), { maxLength: 2 })),
-      tool_kind: maybe(fc.constantFrom('shell', 'filesystem.write', 'other')),
-      tool_name: maybe(fc.constantFrom('edit_file', 'write_file')),
-      args: maybe(
-        fc.dictionary(
-          fc.constantFrom('path', 'command'),
-          shape({
-            equals: maybe(oddString),
-            contains: maybe(oddString),
-            regex: maybe(fc.constantFrom('\\.py$', '(', '(?P<n>x)(?P=n)', '[', '(?<a>x)', '\\')),
-          }),
-          { maxKeys: 2 },
-        ),
-      ),
-    }),
-  ),
-  run: maybe(
-    shape({
-      type: maybe(fc.constantFrom('script', 'command', 'shell', 'exec')),
-      path: maybe(fc.constantFrom('scripts/x.py', '/abs/x.sh', 'x.ts')),
-      argv: maybe(fc.array(fc.constantFrom('/bin/true', 'x'), { maxLength: 2 })),
-      shell: maybe(shellCommand),
-      args: maybe(fc.array(oddString, { maxLength: 2 })),
-      env: maybe(
-        fc.dictionary(fc.constantFrom('A', 'B'), fc.constantFrom('${workspace_cwd}', '${nope}', 'x')),
-      ),
-      cwd: maybe(fc.constantFrom('', '${workspace_cwd}/sub', 'sub')),
-    }),
-  ),
-  execution: maybe(
-    shape({
-      mode: maybe(fc.constantFrom('blocking', 'async', 'fire_and_forget', 'sync')),
-      detach: maybe(fc.boolean()),
-      delivery: maybe(fc.constantFrom('best_effort', 'durable')),
-      timeout_seconds: maybe(fc.oneof(fc.double({ min: 0.1, max: 100, noNaN: true }), hugeNumber)),
-      on_error: maybe(fc.constantFrom('block', 'warn', 'ignore', 'explode')),
-    }),
-  ),
-});
-const chrysFile = fc.oneof(
-  shape({
-    version: maybe(fc.constantFrom(1, 2)),
-    settings: maybe(
-      shape({
-        shutdown_grace_seconds: maybe(hugeNumber),
-        max_parallel_hooks: maybe(fc.integer({ min: -1, max: 8 })),
-        outbox_retry_age_seconds: maybe(hugeNumber),
-        outbox_max_retries: maybe(fc.integer({ min: -1, max: 5 })),
-      }),
-    ),
-    hooks: maybe(fc.array(chrysHook, { maxLength: 4 })),
-  }),
-  deep,
-);
-
-const settingsHook = shape({
+export const settingsHook = shape({
   type: maybe(fc.constantFrom('command', 'http', 'mcp_tool', 'prompt', 'agent', 'script')),
   command: maybe(shellCommand),
   args: maybe(fc.array(oddString, { maxLength: 2 })),
@@ -242,7 +155,7 @@ const settingsHook = shape({
   if: maybe(fc.constantFrom('x')),
   once: maybe(fc.boolean()),
 });
-const settingsFile = (events: readonly { name: string }[]) =>
+export const settingsFile = (events: readonly { name: string }[]) =>
   fc.oneof(
     shape({
       hooks: maybe(
@@ -294,7 +207,7 @@ const JSON_TWISTS: ((t: string) => string)[] = [
   (t) => t.slice(0, Math.floor(t.length / 2)),
   (t) => t.replace(/\n/g, '\r\n'),
 ];
-const jsonText = (value: fc.Arbitrary<unknown>) =>
+export const jsonText = (value: fc.Arbitrary<unknown>) =>
   fc
     .tuple(
       value,
@@ -374,7 +287,7 @@ const YAML_FRAGMENTS = [
   '? complex key\n: value\n',
   '\t- tab indented\n',
 ];
-const yamlText = (value: fc.Arbitrary<unknown>) =>
+export const yamlText = (value: fc.Arbitrary<unknown>) =>
   fc.oneof(
     value.map(blockYaml),
     fc.tuple(value, fc.array(yamlMark, { maxLength: 6 })).map(([v, marks]) => flowYaml(v, marks)),
@@ -397,7 +310,7 @@ const TOML_FRAGMENTS = [
   'a = { b = { c = { d = { e = 1 } } } }\n',
   '[[hook]]\n[[hook.sub]]\nx = 1\n',
 ];
-const tomlText = (value: fc.Arbitrary<unknown>) =>
+export const tomlText = (value: fc.Arbitrary<unknown>) =>
   fc.tuple(value, fc.subarray(TOML_FRAGMENTS, { maxLength: 2 })).map(([v, frags]) => {
     let base: string;
     try {
@@ -408,31 +321,7 @@ const tomlText = (value: fc.Arbitrary<unknown>) =>
     return [base, ...frags].join('\n');
   });
 
-/** A generated hook file of the dialect, as text. */
-export function hookFileText(dialect: Dialect): fc.Arbitrary<string> {
-  switch (dialect) {
-    case 'arya':
-      return jsonText(aryaFile);
-    case 'io':
-      return tomlText(ioFile);
-    case 'chrys':
-      return yamlText(chrysFile);
-    case 'pw':
-      return jsonText(settingsFile(PW_EVENTS));
-    case 'claude':
-      return jsonText(settingsFile(CLAUDE_EVENTS));
-  }
-  throw new Error(`no generator for ${dialect}`);
-}
-
 // ---- byte mutations of the fixtures -------------------------------------------------------------
-
-export function fixtureBytes(dialect: Dialect): Buffer[] {
-  const dirs = dialect === 'claude' ? ['claude', 'pw'] : [dialect];
-  return dirs.flatMap((d) =>
-    readdirSync(join(FIXTURE_DIR, d)).map((f) => readFileSync(join(FIXTURE_DIR, d, f))),
-  );
-}
 
 const mutation = fc.oneof(
   fc.record({ op: fc.constant('flip' as const), at: fc.nat(), byte: fc.integer({ min: 0, max: 255 }) }),
@@ -462,8 +351,14 @@ function mutate(bytes: Buffer, m: Mutation): Buffer {
   }
 }
 
-export function mutatedFixture(dialect: Dialect): fc.Arbitrary<Buffer> {
-  const fixtures = fixtureBytes(dialect);
+function fixtureBytes(spec: FuzzSpec): Buffer[] {
+  return spec.fixtures.flatMap((d) =>
+    readdirSync(join(FIXTURE_DIR, d)).map((f) => readFileSync(join(FIXTURE_DIR, d, f))),
+  );
+}
+
+export function mutatedFixture(spec: FuzzSpec): fc.Arbitrary<Buffer> {
+  const fixtures = fixtureBytes(spec);
   return fc
     .tuple(fc.nat(fixtures.length - 1), fc.array(mutation, { minLength: 1, maxLength: 4 }))
     .map(([i, ms]) => ms.reduce(mutate, fixtures[i]!));
@@ -494,8 +389,13 @@ export interface Verdict {
 }
 
 /** Loads the text as the dialect's file and checks every property; never throws. */
-export async function checkLoad(env: TestEnv, dialect: Dialect, bytes: Buffer | string): Promise<Verdict> {
-  const path = env.write(TARGETS[dialect], bytes);
+export async function checkLoad(
+  env: TestEnv,
+  dialect: Dialect,
+  spec: FuzzSpec,
+  bytes: Buffer | string,
+): Promise<Verdict> {
+  const path = env.write(spec.target, bytes);
   const load = async () => {
     const sources = await loadSources(env.ctx(), new TrustStore(env.host));
     return sources.find((s) => s.path === path && s.dialect === dialect);

@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
-import { checkLoad, DIALECTS, hookFileText, mutatedFixture, showFile } from './fuzz-kit.js';
+import type { Dialect } from '../../shared/model.js';
+import { checkLoad, fuzzSpecs, mutatedFixture, showFile, type FuzzSpec } from './fuzz-kit.js';
 
 /** Cases per dialect in `npm test`; `npm run bench -- reliability` runs many more. */
 const GENERATED_RUNS = 300;
@@ -18,22 +19,22 @@ beforeAll(() => {
 });
 afterAll(() => env?.cleanup());
 
-async function holds(dialect: (typeof DIALECTS)[number], bytes: Buffer | string): Promise<void> {
-  const verdict = await checkLoad(env, dialect, bytes);
+async function holds(dialect: Dialect, spec: FuzzSpec, bytes: Buffer | string): Promise<void> {
+  const verdict = await checkLoad(env, dialect, spec, bytes);
   if (!verdict.ok) throw new Error(`${verdict.why}\nthe file: ${showFile(bytes)}`);
 }
 
-describe.each(DIALECTS)('the %s loader', (dialect) => {
+describe.each(await fuzzSpecs())('the %s loader', (dialect, spec) => {
   test('keeps its properties on generated files', { timeout: 120_000 }, async () => {
     await fc.assert(
-      fc.asyncProperty(hookFileText(dialect), (text) => holds(dialect, text)),
+      fc.asyncProperty(spec.text, (text) => holds(dialect, spec, text)),
       { seed: SEED, numRuns: GENERATED_RUNS },
     );
   });
 
   test('keeps its properties on byte-mutated fixtures', { timeout: 120_000 }, async () => {
     await fc.assert(
-      fc.asyncProperty(mutatedFixture(dialect), (bytes) => holds(dialect, bytes)),
+      fc.asyncProperty(mutatedFixture(spec), (bytes) => holds(dialect, spec, bytes)),
       { seed: SEED, numRuns: MUTATED_RUNS },
     );
   });

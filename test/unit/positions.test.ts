@@ -81,21 +81,21 @@ describe('YAML aliases', () => {
 describe('whole-file problems point at line 1', () => {
   test('wrong shape, in every dialect', async () => {
     env = makeEnv();
-    env.write('~/.config/pw/code.json', '[1, 2]');
-    env.write('~/.claude/settings.json', '"text"');
-    env.write('~/.arya/polish/hooks.json', '5');
-    env.write(CHRYS, '# a comment first\n- just a list\n');
-    env.write('~/.config/io/io.toml', 'hook = 5\n');
-    const got = Object.fromEntries(
-      (await env.load()).filter((s) => s.state !== 'absent').map((s) => [s.dialect, diag(s)[0]]),
-    );
-    expect(got).toEqual({
-      pw: ['error', 'wrong_shape', 1, 1],
-      claude: ['error', 'wrong_shape', 1, 1],
-      arya: ['error', 'wrong_shape', 1, 1],
-      chrys: ['error', 'wrong_shape', 2, 1], // where the content starts, after the comment
-      io: ['error', 'wrong_shape', 1, 1],
-    });
+    // Keyed by file, not by dialect: each dialect's user file with a top level of the wrong shape.
+    const cases: [string, string, [string, string, number, number]][] = [
+      ['~/.config/pw/code.json', '[1, 2]', ['error', 'wrong_shape', 1, 1]],
+      ['~/.claude/settings.json', '"text"', ['error', 'wrong_shape', 1, 1]],
+      ['~/.arya/polish/hooks.json', '5', ['error', 'wrong_shape', 1, 1]],
+      // where the content starts, after the comment
+      [CHRYS, '# a comment first\n- just a list\n', ['error', 'wrong_shape', 2, 1]],
+      ['~/.config/io/io.toml', 'hook = 5\n', ['error', 'wrong_shape', 1, 1]],
+    ];
+    for (const [file, text] of cases) env.write(file, text);
+    const sources = await env.load();
+    for (const [file, , expected] of cases) {
+      const source = sources.find((s) => s.path === env.path(file))!;
+      expect([file, diag(source)[0]]).toEqual([file, expected]);
+    }
   });
 
   test('too large, not UTF-8, nested too deeply', async () => {

@@ -2,6 +2,7 @@
 // day), their failures and timeouts, and each rule against its latency budget.
 import type { ChartConfiguration } from 'chart.js';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { DIALECT_MANIFESTS, type Dialect } from '../../../shared/dialects.js';
 import type { CostReport } from '../../../shared/ipc.js';
 import { api } from '../client.js';
 import { Badge, Empty, ErrorBox, shortPath } from '../components/bits.js';
@@ -10,7 +11,6 @@ import { useStore } from '../store.js';
 import { BudgetInput, flagOf } from './Budget.js';
 
 const RANGES = [7, 30, 90];
-const DIALECTS = ['arya', 'io', 'chrys', 'pw', 'claude'] as const;
 
 export function ms(value: number | null): string {
   if (value === null) return '—';
@@ -107,7 +107,7 @@ export function CostView() {
     try {
       const r = await api.request('history:cost', {
         days,
-        ...(dialect ? { dialect: dialect as (typeof DIALECTS)[number] } : {}),
+        ...(dialect ? { dialect: dialect as Dialect } : {}),
       });
       setReport(r);
       setError(null);
@@ -139,8 +139,10 @@ export function CostView() {
         </select>
         <select aria-label="agent" value={dialect} onChange={(e) => setDialect(e.target.value)}>
           <option value="">All agents</option>
-          {DIALECTS.map((d) => (
-            <option key={d}>{d}</option>
+          {DIALECT_MANIFESTS.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.label}
+            </option>
           ))}
         </select>
         <span className="muted">

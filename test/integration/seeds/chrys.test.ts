@@ -19,7 +19,7 @@ const tool = {
 /** A host with chrys project hooks enabled and the project file trusted as it is. */
 async function withProject(e: TestEnv): Promise<TestHost> {
   const h = await openHost(e);
-  await h.host.updateSettings((s) => ({ ...s, chrys: { projectHooksEnabled: true } }));
+  await h.host.updateSettings((s) => ({ ...s, dialects: { chrys: { projectHooksEnabled: true } } }));
   const path = e.path(PROJECT);
   const source = (await h.host.sources(e.workspace)).find((s) => s.path === path)!;
   await h.host.trust.trust(source, readFileSync(path), []);
