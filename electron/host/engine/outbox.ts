@@ -5,7 +5,7 @@ import { mkdir, readdir, readFile, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../util/atomic.js';
-import { runProcess, type ProcessResult } from './process/run.js';
+import { runProcess, type ProcessResult } from '../process/run.js';
 
 export const JobSchema = z.object({
   id: z.string(),

@@ -1,9 +1,16 @@
-// Runs one hook process in its own process group, with a timeout that ends the whole group:
-// SIGTERM, then SIGKILL after a grace period, decided on whether the group is really gone.
-import { spawn } from 'node:child_process';
-import { setTimeout as delay } from 'node:timers/promises';
-import { groupAlive, signalGroup, trackGroup, untrackGroup } from './groups.js';
+// Runs one hook process through execa, detached so that it leads its own process group, with
+// Hookpanel's own ending on top: at the timeout the whole tree (group and tagged escapees) gets
+// SIGTERM, then SIGKILL after the grace if anything is really still alive. execa's `timeout` ends
+// only the main process and its promise waits for every holder of stdout, so neither is used: the
+// result settles when the main process exits (after a short drain), and what it left behind is
+// watched until its deadline (watch.ts).
+import { existsSync } from 'node:fs';
+import type { Socket } from 'node:net';
+import { execa } from 'execa';
+import { endTree } from './end.js';
+import { isTracked, newTag, trackTree, type HookTree } from './groups.js';
 import { OutputCapture } from './tail.js';
+import { watchSettled } from './watch.js';
 
 export interface ProcessSpec {
   argv: string[];
@@ -17,8 +24,10 @@ export interface ProcessSpec {
   drainMs?: number;
   maxAnswerBytes?: number;
   tailBytes?: number;
-  /** Aborting ends the whole group the way a timeout does (drain at turn end, shutdown). */
+  /** Aborting ends the whole tree the way a timeout does (drain at turn end, shutdown). */
   signal?: AbortSignal;
+  /** The tag to find the hook's processes by, when the caller records it (outbox jobs); else a new one. */
+  tag?: ReturnType<typeof newTag>;
 }
 
 export interface ProcessResult {
@@ -44,31 +53,43 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
   const t0 = performance.now();
   const out = new OutputCapture(spec.maxAnswerBytes ?? 1024 * 1024, spec.tailBytes ?? 8192);
   const err = new OutputCapture(spec.maxAnswerBytes ?? 1024 * 1024, spec.tailBytes ?? 8192);
-  const grace = spec.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
+  const tag = spec.tag ?? newTag();
 
   return new Promise((resolve) => {
-    let child;
-    try {
-      child = spawn(spec.argv[0]!, spec.argv.slice(1), {
-        cwd: spec.cwd,
-        env: spec.env,
-        detached: process.platform !== 'win32',
-        windowsHide: true,
-        stdio: ['pipe', 'pipe', 'pipe'],
-      });
-    } catch (e) {
-      resolve(failed((e as Error).message));
-      return;
-    }
+    const child = execa(spec.argv[0]!, spec.argv.slice(1), {
+      cwd: spec.cwd,
+      env: { ...spec.env, [tag.name]: tag.value },
+      extendEnv: false,
+      detached: process.platform !== 'win32',
+      windowsHide: true,
+      stdin: 'pipe',
+      stdout: 'pipe',
+      stderr: 'pipe',
+      // Output is read here, bounded; execa's promise is not what settles a hook (see above).
+      buffer: false,
+      encoding: 'buffer',
+      reject: false,
+    });
+    child.catch(() => {});
     const pid = child.pid ?? null;
+    const tree: HookTree | null =
+      pid === null
+        ? null
+        : {
+            pgid: pid,
+            tag: tag.tag,
+            deadline: startedAt + spec.timeoutMs,
+            graceMs: spec.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
+          };
     let timedOut = false;
     let groupKilled = false;
+    let ending: Promise<void> | null = null;
     let settled = false;
     let exit: { code: number | null; signal: string | null } | null = null;
     let stdoutOpen = true;
     let stderrOpen = true;
 
-    if (pid !== null) trackGroup(pid);
+    if (tree) trackTree(tree);
     child.stdout.on('data', (d: Buffer) => out.push(d));
     child.stderr.on('data', (d: Buffer) => err.push(d));
     child.stdout.on('close', () => ((stdoutOpen = false), maybeSettle()));
@@ -80,12 +101,15 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       if (pid === null || exit === null) {
         settled = true;
         clearTimeout(timer);
-        resolve(failed(describeSpawnError(e, spec.argv[0]!), pid));
+        resolve(failed(describeSpawnError(e, spec.argv[0]!, spec.cwd), pid));
       }
     });
 
-    const timer = setTimeout(() => void onTimeout(), spec.timeoutMs);
-    spec.signal?.addEventListener('abort', () => void killGroup(), { once: true });
+    const timer = setTimeout(() => {
+      timedOut = exit === null;
+      void end();
+    }, spec.timeoutMs);
+    spec.signal?.addEventListener('abort', () => void end(), { once: true });
 
     child.on('exit', (code, signal) => {
       exit = { code, signal };
@@ -94,27 +118,12 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       maybeSettle();
     });
 
-    async function onTimeout(): Promise<void> {
-      if (pid === null) return;
-      timedOut = exit === null;
-      await killGroup();
-    }
-
-    async function killGroup(): Promise<void> {
-      if (pid === null) return;
-      if (!groupAlive(pid)) return finishGroup();
-      groupKilled = true;
-      signalGroup(pid, 'SIGTERM');
-      const deadline = Date.now() + grace;
-      while (Date.now() < deadline && groupAlive(pid)) await delay(25);
-      if (groupAlive(pid)) signalGroup(pid, 'SIGKILL');
-      for (let i = 0; i < 40 && groupAlive(pid); i++) await delay(25);
-      finishGroup();
-      if (!settled) setTimeout(() => finish(), 50).unref();
-    }
-
-    function finishGroup(): void {
-      if (pid !== null) untrackGroup(pid);
+    function end(): Promise<void> {
+      if (!tree || (settled && !isTracked(tree))) return Promise.resolve();
+      ending ??= endTree(tree, () => (groupKilled = true)).then(() => {
+        if (!settled) setTimeout(() => finish(), 50).unref();
+      });
+      return ending;
     }
 
     function maybeSettle(): void {
@@ -124,14 +133,11 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     function finish(): void {
       if (settled || exit === null) return;
       settled = true;
-      // Leftover group members may run until the timeout, which then ends them.
-      if (pid !== null && !timedOut && !groupAlive(pid)) {
+      if (!ending) {
         clearTimeout(timer);
-        finishGroup();
-      } else if (pid !== null && !timedOut) {
-        timer.unref();
-      } else {
-        clearTimeout(timer);
+        // Whatever it left behind is watched until its deadline; this process need not stay for it.
+        if (tree) watchSettled(tree);
+        for (const pipe of [child.stdout, child.stderr]) (pipe as Partial<Socket>).unref?.();
       }
       resolve({
         pid,
@@ -166,8 +172,9 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
   }
 }
 
-function describeSpawnError(e: Error, program: string): string {
+function describeSpawnError(e: Error, program: string, cwd: string): string {
   const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' && !existsSync(cwd)) return `${program}: working directory ${cwd} does not exist`;
   if (code === 'ENOENT') return `${program}: not found (no such file, or not on PATH)`;
   if (code === 'EACCES') return `${program}: permission denied (is it executable?)`;
   return `${program}: ${e.message}`;
