@@ -1,8 +1,11 @@
 // Detached hooks start a new session, write to an owner-only log under Hookpanel's home, and
-// outlive the host; they are not counted against the parallel cap.
-import { spawn } from 'node:child_process';
+// outlive the host; they are not counted against the parallel cap. Spawned through execa with the
+// log and input files handed over as raw descriptors, so nothing of the host sits between the hook
+// and its files once the host has gone.
 import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { execa } from 'execa';
+import { nodeScriptEnv } from '../process/node-script.js';
 
 export interface DetachedSpec {
   argv: string[];
@@ -27,14 +30,20 @@ export function spawnDetached(spec: DetachedSpec): {
   const log = openSync(logPath, 'a', 0o600);
   const input = openSync(inputPath, 'r');
   try {
-    const child = spawn(spec.argv[0]!, spec.argv.slice(1), {
+    // The outbox runner is one of our Node scripts: under Electron its binary must run as Node.
+    const env = spec.argv[0] === process.execPath ? nodeScriptEnv(spec.env) : spec.env;
+    const child = execa(spec.argv[0]!, spec.argv.slice(1), {
       cwd: spec.cwd,
-      env: spec.env,
+      env,
+      extendEnv: false,
       detached: true,
-      stdio: [input, log, log],
+      stdin: descriptor(input),
+      stdout: descriptor(log),
+      stderr: descriptor(log),
       windowsHide: true,
+      reject: false,
     });
-    child.on('error', () => {}); // reported below: a child that never started has no pid
+    child.catch(() => {}); // reported below: a child that never started has no pid
     child.unref();
     return {
       pid: child.pid ?? null,
@@ -46,4 +55,12 @@ export function spawnDetached(spec: DetachedSpec): {
     closeSync(log);
     closeSync(input);
   }
+}
+
+/**
+ * execa hands any open descriptor to the child as is (its docs: "a file descriptor integer"), but its
+ * types list only the small numbers 1–9; a file opened here has whatever number the system gave it.
+ */
+function descriptor(fd: number): 3 {
+  return fd as 3;
 }
