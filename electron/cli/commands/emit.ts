@@ -1,13 +1,17 @@
 // `hookpanel emit <dialect> <event>`: the bridge an agent calls as its hook. It hands the payload
-// to the running host over the local socket, or runs the same engine in-process when none runs.
+// to the running host over the local socket, or runs the same engine in-process when none runs (or
+// the host dies with the event in flight). Whatever fails, it answers in one line, and a guard event
+// is blocked rather than let through (refusal.ts).
 // This path is on every tool call, so it imports only node:http and what it cannot do without.
 import { writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { parseArgs } from 'node:util';
 import type { EmitAnswer } from '../../../shared/dispatch.js';
-import { EMIT_PATH, KNOWN_DIALECTS, MAX_PAYLOAD_BYTES } from '../../host/intake/protocol.js';
+import type { Dialect } from '../../../shared/model.js';
+import { MAX_PAYLOAD_BYTES, oneLine, parsePayload, tooLarge } from '../../host/intake/payload.js';
+import { EMIT_PATH, KNOWN_DIALECTS } from '../../host/intake/protocol.js';
 import { homePaths, hostEnvFromProcess } from '../../host/paths.js';
 import { UsageError } from '../output.js';
+import { postToHost } from './emit-socket.js';
 
 export async function emit(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -22,43 +26,17 @@ export async function emit(argv: string[]): Promise<number> {
     );
   if (!KNOWN_DIALECTS.includes(dialect))
     throw new UsageError(`unknown dialect "${dialect}"; one of ${KNOWN_DIALECTS.join(', ')}`);
-  let text = process.stdin.isTTY ? '' : await readStdin();
-  // arya hands its payload over in the environment, never on stdin.
-  if (!text.trim() && dialect === 'arya' && process.env.POLISH_HOOK_PAYLOAD)
-    text = process.env.POLISH_HOOK_PAYLOAD;
-  let payload: unknown = {};
-  if (text.trim()) {
-    try {
-      payload = JSON.parse(text);
-    } catch (e) {
-      process.stderr.write(`hookpanel emit: the payload on stdin is not JSON (${(e as Error).message})\n`);
-      return 1;
-    }
+  let answered: Answered;
+  try {
+    answered = await run(dialect as Dialect, event, values.project ?? null);
+  } catch (e) {
+    answered = await failed(dialect as Dialect, event, `emit failed: ${(e as Error).message}`);
   }
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
-    process.stderr.write('hookpanel emit: the payload on stdin must be a JSON object\n');
-    return 1;
-  }
-  const host = hostEnvFromProcess();
-  const query = new URLSearchParams({ dialect, event, cwd: process.cwd() });
-  if (values.project) query.set('project', values.project);
-  if (process.env.HOOKPANEL_DISPATCH) query.set('parent', process.env.HOOKPANEL_DISPATCH);
-  let answer = await viaSocket(homePaths(host).socket, `${EMIT_PATH}?${query}`, text.trim() ? text : '{}');
-  if (!answer) {
-    const { emitInProcess } = await import('./emit-local.js');
-    answer = await emitInProcess(host, {
-      dialect,
-      event,
-      payload: payload as Record<string, unknown>,
-      project: values.project ?? null,
-      callerCwd: process.cwd(),
-      parentDispatch: process.env.HOOKPANEL_DISPATCH ?? null,
-    });
-  }
+  const { answer, ran } = answered;
   if (values.json) {
     const { protocol: _protocol, ...rest } = answer;
     process.stdout.write(`${JSON.stringify(rest, null, 2)}\n`);
-    return 0;
+    return ran ? 0 : 1;
   }
   const { exitCode, stdout, stderr } = answer.protocol;
   // chrys reads a blocking hook's verdict from the file named in CHRYS_HOOK_RESULT.
@@ -69,51 +47,55 @@ export async function emit(argv: string[]): Promise<number> {
   return exitCode;
 }
 
-function readStdin(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    process.stdin.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= MAX_PAYLOAD_BYTES) chunks.push(c);
-    });
-    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    process.stdin.on('error', reject);
-  });
+/** The answer, and whether the event was run (else the answer says why not). */
+interface Answered {
+  answer: EmitAnswer;
+  ran: boolean;
 }
 
-/** The host's answer, or null when no host listens (then the engine runs in-process). */
-function viaSocket(socketPath: string, path: string, body: string): Promise<EmitAnswer | null> {
+async function run(dialect: Dialect, event: string, project: string | null): Promise<Answered> {
+  const input = process.stdin.isTTY ? { text: '', bytes: 0 } : await readStdin();
+  let text = input.text;
+  // arya hands its payload over in the environment, never on stdin.
+  if (!text.trim() && dialect === 'arya' && process.env.POLISH_HOOK_PAYLOAD)
+    text = process.env.POLISH_HOOK_PAYLOAD;
+  const checked = input.bytes > MAX_PAYLOAD_BYTES ? tooLarge(input.bytes) : parsePayload(text);
+  if (!checked.ok) return failed(dialect, event, checked.message);
+  const host = hostEnvFromProcess();
+  const query = new URLSearchParams({ dialect, event, cwd: process.cwd() });
+  if (project) query.set('project', project);
+  if (process.env.HOOKPANEL_DISPATCH) query.set('parent', process.env.HOOKPANEL_DISPATCH);
+  const reply = await postToHost(homePaths(host).socket, `${EMIT_PATH}?${query}`, text.trim() ? text : '{}');
+  if (reply.kind === 'answer') return { answer: reply.answer, ran: true };
+  if (reply.kind === 'refused') return failed(dialect, event, reply.message);
+  const { emitInProcess } = await import('./emit-local.js');
+  const answer = await emitInProcess(host, {
+    dialect,
+    event,
+    payload: checked.payload,
+    project,
+    callerCwd: process.cwd(),
+    parentDispatch: process.env.HOOKPANEL_DISPATCH ?? null,
+  });
+  return { answer, ran: true };
+}
+
+/** The event was not run: a one-line message, and a block on guard events. */
+async function failed(dialect: Dialect, event: string, message: string): Promise<Answered> {
+  const { failureAnswer } = await import('../../host/intake/refusal.js');
+  return { answer: await failureAnswer(dialect, event, oneLine(message)), ran: false };
+}
+
+/** stdin, and how many bytes it held: past the limit the rest is counted, not kept. */
+function readStdin(): Promise<{ text: string; bytes: number }> {
   return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        socketPath,
-        path,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          if (res.statusCode !== 200)
-            return reject(new Error(`the host refused the event (${res.statusCode}): ${text}`));
-          try {
-            const parsed = JSON.parse(text) as EmitAnswer;
-            if (typeof parsed?.decision !== 'string' || typeof parsed.protocol?.exitCode !== 'number')
-              throw new Error('unexpected answer shape');
-            resolve(parsed);
-          } catch (e) {
-            reject(new Error(`the host answered something unreadable: ${(e as Error).message}`));
-          }
-        });
-      },
-    );
-    req.on('error', (e: NodeJS.ErrnoException) => {
-      if (e.code === 'ENOENT' || e.code === 'ECONNREFUSED' || e.code === 'ENOTSOCK') resolve(null);
-      else reject(e);
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    process.stdin.on('data', (c: Buffer) => {
+      bytes += c.length;
+      if (bytes <= MAX_PAYLOAD_BYTES) chunks.push(c);
     });
-    req.end(body);
+    process.stdin.on('end', () => resolve({ text: Buffer.concat(chunks).toString('utf8'), bytes }));
+    process.stdin.on('error', reject);
   });
 }

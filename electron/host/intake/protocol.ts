@@ -8,5 +8,4 @@ export const HEALTH_PATH = '/v1/health';
 export const EXIT_STATUS: Record<number, number> = { 0: 200, 2: 422, 1: 424 };
 export const CWD_HEADER = 'x-hookpanel-cwd';
 export const PARENT_HEADER = 'x-hookpanel-dispatch';
-export const MAX_PAYLOAD_BYTES = 4 * 1024 * 1024;
 export const KNOWN_DIALECTS = ['arya', 'io', 'chrys', 'pw', 'claude'];
