@@ -148,11 +148,21 @@ describe('the bridge', () => {
       '~/.config/pw/code.json',
       JSON.stringify({
         hooks: {
-          Stop: [{ hooks: [{ command: `export ${marker}; sleep 300 & setsid sleep 300 & echo started`, timeout: 6 }] }],
+          Stop: [
+            {
+              hooks: [
+                { command: `export ${marker}; sleep 300 & setsid sleep 300 & echo started`, timeout: 6 },
+              ],
+            },
+          ],
         },
       }),
     );
-    const r = await runCli(['emit', 'pw', 'Stop', '--json'], { env: env.processEnv, cwd: env.workspace, input: '{}' });
+    const r = await runCli(['emit', 'pw', 'Stop', '--json'], {
+      env: env.processEnv,
+      cwd: env.workspace,
+      input: '{}',
+    });
     expect(JSON.parse(r.stdout).dispatches[0]).toMatchObject({ outcome: 'ok', exitCode: 0, timedOut: false });
     // emit has exited while both stragglers live on: it did not wait for their deadline …
     expect(processesWithMarker(marker)).toHaveLength(2);

@@ -38,7 +38,10 @@ export function postToHost(socketPath: string, path: string, body: string): Prom
 function readReply(status: number, text: string): HostReply {
   if (status === 400 || status === 413) {
     const message = parseJson<{ error?: unknown }>(text)?.error;
-    return { kind: 'refused', message: typeof message === 'string' ? message : `the host refused the event (${status})` };
+    return {
+      kind: 'refused',
+      message: typeof message === 'string' ? message : `the host refused the event (${status})`,
+    };
   }
   // A host error or an answer that does not read: the event runs in-process instead.
   if (status !== 200) return { kind: 'unavailable', why: `the host answered ${status}` };

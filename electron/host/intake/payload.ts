@@ -7,8 +7,7 @@ export const MAX_PAYLOAD_BYTES = 32 * 1024 * 1024;
 export const MAX_PAYLOAD_DEPTH = 512;
 
 export type PayloadCheck =
-  | { ok: true; payload: Record<string, unknown> }
-  | { ok: false; status: 400 | 413; message: string };
+  { ok: true; payload: Record<string, unknown> } | { ok: false; status: 400 | 413; message: string };
 
 export function tooLarge(bytes: number | null): PayloadCheck {
   const size = bytes === null ? '' : ` (${formatBytes(bytes)})`;
@@ -34,7 +33,11 @@ export function parsePayload(text: string): PayloadCheck {
   try {
     value = JSON.parse(text);
   } catch (e) {
-    return { ok: false, status: 400, message: `the payload is not JSON (${oneLine((e as Error).message, 200)})` };
+    return {
+      ok: false,
+      status: 400,
+      message: `the payload is not JSON (${oneLine((e as Error).message, 200)})`,
+    };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return {

@@ -64,7 +64,8 @@ async function handle(host: HookHost, req: IncomingMessage, res: ServerResponse)
   const route = routeOf(url);
   if (route === null) return reply(res, 404, { error: `no route ${url.pathname}` });
   if (typeof route === 'string') return reply(res, 400, { error: route });
-  const checked = declaredLength(req) > MAX_PAYLOAD_BYTES ? tooLarge(declaredLength(req)) : await readPayload(req);
+  const checked =
+    declaredLength(req) > MAX_PAYLOAD_BYTES ? tooLarge(declaredLength(req)) : await readPayload(req);
   if (!checked.ok) return refuse(res, route, checked);
   const header = (name: string) =>
     typeof req.headers[name] === 'string' ? (req.headers[name] as string) : null;
@@ -113,7 +114,11 @@ function routeOf(url: URL): Route | string | null {
  * A refused payload: 413 or 400 with the message on /v1/emit; on the fast path, the protocol answer
  * `hookpanel emit` would give (a guard event is blocked, others go on with the message).
  */
-async function refuse(res: ServerResponse, route: Route, refusal: PayloadCheck & { ok: false }): Promise<void> {
+async function refuse(
+  res: ServerResponse,
+  route: Route,
+  refusal: PayloadCheck & { ok: false },
+): Promise<void> {
   closeAfter(res);
   if (!route.fast) return reply(res, refusal.status, { error: refusal.message });
   const { protocol } = await failureAnswer(route.dialect, route.event, refusal.message);

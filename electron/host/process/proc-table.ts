@@ -80,7 +80,11 @@ export function taggedProcesses(tags: readonly string[]): Map<string, number[]> 
     }
   }
   // A process that just became a zombie may still show its environment: keep only the living.
-  for (const [tag, pids] of found) found.set(tag, pids.filter((pid) => readStat(pid) !== null));
+  for (const [tag, pids] of found)
+    found.set(
+      tag,
+      pids.filter((pid) => readStat(pid) !== null),
+    );
   return found;
 }
 
