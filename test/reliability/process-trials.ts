@@ -40,27 +40,30 @@ export function crashed(r: CliResult): boolean {
 }
 
 /**
- * Every escape kind, `perKind` times at once, through `hookpanel emit` with or without a host.
+ * Every escape kind, `perKind` times at once, through `hookpanel emit` with or without a host, or
+ * with a host that is SIGKILLed once every hook has started (its watchdog must end them then).
  * Survivors are counted once the deadlines and grace have passed.
  */
-export async function escapeTrials(perKind: number, withHost: boolean): Promise<Figures> {
+export async function escapeTrials(perKind: number, host: 'none' | 'running' | 'killed'): Promise<Figures> {
   const env = makeEnv();
   let serve: RunningHost | null = null;
   try {
     const kinds = Object.keys(ESCAPES);
     const markers = kinds.map(() => `HP_TRIAL=${randomUUID()}`);
+    // Long enough that every hook surely runs when a host is killed; the rest need not wait.
+    const timeout = host === 'killed' ? TIMEOUT_S + 2 : TIMEOUT_S;
     env.write(
       '~/.config/pw/code.json',
       JSON.stringify({
         hooks: {
           PreToolUse: kinds.map((k, i) => ({
             matcher: `k${i}`,
-            hooks: [{ type: 'command', command: ESCAPES[k]!(markers[i]!), timeout: TIMEOUT_S }],
+            hooks: [{ type: 'command', command: ESCAPES[k]!(markers[i]!), timeout }],
           })),
         },
       }),
     );
-    if (withHost) serve = await startServe(env);
+    if (host !== 'none') serve = await startServe(env);
     const runs = kinds.flatMap((_k, i) =>
       Array.from({ length: perKind }, () =>
         runCli(['emit', 'pw', 'PreToolUse'], {
@@ -71,10 +74,19 @@ export async function escapeTrials(perKind: number, withHost: boolean): Promise<
         }),
       ),
     );
+    if (host === 'killed') {
+      await waitFor(
+        () => markers.every((m) => processesWithMarker(m).length > 0),
+        (v) => v,
+        30_000,
+      );
+      await serve!.stop('SIGKILL');
+    }
     const results = await Promise.all(runs);
     const alive = () => markers.reduce((n, m) => n + processesWithMarker(m).length, 0);
-    const survivors = await waitFor(alive, (n) => n === 0, SETTLE_MS);
-    const hostDied = !!serve && (serve.child.exitCode !== null || serve.child.signalCode !== null);
+    const survivors = await waitFor(alive, (n) => n === 0, SETTLE_MS + timeout * 1000);
+    const hostDied =
+      host === 'running' && (serve!.child.exitCode !== null || serve!.child.signalCode !== null);
     return {
       trials: runs.length,
       survivors,
