@@ -72,7 +72,7 @@ export function groupAlive(pgid: number): boolean {
   }
   // A zombie still answers kill 0 until something reaps it, and where PID 1 does not reap
   // (containers) that is never: on Linux, count only members that are not zombies.
-  const table = processTable();
+  const table = processTable(pgid);
   return table ? table.some((p) => p.pgrp === pgid) : true;
 }
 
@@ -83,12 +83,17 @@ export function groupAlive(pgid: number): boolean {
 export function treeMembers(trees: readonly HookTree[]): Map<HookTree, number[]> {
   const out = new Map<HookTree, number[]>();
   if (!trees.length) return out;
-  const table = processTable();
+  // Members and descendants were all started after the tree's leader: only newer pids are read.
+  const since = Math.min(...trees.map((t) => t.pgid));
+  const table = processTable(since);
   if (!table) {
     for (const t of trees) out.set(t, groupAlive(t.pgid) ? [t.pgid] : []);
     return out;
   }
-  const tagged = taggedProcesses(trees.map((t) => t.tag));
+  const tagged = taggedProcesses(
+    trees.map((t) => t.tag),
+    since,
+  );
   for (const t of trees) {
     const members = new Set(table.filter((p) => p.pgrp === t.pgid).map((p) => p.pid));
     for (const pid of tagged.get(t.tag) ?? []) members.add(pid);
@@ -103,7 +108,7 @@ export function treeMembers(trees: readonly HookTree[]): Map<HookTree, number[]>
  * group is not an option.
  */
 export function descendantsOf(pid: number): number[] {
-  const table = processTable();
+  const table = processTable(pid);
   if (!table) return [];
   const out: number[] = [];
   let frontier = [pid];

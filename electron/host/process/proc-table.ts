@@ -11,13 +11,16 @@ export interface ProcessRow {
   startTicks: number;
 }
 
-/** Every live (non-zombie) process, or null where there is no /proc. */
-export function processTable(): ProcessRow[] | null {
-  const names = procEntries();
-  if (!names) return null;
+/**
+ * Every live (non-zombie) process, or null where there is no /proc. With `since`, only processes
+ * that may have been started after that pid was (see newerPids): a hook's group and descendants.
+ */
+export function processTable(since?: number): ProcessRow[] | null {
+  const pids = procPids(since);
+  if (!pids) return null;
   const out: ProcessRow[] = [];
-  for (const name of names) {
-    const row = readStat(Number(name));
+  for (const pid of pids) {
+    const row = readStat(pid);
     if (row) out.push(row);
   }
   return out;
@@ -41,13 +44,34 @@ function readStat(pid: number): ProcessRow | null {
   return { pid, ppid: Number(fields[1]), pgrp: Number(fields[2]), startTicks: Number(fields[19]) };
 }
 
-function procEntries(): string[] | null {
+function procPids(since?: number): number[] | null {
   if (process.platform !== 'linux') return null;
+  let pids: number[];
   try {
-    return readdirSync('/proc').filter((n) => n.charCodeAt(0) >= 48 && n.charCodeAt(0) <= 57);
+    pids = readdirSync('/proc')
+      .filter((n) => n.charCodeAt(0) >= 48 && n.charCodeAt(0) <= 57)
+      .map(Number);
   } catch {
     return null;
   }
+  return since === undefined ? pids : newerPids(pids, since);
+}
+
+/**
+ * Of the pids listed, those that may belong to processes started after `since`'s was: pids are handed
+ * out in rising order until they wrap at pid_max, and the kernel tells the last one it gave
+ * (ns_last_pid), so a wrap since then is seen. Reading every process's files costs milliseconds per
+ * hundred processes on a busy machine; a hook's descendants are a handful of the newest.
+ */
+function newerPids(pids: number[], since: number): number[] {
+  let last: number;
+  try {
+    last = Number(readFileSync('/proc/sys/kernel/ns_last_pid', 'latin1'));
+  } catch {
+    return pids;
+  }
+  if (!Number.isInteger(last) || last <= 0) return pids;
+  return last >= since ? pids.filter((p) => p >= since) : pids.filter((p) => p >= since || p <= last);
 }
 
 const ENVIRON_CHUNK = 64 * 1024;
@@ -56,13 +80,14 @@ let environBuffer: Buffer | null = null;
 /**
  * Live processes whose environment holds one of the tags (`NAME=value` strings), by tag. Every
  * descendant of a hook inherits its environment, so this finds them after setsid or a double fork,
- * when neither the process group nor the parent chain leads to them any more. The value is random,
- * so a match is the tag itself. Reading another user's environ fails, which is right: those are not
+ * when neither the process group nor the parent chain leads to them any more. With `since` (the pid
+ * of the tree's first process), only newer pids are read. The value is random, so a match is the tag
+ * itself. Reading another user's environ fails, which is right: those are not
  * ours to end.
  */
-export function taggedProcesses(tags: readonly string[]): Map<string, number[]> {
+export function taggedProcesses(tags: readonly string[], since?: number): Map<string, number[]> {
   const found = new Map<string, number[]>(tags.map((t) => [t, []]));
-  const names = tags.length ? procEntries() : null;
+  const names = tags.length ? procPids(since) : null;
   if (!names) return found;
   const needles = tags.map((t) => [t, Buffer.from(t)] as const);
   environBuffer ??= Buffer.alloc(ENVIRON_CHUNK);
