@@ -64,9 +64,9 @@ export function observeTrees(observer: TreeObserver): void {
 
 /** True while any process of the group is alive (kill 0 probes without signalling). */
 export function groupAlive(pgid: number): boolean {
-  if (process.platform === 'win32') return false;
   try {
-    process.kill(-pgid, 0);
+    // Windows has no process groups: the leader stands for its tree (taskkill /T ends the rest).
+    process.kill(process.platform === 'win32' ? pgid : -pgid, 0);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
