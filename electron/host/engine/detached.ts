@@ -1,10 +1,12 @@
 // Detached hooks start a new session, write to an owner-only log under Hookpanel's home, and
-// outlive the host; they are not counted against the parallel cap. Spawned through execa with the
-// log and input files handed over as raw descriptors, so nothing of the host sits between the hook
-// and its files once the host has gone.
+// outlive the host; they are not counted against the parallel cap. They are spawned with Node's own
+// spawn, synchronously, so one is running before the event is answered (a host killed right after
+// answering still leaves it started). execa would not fit: it loads asynchronously (process/execa.ts),
+// its `{ file }` output is piped through the parent (which a detached hook must outlive), and nothing
+// of its output handling or promise applies to a child that is never read from or waited for.
+import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { execa } from 'execa';
 import { nodeScriptEnv } from '../process/node-script.js';
 
 export interface DetachedSpec {
@@ -32,18 +34,14 @@ export function spawnDetached(spec: DetachedSpec): {
   try {
     // The outbox runner is one of our Node scripts: under Electron its binary must run as Node.
     const env = spec.argv[0] === process.execPath ? nodeScriptEnv(spec.env) : spec.env;
-    const child = execa(spec.argv[0]!, spec.argv.slice(1), {
+    const child = spawn(spec.argv[0]!, spec.argv.slice(1), {
       cwd: spec.cwd,
       env,
-      extendEnv: false,
       detached: true,
-      stdin: descriptor(input),
-      stdout: descriptor(log),
-      stderr: descriptor(log),
+      stdio: [input, log, log],
       windowsHide: true,
-      reject: false,
     });
-    child.catch(() => {}); // reported below: a child that never started has no pid
+    child.on('error', () => {}); // reported below: a child that never started has no pid
     child.unref();
     return {
       pid: child.pid ?? null,
@@ -55,12 +53,4 @@ export function spawnDetached(spec: DetachedSpec): {
     closeSync(log);
     closeSync(input);
   }
-}
-
-/**
- * execa hands any open descriptor to the child as is (its docs: "a file descriptor integer"), but its
- * types list only the small numbers 1–9; a file opened here has whatever number the system gave it.
- */
-function descriptor(fd: number): 3 {
-  return fd as 3;
 }

@@ -3,6 +3,7 @@
 // their deadlines should the host itself be killed.
 import type { Server } from 'node:http';
 import { describeRecovery, watchOutbox } from '../engine/outbox-watch.js';
+import { loadExeca } from '../process/execa.js';
 import { startWatchdog } from '../process/watchdog.js';
 import type { HookHost } from '../service.js';
 import { listenIntake } from './server.js';
@@ -19,6 +20,8 @@ export async function startResident(
 ): Promise<Resident> {
   const server = await listenIntake(host);
   startWatchdog();
+  // Loaded now rather than on the first hook, which should not wait for it.
+  void loadExeca();
   const outbox = watchOutbox(() => host.recoverOutbox(), {
     onReport: (r) => {
       const line = describeRecovery(r);

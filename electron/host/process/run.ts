@@ -6,8 +6,8 @@
 // watched until its deadline (watch.ts).
 import { existsSync } from 'node:fs';
 import type { Socket } from 'node:net';
-import { execa } from 'execa';
 import { endTree } from './end.js';
+import { loadExeca } from './execa.js';
 import { isTracked, newTag, trackTree, type HookTree } from './groups.js';
 import { OutputCapture } from './tail.js';
 import { watchSettled } from './watch.js';
@@ -48,7 +48,8 @@ export interface ProcessResult {
 
 export const DEFAULT_KILL_GRACE_MS = 1500;
 
-export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
+export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
+  const { execa } = await loadExeca();
   const startedAt = Date.now();
   const t0 = performance.now();
   const out = new OutputCapture(spec.maxAnswerBytes ?? 1024 * 1024, spec.tailBytes ?? 8192);
@@ -109,7 +110,8 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       timedOut = exit === null;
       void end();
     }, spec.timeoutMs);
-    spec.signal?.addEventListener('abort', () => void end(), { once: true });
+    if (spec.signal?.aborted) void end();
+    else spec.signal?.addEventListener('abort', () => void end(), { once: true });
 
     child.on('exit', (code, signal) => {
       exit = { code, signal };
