@@ -12,7 +12,7 @@ import {
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { selfIdentity } from '../../electron/host/process/identity.js';
-import { runCli, withHookpanelOnPath } from '../helpers/cli.js';
+import { CLI, runCli, withHookpanelOnPath } from '../helpers/cli.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { processesWithMarker, waitFor } from '../helpers/host.js';
 import { startServe, type RunningHost } from '../helpers/serve.js';
@@ -172,6 +172,42 @@ describe('the bridge', () => {
         () => processesWithMarker(marker),
         (p) => p.length === 0,
         15_000,
+      ),
+    ).toEqual([]);
+  });
+
+  test('with no host, a harness that kills emit mid-hook ends the hook with it', async () => {
+    env = makeEnv();
+    const marker = `HP_ABANDONED=${randomUUID()}`;
+    env.write(
+      '~/.config/pw/code.json',
+      JSON.stringify({
+        hooks: {
+          Stop: [{ hooks: [{ command: `export ${marker}; setsid sleep 300 & sleep 300`, timeout: 60 }] }],
+        },
+      }),
+    );
+    const child = spawn(process.execPath, [CLI, 'emit', 'pw', 'Stop'], {
+      env: env.processEnv,
+      cwd: env.workspace,
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdin.end('{}');
+    await waitFor(
+      () => processesWithMarker(marker).length,
+      (n) => n === 2,
+    );
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(143);
+    expect(stderr).toBe('');
+    expect(
+      await waitFor(
+        () => processesWithMarker(marker),
+        (p) => p.length === 0,
+        5000,
       ),
     ).toEqual([]);
   });

@@ -121,6 +121,8 @@ export function descendantsOf(pid: number): number[] {
 }
 
 export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
+  // kill(-1) would signal every process we may signal, kill(0) our own group: never a hook's tree.
+  if (!Number.isInteger(pgid) || pgid <= 1) return false;
   if (process.platform === 'win32') {
     try {
       // taskkill /T walks the process tree; /F forces, since Windows has no SIGTERM to ignore.
@@ -142,6 +144,7 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
 export function signalTree(tree: HookTree, members: readonly number[], signal: NodeJS.Signals): void {
   signalGroup(tree.pgid, signal);
   for (const pid of members) {
+    if (pid <= 1 || pid === process.pid) continue;
     try {
       process.kill(pid, signal);
     } catch {
