@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { runCli, withHookpanelOnPath, type CliResult } from '../helpers/cli.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
-import { processesWithMarker, waitFor } from '../helpers/host.js';
+import { waitFor } from '../helpers/host.js';
 import { startServe, type RunningHost } from '../helpers/serve.js';
 
 export interface Figures {
@@ -33,6 +33,29 @@ export const ESCAPES: Record<string, (marker: string) => string> = {
 const TIMEOUT_S = 1;
 /** pw's grace between SIGTERM and SIGKILL, plus the time to see the table settle. */
 const SETTLE_MS = (TIMEOUT_S + 1.5 + 5) * 1000;
+
+/**
+ * Live processes of a trial: its marker is in their environment (children started after the hook's
+ * `export`) or their command line (the hook's own shell, whose environment predates the export).
+ */
+export function trialProcesses(marker: string): number[] {
+  const out: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+      if (state === 'Z' || state === 'X') continue;
+      const found = ['environ', 'cmdline'].some((f) =>
+        readFileSync(`/proc/${name}/${f}`, 'utf8').includes(marker),
+      );
+      if (found) out.push(Number(name));
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return out;
+}
 
 /** A crash: a stack trace shown to the user, or an exit code the protocol does not have. */
 export function crashed(r: CliResult): boolean {
@@ -76,14 +99,14 @@ export async function escapeTrials(perKind: number, host: 'none' | 'running' | '
     );
     if (host === 'killed') {
       await waitFor(
-        () => markers.every((m) => processesWithMarker(m).length > 0),
+        () => markers.every((m) => trialProcesses(m).length > 0),
         (v) => v,
         30_000,
       );
       await serve!.stop('SIGKILL');
     }
     const results = await Promise.all(runs);
-    const alive = () => markers.reduce((n, m) => n + processesWithMarker(m).length, 0);
+    const alive = () => markers.reduce((n, m) => n + trialProcesses(m).length, 0);
     const survivors = await waitFor(alive, (n) => n === 0, SETTLE_MS + timeout * 1000);
     const hostDied =
       host === 'running' && (serve!.child.exitCode !== null || serve!.child.signalCode !== null);

@@ -46,7 +46,7 @@ export async function endTrees(
     members = treeMembers(alive);
     alive = alive.filter((t) => members.get(t)!.length > 0);
   }
-  for (const t of trees) untrackTree(t.pgid);
+  for (const t of trees) untrackTree(t);
   return trees.map((t) => ({
     signalled: signalled.has(t),
     survivors: alive.includes(t) ? (members.get(t) ?? []) : [],

@@ -9,10 +9,15 @@ import { processTable, taggedProcesses } from './proc-table.js';
 export const TAG_VARIABLE = 'HOOKPANEL_PROCESS_TAG';
 
 export interface HookTree {
-  /** The hook's pid, which leads its process group. */
-  pgid: number;
-  /** `HOOKPANEL_PROCESS_TAG=<uuid>`, inherited by every descendant. */
+  /** `HOOKPANEL_PROCESS_TAG=<uuid>`, inherited by every descendant, the hook itself included. */
   tag: string;
+  /**
+   * The hook's pid, which leads its process group; null until it is spawned. A tree is tracked
+   * before its hook starts, so no moment exists in which a process runs that nobody would end.
+   */
+  pgid: number | null;
+  /** Every process of the tree has a pid handed out at or after this one (see proc-table.ts). */
+  since: number | null;
   /** When the hook's timeout ends it (ms since the epoch). */
   deadline: number;
   /** Time between SIGTERM and SIGKILL. */
@@ -20,11 +25,12 @@ export interface HookTree {
 }
 
 export interface TreeObserver {
+  /** A tree tracked, or tracked again now that its pgid is known. */
   tracked(tree: HookTree): void;
-  untracked(pgid: number): void;
+  untracked(tag: string): void;
 }
 
-const live = new Map<number, HookTree>();
+const live = new Map<string, HookTree>();
 const observers = new Set<TreeObserver>();
 let exitHookInstalled = false;
 
@@ -33,8 +39,9 @@ export function newTag(): { name: string; value: string; tag: string } {
   return { name: TAG_VARIABLE, value, tag: `${TAG_VARIABLE}=${value}` };
 }
 
+/** Tracks a tree (again, once its pgid is known). */
 export function trackTree(tree: HookTree): void {
-  live.set(tree.pgid, tree);
+  live.set(tree.tag, tree);
   for (const o of observers) o.tracked(tree);
   if (!exitHookInstalled) {
     exitHookInstalled = true;
@@ -42,14 +49,15 @@ export function trackTree(tree: HookTree): void {
   }
 }
 
-export function untrackTree(pgid: number): void {
-  if (!live.delete(pgid)) return;
-  for (const o of observers) o.untracked(pgid);
+export function untrackTree(tree: HookTree): void {
+  if (live.get(tree.tag) !== tree) return;
+  live.delete(tree.tag);
+  for (const o of observers) o.untracked(tree.tag);
 }
 
 /** Still tracked: not yet ended, released or handed off. */
 export function isTracked(tree: HookTree): boolean {
-  return live.get(tree.pgid) === tree;
+  return live.get(tree.tag) === tree;
 }
 
 export function trackedTrees(): HookTree[] {
@@ -83,11 +91,12 @@ export function groupAlive(pgid: number): boolean {
 export function treeMembers(trees: readonly HookTree[]): Map<HookTree, number[]> {
   const out = new Map<HookTree, number[]>();
   if (!trees.length) return out;
-  // Members and descendants were all started after the tree's leader: only newer pids are read.
-  const since = Math.min(...trees.map((t) => t.pgid));
+  // Members and descendants were all started after the tree was tracked: only newer pids are read.
+  const starts = trees.map((t) => t.since ?? t.pgid);
+  const since = starts.includes(null) ? undefined : Math.min(...(starts as number[]));
   const table = processTable(since);
   if (!table) {
-    for (const t of trees) out.set(t, groupAlive(t.pgid) ? [t.pgid] : []);
+    for (const t of trees) out.set(t, t.pgid !== null && groupAlive(t.pgid) ? [t.pgid] : []);
     return out;
   }
   const tagged = taggedProcesses(
@@ -95,7 +104,7 @@ export function treeMembers(trees: readonly HookTree[]): Map<HookTree, number[]>
     since,
   );
   for (const t of trees) {
-    const members = new Set(table.filter((p) => p.pgrp === t.pgid).map((p) => p.pid));
+    const members = new Set(table.filter((p) => t.pgid !== null && p.pgrp === t.pgid).map((p) => p.pid));
     for (const pid of tagged.get(t.tag) ?? []) members.add(pid);
     out.set(t, [...members]);
   }
@@ -142,7 +151,7 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
 
 /** Signals the group and each given member that left it. */
 export function signalTree(tree: HookTree, members: readonly number[], signal: NodeJS.Signals): void {
-  signalGroup(tree.pgid, signal);
+  if (tree.pgid !== null) signalGroup(tree.pgid, signal);
   for (const pid of members) {
     if (pid <= 1 || pid === process.pid) continue;
     try {
@@ -159,6 +168,6 @@ export function killAllTrees(): void {
   const members = treeMembers(trees);
   for (const t of trees) {
     signalTree(t, members.get(t) ?? [], 'SIGKILL');
-    untrackTree(t.pgid);
+    untrackTree(t);
   }
 }

@@ -64,14 +64,20 @@ function procPids(since?: number): number[] | null {
  * hundred processes on a busy machine; a hook's descendants are a handful of the newest.
  */
 function newerPids(pids: number[], since: number): number[] {
-  let last: number;
-  try {
-    last = Number(readFileSync('/proc/sys/kernel/ns_last_pid', 'latin1'));
-  } catch {
-    return pids;
-  }
-  if (!Number.isInteger(last) || last <= 0) return pids;
+  const last = lastPid();
+  if (last === null) return pids;
   return last >= since ? pids.filter((p) => p >= since) : pids.filter((p) => p >= since || p <= last);
+}
+
+/** The last pid the kernel handed out in our pid namespace, or null where it does not say. */
+export function lastPid(): number | null {
+  if (process.platform !== 'linux') return null;
+  try {
+    const last = Number(readFileSync('/proc/sys/kernel/ns_last_pid', 'latin1'));
+    return Number.isInteger(last) && last > 0 ? last : null;
+  } catch {
+    return null;
+  }
 }
 
 const ENVIRON_CHUNK = 64 * 1024;

@@ -6,9 +6,11 @@
 // watched until its deadline (watch.ts).
 import { existsSync } from 'node:fs';
 import type { Socket } from 'node:net';
+import type { Options, ResultPromise } from 'execa';
 import { endTree } from './end.js';
 import { loadExeca } from './execa.js';
-import { isTracked, newTag, trackTree, type HookTree } from './groups.js';
+import { isTracked, newTag, trackTree, untrackTree, type HookTree } from './groups.js';
+import { lastPid } from './proc-table.js';
 import { OutputCapture } from './tail.js';
 import { watchSettled } from './watch.js';
 
@@ -55,9 +57,20 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
   const out = new OutputCapture(spec.maxAnswerBytes ?? 1024 * 1024, spec.tailBytes ?? 8192);
   const err = new OutputCapture(spec.maxAnswerBytes ?? 1024 * 1024, spec.tailBytes ?? 8192);
   const tag = spec.tag ?? newTag();
+  // Tracked before the spawn: a host killed a moment after it still leaves the hook to its watchdog,
+  // which finds it by its tag (the pgid follows as soon as it is known).
+  const last = lastPid();
+  const tree: HookTree = {
+    tag: tag.tag,
+    pgid: null,
+    since: last === null ? null : last + 1,
+    deadline: startedAt + spec.timeoutMs,
+    graceMs: spec.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
+  };
+  trackTree(tree);
 
   return new Promise((resolve) => {
-    const child = execa(spec.argv[0]!, spec.argv.slice(1), {
+    const options = {
       cwd: spec.cwd,
       env: { ...spec.env, [tag.name]: tag.value },
       extendEnv: false,
@@ -70,18 +83,19 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       buffer: false,
       encoding: 'buffer',
       reject: false,
-    });
+    } as const satisfies Options;
+    let child: ResultPromise<typeof options>;
+    try {
+      child = execa(spec.argv[0]!, spec.argv.slice(1), options);
+    } catch (e) {
+      untrackTree(tree);
+      resolve(failed(describeSpawnError(e as Error, spec.argv[0]!, spec.cwd)));
+      return;
+    }
     child.catch(() => {});
     const pid = child.pid ?? null;
-    const tree: HookTree | null =
-      pid === null
-        ? null
-        : {
-            pgid: pid,
-            tag: tag.tag,
-            deadline: startedAt + spec.timeoutMs,
-            graceMs: spec.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
-          };
+    if (pid === null) untrackTree(tree);
+    else trackTree(Object.assign(tree, { pgid: pid }));
     let timedOut = false;
     let groupKilled = false;
     let ending: Promise<void> | null = null;
@@ -90,7 +104,6 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     let stdoutOpen = true;
     let stderrOpen = true;
 
-    if (tree) trackTree(tree);
     child.stdout.on('data', (d: Buffer) => out.push(d));
     child.stderr.on('data', (d: Buffer) => err.push(d));
     child.stdout.on('close', () => ((stdoutOpen = false), maybeSettle()));
@@ -121,7 +134,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     });
 
     function end(): Promise<void> {
-      if (!tree || (settled && !isTracked(tree))) return Promise.resolve();
+      if (pid === null || (settled && !isTracked(tree))) return Promise.resolve();
       ending ??= endTree(tree, () => (groupKilled = true)).then(() => {
         if (!settled) setTimeout(() => finish(), 50).unref();
       });
@@ -138,7 +151,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       if (!ending) {
         clearTimeout(timer);
         // Whatever it left behind is watched until its deadline; this process need not stay for it.
-        if (tree) watchSettled(tree);
+        watchSettled(tree);
         for (const pipe of [child.stdout, child.stderr]) (pipe as Partial<Socket>).unref?.();
       }
       resolve({

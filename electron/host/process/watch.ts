@@ -22,7 +22,7 @@ function look(): void {
   toLook.clear();
   const members = treeMembers(trees);
   for (const tree of trees) {
-    if (!members.get(tree)!.length) untrackTree(tree.pgid);
+    if (!members.get(tree)!.length) untrackTree(tree);
     else endAtDeadline(tree);
   }
 }

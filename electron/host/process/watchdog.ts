@@ -23,7 +23,7 @@ export function startWatchdog(): void {
   };
   observeTrees({
     tracked: (tree: HookTree) => send({ track: tree }),
-    untracked: (pgid) => send({ untrack: pgid }),
+    untracked: (tag) => send({ untrack: tag }),
   });
 }
 
