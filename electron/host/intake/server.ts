@@ -119,13 +119,13 @@ async function refuse(
   route: Route,
   refusal: PayloadCheck & { ok: false },
 ): Promise<void> {
-  closeAfter(res);
+  drainAfterRefusal(res.req, res);
   if (!route.fast) return reply(res, refusal.status, { error: refusal.message });
   const { protocol } = await failureAnswer(route.dialect, route.event, refusal.message);
   speak(res, protocol.exitCode, protocol.exitCode === 0 ? protocol.stdout : protocol.stderr);
 }
 
-/** The body as a checked payload; past the limit, the rest is not kept (and not read: see closeAfter). */
+/** The body as a checked payload; past the limit, the rest is not kept (see drainAfterRefusal). */
 function readPayload(req: IncomingMessage): Promise<PayloadCheck> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -148,12 +148,16 @@ function declaredLength(req: IncomingMessage): number {
 }
 
 /**
- * After a refusal the rest of the body is read and dropped (bounded), so a client still sending
- * reads the answer instead of a reset; then the connection closes.
+ * After a refusal the rest of the body is read and dropped, so a client still sending reads the
+ * answer instead of a reset (closing at once would make its next write fail). A client that asked
+ * first (Expect: 100-continue) sends nothing more: its connection just closes. One that sends far
+ * past any announced size is cut off.
  */
-function closeAfter(res: ServerResponse): void {
-  res.setHeader('connection', 'close');
-  const req = res.req;
+function drainAfterRefusal(req: IncomingMessage, res: ServerResponse): void {
+  if (/100-continue/i.test(String(req.headers.expect ?? ''))) {
+    res.setHeader('connection', 'close');
+    return;
+  }
   let dropped = 0;
   req.on('data', (c: Buffer) => {
     dropped += c.length;
