@@ -44,6 +44,12 @@ export interface DialectManifest {
     readonly payloadEnv: string | null;
     /** The environment variable naming a file the harness reads the answer from (written besides stdout). */
     readonly answerFileEnv: string | null;
+    /**
+     * Events that gate an action: when Hookpanel cannot run one (a refused payload, a failure of its
+     * own), the bridge blocks it rather than let the action through unchecked (seed 003: a guard you
+     * can bypass by breaking it is not a guard).
+     */
+    readonly guardEvents: readonly string[];
   };
   readonly states: StateReasons;
   readonly options: readonly DialectOption[];

@@ -1,8 +1,7 @@
 // The Electron shell: one instance, the host, the window, the tray and desktop notifications.
 // Everything it decides lives in electron/host; this file only wires Electron to it.
 import { app, BrowserWindow, shell } from 'electron';
-import type { Server } from 'node:http';
-import { listenIntake } from '../host/intake/server.js';
+import { startResident } from '../host/intake/resident.js';
 import type { PanelNotification, Push } from '../../shared/ipc.js';
 import { startPanelSession } from '../host/panel/session.js';
 import { hostEnvFromProcess } from '../host/paths.js';
@@ -42,7 +41,10 @@ function showWindow(): BrowserWindow {
 
 async function start(): Promise<void> {
   const host = await HookHost.open(hostEnvFromProcess());
-  const server: Server = await listenIntake(host);
+  const resident = await startResident(host, {
+    info: (line) => console.log(line),
+    error: (line) => console.error(`hookpanel: ${line}`),
+  });
   // The session pushes through IPC once it is bound (the binding needs the session's API first).
   const ipcRef: { push: (event: Push, payload: unknown) => void } = { push: () => {} };
   const session = startPanelSession(host, {
@@ -87,7 +89,6 @@ async function start(): Promise<void> {
   host.on('sourcesChanged', () => void refreshReview());
   session.notifications.on('show', (n) => showDesktopNotification(n, navigate));
   void refreshReview();
-  void host.recoverOutbox();
   // Reads move off this thread; a JSON-lines history from before the database is imported once.
   void host.history.start().catch((e: Error) => process.stderr.write(`hookpanel: history: ${e.message}\n`));
   app.setLoginItemSettings({ openAtLogin: host.settings.startAtLogin });
@@ -100,7 +101,7 @@ async function start(): Promise<void> {
     // Quit waits for the host: history written, background hooks drained, MCP servers stopped.
     e.preventDefault();
     closing = true;
-    server.close();
+    resident.close();
     tray.destroy();
     ipc.dispose();
     const hardStop = setTimeout(() => app.exit(0), 10_000);

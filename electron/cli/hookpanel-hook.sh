@@ -1,15 +1,17 @@
 #!/bin/sh
 # hookpanel-hook DIALECT EVENT — the fast path of `hookpanel emit`: hands the payload on stdin to the
 # running host with curl over its Unix socket and answers in the harness's hook protocol (exit 2 +
-# stderr to block). With no host listening it runs `hookpanel emit` with the same payload.
+# stderr to block). Whenever the host cannot answer — none listening, no curl, the host dying with the
+# event in flight, a host error — it runs `hookpanel emit` with the same payload instead, which runs
+# the event in-process: a guard never fails open because the host went away.
 set -u
 home="${HOOKPANEL_HOME:-}"
 if [ -z "$home" ]; then
   if [ "$(uname)" = Darwin ]; then home="$HOME/Library/Application Support/hookpanel"; else home="${XDG_CONFIG_HOME:-$HOME/.config}/hookpanel"; fi
 fi
 sock="$home/run/host.sock"
-[ -S "$sock" ] || exec hookpanel emit "$1" "$2"
-in=$(mktemp) || exit 1
+[ -S "$sock" ] && command -v curl >/dev/null 2>&1 || exec hookpanel emit "$1" "$2"
+in=$(mktemp) || exec hookpanel emit "$1" "$2"
 trap 'rm -f "$in"' EXIT
 cat > "$in"
 # The status code rides on the last line: 200 → exit 0 (stdout), 422 → exit 2, 424 → exit 1 (stderr).
@@ -24,6 +26,8 @@ while [ "${body%
 case "$status" in
   200) [ -n "$body" ] && printf '%s\n' "$body"; exit 0 ;;
   422) printf '%s\n' "$body" >&2; exit 2 ;;
-  000) exec hookpanel emit "$1" "$2" < "$in" ;;
+  424) printf '%s\n' "$body" >&2; exit 1 ;;
+  # Not exec: the trap still removes the payload's file afterwards.
+  000|5*) hookpanel emit "$1" "$2" < "$in"; exit $? ;;
   *) printf '%s\n' "$body" >&2; exit 1 ;;
 esac

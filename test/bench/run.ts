@@ -1,6 +1,8 @@
 // `npm run bench`: every benchmark, each printed as a ratio against a baseline from the same run.
-// `npm run bench -- engine` runs one suite; `npm run bench -- reliability` runs every reliability-*.ts.
+// `npm run bench -- engine` runs one suite. `reliability` runs every test/bench/reliability-*.ts, each of
+// which default-exports an async function that prints its trials' figures.
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { benchEngine } from './engine.js';
 import { benchHistory } from './history.js';
 import { benchMcp } from './mcp.js';
@@ -14,18 +16,19 @@ const suites: Record<string, () => Promise<void>> = {
   mcp: benchMcp,
   history: benchHistory,
   panel: benchPanel,
-  // Each reliability-*.ts here exports its run as the default.
-  reliability: async () => {
-    const here = new URL('.', import.meta.url);
-    for (const file of readdirSync(here)
-      .filter((f) => /^reliability-.*\.js$/.test(f))
-      .sort()) {
-      const suite = (await import(new URL(file, here).href)) as { default: () => Promise<void> };
-      await suite.default();
-    }
-  },
+  reliability: benchReliability,
 };
 for (const [name, run] of Object.entries(suites)) {
   if (only && only !== name) continue;
   await run();
+}
+
+async function benchReliability(): Promise<void> {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  for (const file of readdirSync(here)
+    .filter((f) => /^reliability-.*\.js$/.test(f))
+    .sort()) {
+    const suite = (await import(new URL(file, import.meta.url).href)) as { default: () => Promise<void> };
+    await suite.default();
+  }
 }

@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -10,9 +11,10 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { runCli, withHookpanelOnPath } from '../helpers/cli.js';
+import { selfIdentity } from '../../electron/host/process/identity.js';
+import { CLI, runCli, withHookpanelOnPath } from '../helpers/cli.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
-import { waitFor } from '../helpers/host.js';
+import { processesWithMarker, waitFor } from '../helpers/host.js';
 import { startServe, type RunningHost } from '../helpers/serve.js';
 
 let env: TestEnv;
@@ -139,6 +141,77 @@ describe('the bridge', () => {
     expect(inner.reason).toContain('refused: this event was emitted by a hook Hookpanel is running');
   });
 
+  test('with no host, emit returns at once; what the hook left running is ended at its deadline', async () => {
+    env = makeEnv();
+    const marker = `HP_STRAGGLER=${randomUUID()}`;
+    env.write(
+      '~/.config/pw/code.json',
+      JSON.stringify({
+        hooks: {
+          Stop: [
+            {
+              hooks: [
+                { command: `export ${marker}; sleep 300 & setsid sleep 300 & echo started`, timeout: 6 },
+              ],
+            },
+          ],
+        },
+      }),
+    );
+    const r = await runCli(['emit', 'pw', 'Stop', '--json'], {
+      env: env.processEnv,
+      cwd: env.workspace,
+      input: '{}',
+    });
+    expect(JSON.parse(r.stdout).dispatches[0]).toMatchObject({ outcome: 'ok', exitCode: 0, timedOut: false });
+    // emit has exited while both stragglers live on: it did not wait for their deadline …
+    expect(processesWithMarker(marker)).toHaveLength(2);
+    // … and the reaper it handed them to ends them there.
+    expect(
+      await waitFor(
+        () => processesWithMarker(marker),
+        (p) => p.length === 0,
+        15_000,
+      ),
+    ).toEqual([]);
+  });
+
+  test('with no host, a harness that kills emit mid-hook ends the hook with it', async () => {
+    env = makeEnv();
+    const marker = `HP_ABANDONED=${randomUUID()}`;
+    env.write(
+      '~/.config/pw/code.json',
+      JSON.stringify({
+        hooks: {
+          Stop: [{ hooks: [{ command: `export ${marker}; setsid sleep 300 & sleep 300`, timeout: 60 }] }],
+        },
+      }),
+    );
+    const child = spawn(process.execPath, [CLI, 'emit', 'pw', 'Stop'], {
+      env: env.processEnv,
+      cwd: env.workspace,
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdin.end('{}');
+    await waitFor(
+      () => processesWithMarker(marker).length,
+      (n) => n === 2,
+    );
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(143);
+    expect(stderr).toBe('');
+    expect(
+      await waitFor(
+        () => processesWithMarker(marker),
+        (p) => p.length === 0,
+        5000,
+      ),
+    ).toEqual([]);
+  });
+
   test('bad input: unknown dialect, non-JSON payload, non-object payload', async () => {
     env = makeEnv();
     let r = await runCli(['emit', 'nope', 'X'], { env: env.processEnv, input: '{}' });
@@ -192,15 +265,17 @@ describe('hooks that outlive the host', () => {
     ).toBe(true);
   });
 
-  test('durable jobs complete after the host is killed mid-run: detached ones at once, others on the next start', async () => {
+  test('durable jobs in flight when the host is killed: the runner files its own, the next host retries the other', async () => {
     env = makeEnv();
     const log = env.path('durable.log');
+    const gate = env.path('gate');
+    // The hooks wait for the gate, so both are surely mid-run when the host is killed.
+    const wait = `while [ ! -e ${gate} ]; do sleep 0.05; done`;
     env.write(
       '~/.chrys/hooks/hooks.yaml',
-      `settings: { outbox_retry_age_seconds: 1 }
-hooks:
-  - { id: tele, event: session_end, run: { type: shell, shell: 'echo tele-start >> ${log}; sleep 1; echo tele-sent >> ${log}' }, execution: { detach: true, delivery: durable } }
-  - { id: sync, event: session_end, run: { type: shell, shell: 'echo sync-start >> ${log}; sleep 1; echo sync-sent >> ${log}' }, execution: { mode: async, delivery: durable } }
+      `hooks:
+  - { id: tele, event: session_end, run: { type: shell, shell: 'echo tele-start >> ${log}; ${wait}; echo tele-sent >> ${log}' }, execution: { detach: true, delivery: durable } }
+  - { id: sync, event: session_end, run: { type: shell, shell: 'echo sync-start >> ${log}; ${wait}; echo sync-sent >> ${log}' }, execution: { mode: async, delivery: durable } }
 `,
     );
     serve = await startServe(env);
@@ -212,6 +287,7 @@ hooks:
     );
     expect(readdirSync(join(outbox, 'pending'))).toHaveLength(2);
     await serve.stop('SIGKILL');
+    writeFileSync(gate, '');
     // The detached job's runner outlives the host and files the job itself.
     expect(
       await waitFor(
@@ -221,14 +297,13 @@ hooks:
       ),
     ).toBe(1);
     expect(readdirSync(join(outbox, 'done'))[0]).toContain('tele');
-    // The other stays pending: at-least-once, it runs again when the host starts.
-    expect(readdirSync(join(outbox, 'pending'))).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 1500));
+    // The other's owner is dead: the next host retries it at once, however young the job is.
     serve = await startServe(env);
     expect(
       await waitFor(
         () => serve!.output(),
         (o) => o.includes('Outbox:'),
+        15_000,
       ),
     ).toContain('retried 1 pending job(s)');
     expect(readdirSync(join(outbox, 'pending'))).toEqual([]);
@@ -236,7 +311,94 @@ hooks:
     expect(readFileSync(log, 'utf8').match(/sync-start/g)).toHaveLength(2);
   });
 
-  test('stale pending jobs are retried on start, up to outbox_max_retries', async () => {
+  test('a durable job whose runner is killed is retried by the running host', async () => {
+    env = makeEnv();
+    const log = env.path('durable.log');
+    const gate = env.path('gate');
+    env.write(
+      '~/.chrys/hooks/hooks.yaml',
+      `hooks:
+  - { id: tele, event: session_end, run: { type: shell, shell: 'echo start >> ${log}; while [ ! -e ${gate} ]; do sleep 0.05; done; echo sent >> ${log}' }, execution: { detach: true, delivery: durable } }
+`,
+    );
+    serve = await startServe(env);
+    await runCli(['emit', 'chrys', 'session_end'], { env: env.processEnv, cwd: env.workspace, input: '{}' });
+    const pending = join(env.hookpanelHome, 'outbox', 'pending');
+    // The runner claims the job (it becomes the owner) before it starts the hook.
+    const owner = await waitFor(
+      () => {
+        const [name] = readdirSync(pending);
+        if (!name || !existsSync(log)) return null;
+        return (JSON.parse(readFileSync(join(pending, name), 'utf8')) as { owner?: { pid: number } }).owner;
+      },
+      (o) => !!o && o.pid !== serve!.child.pid,
+    );
+    process.kill(owner!.pid, 'SIGKILL');
+    writeFileSync(gate, '');
+    expect(
+      await waitFor(
+        () => readdirSync(join(env.hookpanelHome, 'outbox', 'done')).length,
+        (n) => n === 1,
+        20_000,
+      ),
+    ).toBe(1);
+    expect(readFileSync(log, 'utf8').match(/start/g)).toHaveLength(2);
+    expect(serve.output()).toContain('Outbox: retried 1 pending job(s), gave up on 0.');
+  });
+
+  test('pending jobs are retried when their owner is gone, never while it lives', async () => {
+    env = makeEnv();
+    const marker = env.path('retried');
+    env.write('~/.chrys/hooks/hooks.yaml', 'settings: { outbox_retry_age_seconds: 60 }\nhooks: []\n');
+    const pending = join(env.hookpanelHome, 'outbox', 'pending');
+    mkdirSync(pending, { recursive: true });
+    const gone = spawnSync('/bin/true').pid!;
+    const me = selfIdentity();
+    const owners = {
+      live: me,
+      dead: { ...me, pid: gone },
+      reused: { ...me, start: 'the start of some earlier process' },
+      legacy: undefined,
+    };
+    for (const [id, owner] of Object.entries(owners))
+      writeFileSync(
+        join(pending, `${id}.json`),
+        JSON.stringify({ ...job(id, marker), ...(owner ? { owner } : {}) }),
+      );
+    serve = await startServe(env);
+    expect(
+      await waitFor(
+        () => serve!.output(),
+        (o) => o.includes('Outbox:'),
+      ),
+    ).toContain('retried 2 pending job(s), gave up on 0');
+    expect(readFileSync(marker, 'utf8').split('\n').sort()).toEqual(['', 'dead', 'reused']);
+    // The live owner's job is in flight; the one with no owner is younger than the retry age.
+    expect(readdirSync(pending).sort()).toEqual(['legacy.json', 'live.json']);
+  });
+
+  test('the host looks at the outbox while it runs, and says so only when there was something', async () => {
+    env = makeEnv();
+    const marker = env.path('retried');
+    env.write('~/.chrys/hooks/hooks.yaml', 'settings: { outbox_retry_age_seconds: 1 }\nhooks: []\n');
+    serve = await startServe(env);
+    const pending = join(env.hookpanelHome, 'outbox', 'pending');
+    mkdirSync(pending, { recursive: true });
+    writeFileSync(join(pending, 'late.json'), JSON.stringify(job('late', marker)));
+    const old = new Date(Date.now() - 10_000);
+    utimesSync(join(pending, 'late.json'), old, old);
+    const output = await waitFor(
+      () => serve!.output(),
+      (o) => o.includes('Outbox:'),
+      15_000,
+    );
+    // The look at start found nothing and printed nothing; this one is the later look's.
+    expect(output.match(/Outbox:/g)).toHaveLength(1);
+    expect(output).toContain('Outbox: retried 1 pending job(s), gave up on 0.');
+    expect(readFileSync(marker, 'utf8')).toBe('late\n');
+  });
+
+  test('stale pending jobs with no owner recorded are retried on start, up to outbox_max_retries', async () => {
     env = makeEnv();
     const marker = env.path('retried');
     env.write(
@@ -245,26 +407,12 @@ hooks:
     );
     const pending = join(env.hookpanelHome, 'outbox', 'pending');
     mkdirSync(pending, { recursive: true });
-    const job = (id: string, attempts: number) => ({
-      id,
-      rule: 'r',
-      source: 's',
-      eventId: 'e',
-      argv: ['/bin/sh', '-c', `echo ${id} >> ${marker}`],
-      cwd: env.root,
-      env: env.processEnv,
-      stdin: null,
-      timeoutMs: 5000,
-      createdAt: new Date().toISOString(),
-      attempts,
-      lastResult: null,
-    });
     for (const [id, attempts] of [
       ['stale', 0],
       ['exhausted', 2],
       ['young', 0],
     ] as const)
-      writeFileSync(join(pending, `${id}.json`), JSON.stringify(job(id, attempts)));
+      writeFileSync(join(pending, `${id}.json`), JSON.stringify({ ...job(id, marker), attempts }));
     const old = new Date(Date.now() - 10_000);
     utimesSync(join(pending, 'stale.json'), old, old);
     utimesSync(join(pending, 'exhausted.json'), old, old);
@@ -284,3 +432,21 @@ hooks:
     expect(readdirSync(pending)).toEqual(['young.json']);
   });
 });
+
+/** A pending job as an older Hookpanel wrote it (no owner): it appends its id to `marker`. */
+function job(id: string, marker: string) {
+  return {
+    id,
+    rule: 'r',
+    source: 's',
+    eventId: 'e',
+    argv: ['/bin/sh', '-c', `echo ${id} >> ${marker}`],
+    cwd: env.root,
+    env: env.processEnv,
+    stdin: null,
+    timeoutMs: 5000,
+    createdAt: new Date().toISOString(),
+    attempts: 0,
+    lastResult: null,
+  };
+}

@@ -1,9 +1,14 @@
-// Hooks that fork grandchildren, ignore SIGTERM, or leave a background child holding stdout all end
-// by their timeout, with zero surviving processes in the process table.
+// Hooks that fork grandchildren, ignore SIGTERM, leave a background child holding stdout, or escape
+// their process group all end by their timeout, with zero surviving processes in the process table.
+// And what execa itself cannot do, shown, since Hookpanel does those parts on top of it.
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, openSync, readlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa } from 'execa';
 import { afterEach, describe, expect, test } from 'vitest';
-import { runProcess } from '../../electron/host/engine/process/run.js';
-import { groupAlive } from '../../electron/host/engine/process/groups.js';
+import { runProcess } from '../../electron/host/process/run.js';
+import { groupAlive, signalGroup } from '../../electron/host/process/groups.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { openHost, processesWithMarker, waitFor } from '../helpers/host.js';
 
@@ -87,6 +92,79 @@ describe('timeouts end the whole process group', () => {
     ).toEqual([]);
   });
 
+  test('an escapee that called setsid: the hook settles at once, the escapee dies at the timeout', async () => {
+    const { marker, env: e } = marked();
+    const r = await runProcess({
+      argv: ['/bin/sh', '-c', 'setsid sleep 60 & echo started'],
+      cwd: '/tmp',
+      env: e,
+      stdin: null,
+      timeoutMs: 1500,
+      killGraceMs: 300,
+    });
+    expect(r).toMatchObject({ exitCode: 0, timedOut: false, stdoutTail: 'started\n' });
+    // Out of the hook's group, still alive after the hook settled …
+    const [escapee] = processesWithMarker(marker);
+    expect(escapee).toBeDefined();
+    expect(groupAlive(r.pid!)).toBe(false);
+    // … and gone by the deadline all the same.
+    expect(
+      await waitFor(
+        () => processesWithMarker(marker),
+        (p) => p.length === 0,
+        5000,
+      ),
+    ).toEqual([]);
+  });
+
+  test('a double fork into a new session, and an escape made at the SIGTERM itself, both end', async () => {
+    const { marker, env: e } = marked();
+    const r = await runProcess({
+      argv: [
+        '/bin/sh',
+        '-c',
+        "(setsid sh -c 'sleep 60 &' &); trap 'setsid sleep 60 &' TERM; while :; do sleep 0.1; done",
+      ],
+      cwd: '/tmp',
+      env: e,
+      stdin: null,
+      timeoutMs: 500,
+      killGraceMs: 300,
+    });
+    expect(r).toMatchObject({ timedOut: true, groupKilled: true, signal: 'SIGKILL' });
+    expect(
+      await waitFor(
+        () => processesWithMarker(marker),
+        (p) => p.length === 0,
+        3000,
+      ),
+    ).toEqual([]);
+  });
+
+  test('aborting (drain, shutdown) ends what a settled hook left behind, escapees included', async () => {
+    const { marker, env: e } = marked();
+    const abort = new AbortController();
+    const r = await runProcess({
+      argv: ['/bin/sh', '-c', 'sleep 60 & setsid sleep 60 & exit 0'],
+      cwd: '/tmp',
+      env: e,
+      stdin: null,
+      timeoutMs: 60_000,
+      killGraceMs: 300,
+      signal: abort.signal,
+    });
+    expect(r).toMatchObject({ exitCode: 0, timedOut: false });
+    expect(processesWithMarker(marker)).toHaveLength(2);
+    abort.abort();
+    expect(
+      await waitFor(
+        () => processesWithMarker(marker),
+        (p) => p.length === 0,
+        3000,
+      ),
+    ).toEqual([]);
+  });
+
   test("through the engine: every dialect's hook tree is gone by its timeout", async () => {
     env = makeEnv();
     const { marker } = marked();
@@ -135,4 +213,68 @@ describe('timeouts end the whole process group', () => {
       ),
     ).toEqual([]);
   });
+});
+
+describe('what execa cannot do, so Hookpanel does it on top', () => {
+  test("execa's timeout ends only the main process; a grandchild lives on and holds its promise", async () => {
+    const { marker, env: e } = marked();
+    const child = execa('/bin/sh', ['-c', 'sleep 60 & sleep 60'], {
+      env: e,
+      extendEnv: false,
+      detached: true,
+      timeout: 300,
+      reject: false,
+    });
+    let settled = false;
+    void child.then(() => (settled = true));
+    const exited = new Promise((r) => child.once('exit', r));
+    await exited;
+    expect(child.signalCode).toBe('SIGTERM');
+    // The shell's children survived execa's timeout and still hold stdout, so the promise waits.
+    expect(processesWithMarker(marker).length).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(settled).toBe(false);
+    signalGroup(child.pid!, 'SIGKILL');
+    await child;
+    expect(settled).toBe(true);
+  });
+
+  test("execa's promise does not settle when the main process exits while a child holds stdout", async () => {
+    const { marker, env: e } = marked();
+    const child = execa('/bin/sh', ['-c', 'echo started; sleep 60 & exit 0'], {
+      env: e,
+      extendEnv: false,
+      detached: true,
+      reject: false,
+    });
+    let settled = false;
+    void child.then(() => (settled = true));
+    await new Promise((r) => child.once('exit', r));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(settled).toBe(false);
+    // runProcess settles the same hook at once (the settle test above); here the child must go first.
+    signalGroup(child.pid!, 'SIGKILL');
+    expect((await child).stdout).toBe('started');
+    expect(processesWithMarker(marker)).toEqual([]);
+  });
+
+  test.runIf(process.platform === 'linux')(
+    "execa's { file } output passes through the parent; an open descriptor goes to the child as is",
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'hookpanel-execa-'));
+      try {
+        const log = join(dir, 'out.log');
+        const viaFile = execa('/bin/sh', ['-c', 'sleep 60'], { stdout: { file: log }, detached: true });
+        const fd = openSync(log, 'a');
+        const viaFd = execa('/bin/sh', ['-c', 'sleep 60'], { stdout: fd as 3, detached: true });
+        // A detached hook writing through a pipe into the host would lose its output with the host.
+        expect(readlinkSync(`/proc/${viaFile.pid}/fd/1`)).toMatch(/^(pipe|socket):/);
+        expect(readlinkSync(`/proc/${viaFd.pid}/fd/1`)).toBe(log);
+        for (const c of [viaFile, viaFd]) signalGroup(c.pid!, 'SIGKILL');
+        await Promise.allSettled([viaFile, viaFd]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

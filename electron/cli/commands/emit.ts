@@ -1,30 +1,22 @@
 // `hookpanel emit <dialect> <event>`: the bridge an agent calls as its hook. It hands the payload
-// to the running host over the local socket, or runs the same engine in-process when none runs.
+// to the running host over the local socket, or runs the same engine in-process when none runs (or
+// the host dies with the event in flight). Whatever fails, it answers in one line, and a guard event
+// is blocked rather than let through (refusal.ts).
 // This path is on every tool call, so it imports only node:http and what it cannot do without: the
 // intake protocol with the dialects' bridge conventions (bundled into one file by npm run build) and,
-// once the host answers, the answer check generated from the answer's schema.
+// once the host answers, the answer check generated from the answer's schema (emit-socket.ts).
 import { writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { parseArgs } from 'node:util';
 import type { EmitAnswer } from '../../../shared/answer.js';
-import {
-  bridgeConventions,
-  EMIT_PATH,
-  KNOWN_DIALECTS,
-  MAX_PAYLOAD_BYTES,
-} from '../../host/intake/protocol.js';
+import type { Dialect, DialectManifest } from '../../../shared/dialects.js';
+import { MAX_PAYLOAD_BYTES, oneLine, parsePayload, tooLarge } from '../../host/intake/payload.js';
+import { bridgeConventions, EMIT_PATH, KNOWN_DIALECTS } from '../../host/intake/protocol.js';
 import { homePaths, hostEnvFromProcess } from '../../host/paths.js';
 import { UsageError } from '../output.js';
-
-/** The answer check, loaded from the start so its loading overlaps reading stdin and the host's work. */
-let answerCheck: Promise<typeof import('../answer.js')> | null = null;
-function loadAnswerCheck(): Promise<typeof import('../answer.js')> {
-  answerCheck ??= import('../answer.js');
-  answerCheck.catch(() => {});
-  return answerCheck;
-}
+import { loadAnswerCheck, postToHost } from './emit-socket.js';
 
 export async function emit(argv: string[]): Promise<number> {
+  // Loaded from the start, so its loading overlaps reading stdin and the host's work.
   void loadAnswerCheck();
   const { values, positionals } = parseArgs({
     args: argv,
@@ -38,95 +30,80 @@ export async function emit(argv: string[]): Promise<number> {
     );
   const conventions = bridgeConventions(dialect);
   if (!conventions) throw new UsageError(`unknown dialect "${dialect}"; one of ${KNOWN_DIALECTS.join(', ')}`);
-  const { payloadEnv, answerFileEnv } = conventions;
-  let text = process.stdin.isTTY ? '' : await readStdin();
-  // Some harnesses (arya) hand the payload over in the environment, never on stdin.
-  if (!text.trim() && payloadEnv && process.env[payloadEnv]) text = process.env[payloadEnv];
-  let payload: unknown = {};
-  if (text.trim()) {
-    try {
-      payload = JSON.parse(text);
-    } catch (e) {
-      process.stderr.write(`hookpanel emit: the payload on stdin is not JSON (${(e as Error).message})\n`);
-      return 1;
-    }
+  let answered: Answered;
+  try {
+    answered = await run(dialect as Dialect, event, values.project ?? null, conventions);
+  } catch (e) {
+    answered = await failed(dialect as Dialect, event, `emit failed: ${(e as Error).message}`);
   }
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
-    process.stderr.write('hookpanel emit: the payload on stdin must be a JSON object\n');
-    return 1;
-  }
-  const host = hostEnvFromProcess();
-  const query = new URLSearchParams({ dialect, event, cwd: process.cwd() });
-  if (values.project) query.set('project', values.project);
-  if (process.env.HOOKPANEL_DISPATCH) query.set('parent', process.env.HOOKPANEL_DISPATCH);
-  let answer = await viaSocket(homePaths(host).socket, `${EMIT_PATH}?${query}`, text.trim() ? text : '{}');
-  if (!answer) {
-    const { emitInProcess } = await import('./emit-local.js');
-    answer = await emitInProcess(host, {
-      dialect,
-      event,
-      payload: payload as Record<string, unknown>,
-      project: values.project ?? null,
-      callerCwd: process.cwd(),
-      parentDispatch: process.env.HOOKPANEL_DISPATCH ?? null,
-    });
-  }
+  const { answer, ran } = answered;
   if (values.json) {
     const { protocol: _protocol, ...rest } = answer;
     process.stdout.write(`${JSON.stringify(rest, null, 2)}\n`);
-    return 0;
+    return ran ? 0 : 1;
   }
   const { exitCode, stdout, stderr } = answer.protocol;
   // Some harnesses (chrys) read a blocking hook's verdict from a file an environment variable names.
-  const answerFile = answerFileEnv ? process.env[answerFileEnv] : undefined;
+  const answerFile = conventions.answerFileEnv ? process.env[conventions.answerFileEnv] : undefined;
   if (answerFile && stdout) writeFileSync(answerFile, stdout);
   if (stdout) process.stdout.write(stdout);
   if (stderr) process.stderr.write(stderr);
   return exitCode;
 }
 
-function readStdin(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    process.stdin.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= MAX_PAYLOAD_BYTES) chunks.push(c);
-    });
-    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    process.stdin.on('error', reject);
-  });
+/** The answer, and whether the event was run (else the answer says why not). */
+interface Answered {
+  answer: EmitAnswer;
+  ran: boolean;
 }
 
-/** The host's answer, or null when no host listens (then the engine runs in-process). */
-function viaSocket(socketPath: string, path: string, body: string): Promise<EmitAnswer | null> {
+async function run(
+  dialect: Dialect,
+  event: string,
+  project: string | null,
+  { payloadEnv }: DialectManifest['conventions'],
+): Promise<Answered> {
+  const input = process.stdin.isTTY ? { text: '', bytes: 0 } : await readStdin();
+  let text = input.text;
+  // Some harnesses (arya) hand the payload over in the environment, never on stdin.
+  if (!text.trim() && payloadEnv && process.env[payloadEnv]) text = process.env[payloadEnv];
+  const checked = input.bytes > MAX_PAYLOAD_BYTES ? tooLarge(input.bytes) : parsePayload(text);
+  if (!checked.ok) return failed(dialect, event, checked.message);
+  const host = hostEnvFromProcess();
+  const query = new URLSearchParams({ dialect, event, cwd: process.cwd() });
+  if (project) query.set('project', project);
+  if (process.env.HOOKPANEL_DISPATCH) query.set('parent', process.env.HOOKPANEL_DISPATCH);
+  const reply = await postToHost(homePaths(host).socket, `${EMIT_PATH}?${query}`, text.trim() ? text : '{}');
+  if (reply.kind === 'answer') return { answer: reply.answer, ran: true };
+  if (reply.kind === 'refused') return failed(dialect, event, reply.message);
+  const { emitInProcess } = await import('./emit-local.js');
+  const answer = await emitInProcess(host, {
+    dialect,
+    event,
+    payload: checked.payload,
+    project,
+    callerCwd: process.cwd(),
+    parentDispatch: process.env.HOOKPANEL_DISPATCH ?? null,
+  });
+  return { answer, ran: true };
+}
+
+/** The event was not run: a one-line message, and a block on guard events. */
+async function failed(dialect: Dialect, event: string, message: string): Promise<Answered> {
+  const { failureAnswer } = await import('../../host/intake/refusal.js');
+  return { answer: await failureAnswer(dialect, event, oneLine(message)), ran: false };
+}
+
+/** stdin, and how many bytes it held: past the limit the rest is counted, not kept. */
+function readStdin(): Promise<{ text: string; bytes: number }> {
   return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        socketPath,
-        path,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', async () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          if (res.statusCode !== 200)
-            return reject(new Error(`the host refused the event (${res.statusCode}): ${text}`));
-          try {
-            resolve((await loadAnswerCheck()).readAnswer(text));
-          } catch (e) {
-            reject(new Error(`the host answered something unreadable: ${(e as Error).message}`));
-          }
-        });
-      },
-    );
-    req.on('error', (e: NodeJS.ErrnoException) => {
-      if (e.code === 'ENOENT' || e.code === 'ECONNREFUSED' || e.code === 'ENOTSOCK') resolve(null);
-      else reject(e);
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    process.stdin.on('data', (c: Buffer) => {
+      bytes += c.length;
+      if (bytes <= MAX_PAYLOAD_BYTES) chunks.push(c);
     });
-    req.end(body);
+    process.stdin.on('end', () => resolve({ text: Buffer.concat(chunks).toString('utf8'), bytes }));
+    process.stdin.on('error', reject);
   });
 }

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { listenIntake } from '../../host/intake/server.js';
+import { startResident } from '../../host/intake/resident.js';
 import { startPanelSession } from '../../host/panel/session.js';
 import { startWebPanel, type WebPanel } from '../../host/panel/web-server.js';
 import { hostEnvFromProcess } from '../../host/paths.js';
@@ -25,7 +25,11 @@ export async function serve(argv: string[]): Promise<number> {
     throw new UsageError('--port must be a port number (0 picks a free one)');
   const host = await HookHost.open(hostEnvFromProcess());
   if (host.settingsProblem) process.stderr.write(`hookpanel: settings ignored: ${host.settingsProblem}\n`);
-  const server = await listenIntake(host);
+  // Jobs whose owner died are retried in the background, now and while serving.
+  const resident = await startResident(host, {
+    info: (line) => process.stdout.write(`${line}\n`),
+    error: (line) => process.stderr.write(`hookpanel: ${line}\n`),
+  });
   let web: WebPanel | null = null;
   const session = startPanelSession(host, {
     mode: 'browser',
@@ -44,14 +48,6 @@ export async function serve(argv: string[]): Promise<number> {
     process.stdout.write(`History: ${p.message}${p.state === 'importing' ? `: ${pct}%` : ''}\n`);
   });
   void host.history.start().catch((e: Error) => process.stderr.write(`hookpanel: history: ${e.message}\n`));
-  // Jobs a crash left pending are retried in the background: events are served meanwhile.
-  void host.recoverOutbox().then(
-    (r) =>
-      process.stdout.write(
-        `Outbox: retried ${r.retried.length} pending job(s), gave up on ${r.givenUp.length}.\n`,
-      ),
-    (e: Error) => process.stderr.write(`hookpanel: outbox recovery failed: ${e.message}\n`),
-  );
   await new Promise<void>((resolve) => {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
@@ -59,8 +55,7 @@ export async function serve(argv: string[]): Promise<number> {
   // Shutdown is bounded: background hooks get their grace, then whatever is left is ended.
   const hardStop = setTimeout(() => process.exit(0), 10_000);
   hardStop.unref();
-  server.close();
-  server.closeAllConnections();
+  resident.close();
   await web.close();
   await session.close();
   await host.close();

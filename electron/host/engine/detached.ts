@@ -1,8 +1,13 @@
 // Detached hooks start a new session, write to an owner-only log under Hookpanel's home, and
-// outlive the host; they are not counted against the parallel cap.
+// outlive the host; they are not counted against the parallel cap. They are spawned with Node's own
+// spawn, synchronously, so one is running before the event is answered (a host killed right after
+// answering still leaves it started). execa would not fit: it loads asynchronously (process/execa.ts),
+// its `{ file }` output is piped through the parent (which a detached hook must outlive), and nothing
+// of its output handling or promise applies to a child that is never read from or waited for.
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { nodeScriptEnv } from '../process/node-script.js';
 
 export interface DetachedSpec {
   argv: string[];
@@ -27,9 +32,11 @@ export function spawnDetached(spec: DetachedSpec): {
   const log = openSync(logPath, 'a', 0o600);
   const input = openSync(inputPath, 'r');
   try {
+    // The outbox runner is one of our Node scripts: under Electron its binary must run as Node.
+    const env = spec.argv[0] === process.execPath ? nodeScriptEnv(spec.env) : spec.env;
     const child = spawn(spec.argv[0]!, spec.argv.slice(1), {
       cwd: spec.cwd,
-      env: spec.env,
+      env,
       detached: true,
       stdio: [input, log, log],
       windowsHide: true,

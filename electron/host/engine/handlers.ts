@@ -4,7 +4,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { Rule } from '../../../shared/model.js';
 import type { HostEnv } from '../paths.js';
 import type { ModelSettings } from '../settings/settings.js';
-import { runProcess } from './process/run.js';
+import { runProcess } from '../process/run.js';
 import { runAgent } from './agent.js';
 import { runMcpTool, type McpContext } from './mcp-tool.js';
 import { runPrompt } from './prompt.js';

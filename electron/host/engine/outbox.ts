@@ -1,11 +1,16 @@
 // Durable delivery (chrys `delivery: durable`): a job file is written to outbox/pending/ before the
-// hook starts and moved to done/ or failed/ when it ends. Pending jobs left by a crash are retried on
-// start: at-least-once, so hooks must be idempotent.
+// hook starts and moved to done/ or failed/ when it ends. The job names the process that owns it
+// (pid, start time, boot) and the tag of the hook it runs; a pending job whose owner is gone and whose
+// hook no longer runs is retried, at start and while the host runs: at-least-once, so hooks must be
+// idempotent.
 import { mkdir, readdir, readFile, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { newTag } from '../process/groups.js';
+import { identityAlive, ProcessIdentitySchema, selfIdentity } from '../process/identity.js';
+import { taggedProcesses } from '../process/proc-table.js';
+import { DEFAULT_KILL_GRACE_MS, runProcess, type ProcessResult } from '../process/run.js';
 import { writeFileAtomic } from '../util/atomic.js';
-import { runProcess, type ProcessResult } from './process/run.js';
 
 export const JobSchema = z.object({
   id: z.string(),
@@ -27,6 +32,11 @@ export const JobSchema = z.object({
       error: z.string().nullable(),
     })
     .nullable(),
+  /** The process that runs (or will run) the job; absent in jobs written before owners were kept. */
+  owner: ProcessIdentitySchema.nullish(),
+  /** The tag of the hook process the current attempt started (groups.ts), and when it started. */
+  tag: z.string().nullish(),
+  attemptStartedAt: z.number().nullish(),
 });
 export type Job = z.infer<typeof JobSchema>;
 
@@ -38,15 +48,23 @@ export async function enqueue(root: string, job: Job): Promise<string> {
   const dirs = outboxDirs(root);
   for (const d of Object.values(dirs)) await mkdir(d, { recursive: true, mode: 0o700 });
   const path = join(dirs.pending, `${job.id}.json`);
-  await writeFileAtomic(path, JSON.stringify(job));
+  // Owned by whoever wrote it until a runner claims it.
+  await writeFileAtomic(path, JSON.stringify({ ...job, owner: selfIdentity() }));
   return path;
 }
 
-/** Runs a pending job and moves it to done/ or failed/ by its result. */
+/** Claims a pending job for this process, runs it, and moves it to done/ or failed/ by its result. */
 export async function runJob(root: string, job: Job, signal?: AbortSignal): Promise<ProcessResult> {
   const dirs = outboxDirs(root);
   for (const d of Object.values(dirs)) await mkdir(d, { recursive: true, mode: 0o700 });
-  const attempt: Job = { ...job, attempts: job.attempts + 1 };
+  const tag = newTag();
+  const attempt: Job = {
+    ...job,
+    attempts: job.attempts + 1,
+    owner: selfIdentity(),
+    tag: tag.tag,
+    attemptStartedAt: Date.now(),
+  };
   await writeFileAtomic(join(dirs.pending, `${job.id}.json`), JSON.stringify(attempt));
   const result = await runProcess({
     argv: job.argv,
@@ -55,6 +73,7 @@ export async function runJob(root: string, job: Job, signal?: AbortSignal): Prom
     stdin: job.stdin,
     timeoutMs: job.timeoutMs,
     signal,
+    tag,
   });
   if (signal?.aborted) return result; // stopped by shutdown: stays pending, retried on the next start
   const ok = !result.timedOut && !result.spawnError && result.exitCode === 0;
@@ -75,29 +94,40 @@ export async function runJob(root: string, job: Job, signal?: AbortSignal): Prom
 export interface RecoveryReport {
   retried: string[];
   givenUp: string[];
+  /** Owned by a live process, or its hook still runs: in flight, not ours to retry. */
+  inFlight: string[];
+  /** No owner recorded and younger than the retry age (assumed in flight elsewhere, seed 002). */
   skippedYoung: string[];
 }
 
 /**
- * Stale pending jobs (older than retryAgeMs: younger ones are assumed in flight in another process)
- * are re-run; those already tried maxRetries times go straight to failed/.
+ * Retries pending jobs no one is running: their owner is gone (or a reused pid now names another
+ * process) and the hook they started no longer runs. Jobs without an owner (written before owners
+ * were kept) fall back to the seed's rule: retried once older than retryAgeMs. Jobs already tried
+ * maxRetries times go straight to failed/.
  */
 export async function recoverOutbox(
   root: string,
   opts: { retryAgeMs: number; maxRetries: number; run: (job: Job) => Promise<unknown> },
 ): Promise<RecoveryReport> {
   const dirs = outboxDirs(root);
-  const report: RecoveryReport = { retried: [], givenUp: [], skippedYoung: [] };
+  const report: RecoveryReport = { retried: [], givenUp: [], inFlight: [], skippedYoung: [] };
   const names = await readdir(dirs.pending).catch(() => [] as string[]);
   for (const name of names.filter((n) => n.endsWith('.json'))) {
     const path = join(dirs.pending, name);
     const info = await stat(path).catch(() => null);
-    if (!info) continue;
-    if (Date.now() - info.mtimeMs < opts.retryAgeMs) {
+    if (!info) continue; // finished meanwhile
+    const text = await readFile(path, 'utf8').catch(() => null);
+    if (text === null) continue;
+    const parsed = JobSchema.safeParse(parseJson(text));
+    if (parsed.success && parsed.data.owner && inFlight(parsed.data)) {
+      report.inFlight.push(name);
+      continue;
+    }
+    if (parsed.success && !parsed.data.owner && Date.now() - info.mtimeMs < opts.retryAgeMs) {
       report.skippedYoung.push(name);
       continue;
     }
-    const parsed = JobSchema.safeParse(JSON.parse(await readFile(path, 'utf8').catch(() => 'null')));
     if (!parsed.success || parsed.data.attempts >= opts.maxRetries) {
       await mkdir(dirs.failed, { recursive: true, mode: 0o700 });
       await rename(path, join(dirs.failed, name)).catch(() => {});
@@ -108,8 +138,36 @@ export async function recoverOutbox(
     try {
       await opts.run(parsed.data);
     } catch {
-      // left where it is: the next start tries again
+      // left where it is: the next look tries again
     }
   }
   return report;
+}
+
+function inFlight(job: Job): boolean {
+  if (job.owner && identityAlive(job.owner)) return true;
+  if (!job.tag) return false;
+  // The owner died but the hook it started may still run: not yet. Nobody is left to end that hook
+  // at its deadline, so a look past the deadline does (SIGTERM, and SIGKILL once past the grace).
+  const orphans = taggedProcesses([job.tag]).get(job.tag) ?? [];
+  const overdue = Date.now() - (job.attemptStartedAt ?? 0) - job.timeoutMs;
+  if (orphans.length && overdue > 0)
+    for (const pid of orphans) signal(pid, overdue > DEFAULT_KILL_GRACE_MS ? 'SIGKILL' : 'SIGTERM');
+  return orphans.length > 0;
+}
+
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // gone meanwhile
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }

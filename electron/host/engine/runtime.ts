@@ -4,7 +4,7 @@ import type { Decision, EmitAnswer, Outcome } from '../../../shared/dispatch.js'
 import type { DialectManifest } from '../../../shared/dialects.js';
 import type { Dialect, Rule, Source } from '../../../shared/model.js';
 import type { HostEnv } from '../paths.js';
-import type { ProcessResult } from './process/run.js';
+import type { ProcessResult } from '../process/run.js';
 
 export interface EngineEvent {
   id: string;

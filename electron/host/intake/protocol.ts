@@ -12,7 +12,6 @@ export const HEALTH_PATH = '/v1/health';
 export const EXIT_STATUS: Record<number, number> = { 0: 200, 2: 422, 1: 424 };
 export const CWD_HEADER = 'x-hookpanel-cwd';
 export const PARENT_HEADER = 'x-hookpanel-dispatch';
-export const MAX_PAYLOAD_BYTES = 4 * 1024 * 1024;
 /** Every dialect's id, from the manifests (plain data, no zod). */
 export const KNOWN_DIALECTS: readonly string[] = DIALECT_IDS;
 

@@ -1,20 +1,16 @@
 // The local endpoint agents reach through `hookpanel emit` and the curl fast path: HTTP over a Unix
-// domain socket in an owner-only folder of Hookpanel's home (a named pipe on Windows).
+// domain socket in an owner-only folder of Hookpanel's home (a named pipe on Windows). No request can
+// end the host: every failure is answered with one line, and a payload past a limit (payload.ts) is
+// refused before its body is read, so that the client reads the refusal instead of a reset.
 import { chmod, mkdir, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
 import { checkEmitAnswer } from '../../../shared/answer.js';
-import { DialectSchema } from '../../../shared/model.js';
+import { DialectSchema, type Dialect } from '../../../shared/model.js';
 import type { HookHost } from '../service.js';
-import {
-  CWD_HEADER,
-  EMIT_PATH,
-  EXIT_STATUS,
-  HEALTH_PATH,
-  HOOK_PATH,
-  MAX_PAYLOAD_BYTES,
-  PARENT_HEADER,
-} from './protocol.js';
+import { MAX_PAYLOAD_BYTES, oneLine, parsePayload, tooLarge, type PayloadCheck } from './payload.js';
+import { CWD_HEADER, EMIT_PATH, EXIT_STATUS, HEALTH_PATH, HOOK_PATH, PARENT_HEADER } from './protocol.js';
+import { failureAnswer } from './refusal.js';
 
 export async function listenIntake(host: HookHost, socketPath = host.paths.socket): Promise<Server> {
   if (process.platform !== 'win32') {
@@ -22,8 +18,12 @@ export async function listenIntake(host: HookHost, socketPath = host.paths.socke
     await chmod(dirname(socketPath), 0o700);
     await rm(socketPath, { force: true });
   }
-  const server = createServer((req, res) => {
-    handle(host, req, res).catch((e: Error) => reply(res, 500, { error: e.message }));
+  const server = createServer((req, res) => void respond(host, req, res));
+  // curl asks before sending a large body: a body past the limit is refused before it is sent.
+  server.on('checkContinue', (req, res) => {
+    if (declaredLength(req) > MAX_PAYLOAD_BYTES) return void respond(host, req, res);
+    res.writeContinue();
+    void respond(host, req, res);
   });
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
@@ -39,11 +39,56 @@ export async function listenIntake(host: HookHost, socketPath = host.paths.socke
   return server;
 }
 
+/** Handles one request; whatever goes wrong is answered, never thrown. */
+async function respond(host: HookHost, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  res.on('error', () => {}); // the client went away: nothing to answer
+  req.on('error', () => {});
+  try {
+    await handle(host, req, res);
+  } catch (e) {
+    reply(res, 500, { error: `hookpanel: ${oneLine((e as Error)?.message ?? String(e))}` });
+  }
+}
+
+interface Route {
+  dialect: Dialect;
+  event: string;
+  /** The curl fast path: the answer is the protocol itself (status + body). */
+  fast: boolean;
+}
+
 async function handle(host: HookHost, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://hookpanel');
   if (req.method === 'GET' && url.pathname === HEALTH_PATH)
     return reply(res, 200, { ok: true, pid: process.pid });
   if (req.method !== 'POST') return reply(res, 405, { error: 'POST only' });
+  const route = routeOf(url);
+  if (route === null) return reply(res, 404, { error: `no route ${url.pathname}` });
+  if (typeof route === 'string') return reply(res, 400, { error: route });
+  const checked =
+    declaredLength(req) > MAX_PAYLOAD_BYTES ? tooLarge(declaredLength(req)) : await readPayload(req);
+  if (!checked.ok) return refuse(res, route, checked);
+  const header = (name: string) =>
+    typeof req.headers[name] === 'string' ? (req.headers[name] as string) : null;
+  const { answer, background } = await host.dispatch({
+    dialect: route.dialect,
+    event: route.event,
+    payload: checked.payload,
+    project: url.searchParams.get('project'),
+    callerCwd: url.searchParams.get('cwd') ?? header(CWD_HEADER) ?? host.host.home,
+    parentDispatch: url.searchParams.get('parent') ?? header(PARENT_HEADER),
+  });
+  // Background hooks record their own failures; one that throws must not take the host down.
+  background.catch(() => {});
+  // What leaves the host is what `hookpanel emit` checks it against: the one schema of the answer.
+  checkEmitAnswer(answer);
+  if (!route.fast) return reply(res, 200, answer);
+  const { exitCode, stdout, stderr } = answer.protocol;
+  speak(res, exitCode, exitCode === 0 ? stdout : stderr);
+}
+
+/** The dialect and event a path names, an error message for a bad one, or null for no route. */
+function routeOf(url: URL): Route | string | null {
   let dialect: string | undefined;
   let event: string | undefined;
   const fast = url.pathname.startsWith(`${HOOK_PATH}/`);
@@ -51,71 +96,87 @@ async function handle(host: HookHost, req: IncomingMessage, res: ServerResponse)
     dialect = url.searchParams.get('dialect') ?? undefined;
     event = url.searchParams.get('event') ?? undefined;
   } else if (fast) {
-    [dialect, event] = url.pathname
-      .slice(HOOK_PATH.length + 1)
-      .split('/')
-      .map(decodeURIComponent);
-  } else {
-    return reply(res, 404, { error: `no route ${url.pathname}` });
-  }
-  const parsedDialect = DialectSchema.safeParse(dialect);
-  if (!parsedDialect.success || !event)
-    return fail(400, `expected a dialect (${DialectSchema.options.join(', ')}) and an event`);
-  const body = await readBody(req);
-  if (body === null) return fail(413, `payload larger than ${MAX_PAYLOAD_BYTES} bytes`);
-  let payload: unknown = {};
-  if (body.trim()) {
     try {
-      payload = JSON.parse(body);
-    } catch (e) {
-      return fail(400, `payload is not JSON: ${(e as Error).message}`);
+      [dialect, event] = url.pathname
+        .slice(HOOK_PATH.length + 1)
+        .split('/')
+        .map(decodeURIComponent);
+    } catch {
+      return 'the path is not valid percent-encoding';
     }
+  } else {
+    return null;
   }
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
-    return fail(400, 'payload must be a JSON object');
-  const header = (name: string) =>
-    typeof req.headers[name] === 'string' ? (req.headers[name] as string) : null;
-  const { answer } = await host.dispatch({
-    dialect: parsedDialect.data,
-    event,
-    payload: payload as Record<string, unknown>,
-    project: url.searchParams.get('project'),
-    callerCwd: url.searchParams.get('cwd') ?? header(CWD_HEADER) ?? host.host.home,
-    parentDispatch: url.searchParams.get('parent') ?? header(PARENT_HEADER),
-  });
-  // What leaves the host is what `hookpanel emit` checks it against: the one schema of the answer.
-  checkEmitAnswer(answer);
-  if (!fast) return reply(res, 200, answer);
-  const { exitCode, stdout, stderr } = answer.protocol;
-  res.writeHead(EXIT_STATUS[exitCode] ?? 424, { 'content-type': 'text/plain; charset=utf-8' });
-  res.end(exitCode === 0 ? stdout : stderr);
-
-  function fail(status: number, error: string): void {
-    if (!fast) return reply(res, status, { error });
-    // The fast path fails open, as a broken notification hook should.
-    res.writeHead(424, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end(`hookpanel: ${error}\n`);
-  }
+  const parsed = DialectSchema.safeParse(dialect);
+  if (!parsed.success || !event)
+    return `expected a dialect (${DialectSchema.options.join(', ')}) and an event`;
+  return { dialect: parsed.data, event, fast };
 }
 
-function readBody(req: IncomingMessage): Promise<string | null> {
+/**
+ * A refused payload: 413 or 400 with the message on /v1/emit; on the fast path, the protocol answer
+ * `hookpanel emit` would give (a guard event is blocked, others go on with the message).
+ */
+async function refuse(
+  res: ServerResponse,
+  route: Route,
+  refusal: PayloadCheck & { ok: false },
+): Promise<void> {
+  drainAfterRefusal(res.req, res);
+  if (!route.fast) return reply(res, refusal.status, { error: refusal.message });
+  const { protocol } = await failureAnswer(route.dialect, route.event, refusal.message);
+  speak(res, protocol.exitCode, protocol.exitCode === 0 ? protocol.stdout : protocol.stderr);
+}
+
+/** The body as a checked payload; past the limit, the rest is not kept (see drainAfterRefusal). */
+function readPayload(req: IncomingMessage): Promise<PayloadCheck> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (c: Buffer) => {
+    const onData = (c: Buffer) => {
       size += c.length;
-      if (size > MAX_PAYLOAD_BYTES) {
-        resolve(null);
-        req.destroy();
-      } else chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      if (size <= MAX_PAYLOAD_BYTES) return void chunks.push(c);
+      req.off('data', onData);
+      resolve(tooLarge(null));
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(parsePayload(Buffer.concat(chunks).toString('utf8'))));
     req.on('error', reject);
   });
 }
 
-function reply(res: ServerResponse, status: number, body: unknown): void {
+function declaredLength(req: IncomingMessage): number {
+  const n = Number(req.headers['content-length']);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/**
+ * After a refusal the rest of the body is read and dropped, so a client still sending reads the
+ * answer instead of a reset (closing at once would make its next write fail). A client that asked
+ * first (Expect: 100-continue) sends nothing more: its connection just closes. One that sends far
+ * past any announced size is cut off.
+ */
+function drainAfterRefusal(req: IncomingMessage, res: ServerResponse): void {
+  if (/100-continue/i.test(String(req.headers.expect ?? ''))) {
+    res.setHeader('connection', 'close');
+    return;
+  }
+  let dropped = 0;
+  req.on('data', (c: Buffer) => {
+    dropped += c.length;
+    if (dropped > 4 * MAX_PAYLOAD_BYTES) req.socket.destroy();
+  });
+  req.resume();
+}
+
+function speak(res: ServerResponse, exitCode: number, body: string): void {
   if (res.headersSent) return;
+  res.writeHead(EXIT_STATUS[exitCode] ?? 424, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end(body);
+}
+
+function reply(res: ServerResponse, status: number, body: unknown): void {
+  if (res.headersSent || res.destroyed) return;
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 }

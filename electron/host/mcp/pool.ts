@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServerConfig, McpServerEntry } from '../../../shared/mcp.js';
-import { descendantsOf } from '../engine/process/groups.js';
+import { descendantsOf } from '../process/groups.js';
 import { expandServerConfig } from './config.js';
 
 /** How long a server may take to start and answer `initialize`, whatever the calling hook's timeout. */

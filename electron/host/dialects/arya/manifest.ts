@@ -17,6 +17,7 @@ export const manifest = {
     answer: 'none: rules observe, and the bridge always exits 0',
     payloadEnv: 'POLISH_HOOK_PAYLOAD',
     answerFileEnv: null,
+    guardEvents: [],
   },
   states: {},
   options: [],

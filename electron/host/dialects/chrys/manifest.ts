@@ -18,6 +18,7 @@ export const manifest = {
       '`{ "decision": "allow" | "block" | "modify", "reason", "args", "context" }` in the file `CHRYS_HOOK_RESULT` names',
     payloadEnv: null,
     answerFileEnv: 'CHRYS_HOOK_RESULT',
+    guardEvents: ['before_tool_call', 'user_prompt_submit'],
   },
   states: { dormant: 'chrys project hooks are off (project.hooks_enabled)' },
   options: [

@@ -17,6 +17,7 @@ export const manifest = {
       'exit 0 is success; for refuse and cancel the bridge exits 1 with the reason on stderr, so its own `on_failure` applies',
     payloadEnv: null,
     answerFileEnv: null,
+    guardEvents: ['before_tool'],
   },
   states: { refused: 'io-harness refuses this configuration' },
   options: [],

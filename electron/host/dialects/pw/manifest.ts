@@ -19,6 +19,7 @@ export const manifest = {
       'exit 2 with the reason on stderr blocks; JSON on stdout carries decisions, context and rewritten input',
     payloadEnv: null,
     answerFileEnv: null,
+    guardEvents: ['PreToolUse', 'PermissionRequest'],
   },
   states: { disabled: 'disableAllHooks is set in a user-layer file' },
   options: [],

@@ -1,0 +1,72 @@
+// The socket half of `hookpanel emit`: one POST to the host's intake socket. What comes back is the
+// host's answer, a refusal naming the limit a payload broke, or "no host to answer" — which includes a
+// host that died with the event in flight: the caller then runs the event in-process (at least once),
+// so a guard never fails open because the host went away.
+import { request } from 'node:http';
+import type { EmitAnswer } from '../../../shared/answer.js';
+
+/** The answer check generated from the answer's one schema (../answer.ts), loaded once. */
+let answerCheck: Promise<typeof import('../answer.js')> | null = null;
+export function loadAnswerCheck(): Promise<typeof import('../answer.js')> {
+  answerCheck ??= import('../answer.js');
+  answerCheck.catch(() => {});
+  return answerCheck;
+}
+
+export type HostReply =
+  | { kind: 'answer'; answer: EmitAnswer }
+  | { kind: 'refused'; message: string }
+  | { kind: 'unavailable'; why: string };
+
+export function postToHost(socketPath: string, path: string, body: string): Promise<HostReply> {
+  return new Promise((resolve) => {
+    const unavailable = (why: string) => resolve({ kind: 'unavailable', why });
+    const req = request(
+      {
+        socketPath,
+        path,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        // The host died while sending its answer.
+        res.on('aborted', () => unavailable('the host closed the connection mid-answer'));
+        res.on('error', () => unavailable('the host closed the connection mid-answer'));
+        res.on(
+          'end',
+          () => void readReply(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')).then(resolve),
+        );
+      },
+    );
+    // No socket, nobody listening, or the host died with the event in flight (socket hang up).
+    req.on('error', (e) => unavailable(e.message));
+    req.end(body);
+  });
+}
+
+async function readReply(status: number, text: string): Promise<HostReply> {
+  if (status === 400 || status === 413) {
+    const message = parseJson<{ error?: unknown }>(text)?.error;
+    return {
+      kind: 'refused',
+      message: typeof message === 'string' ? message : `the host refused the event (${status})`,
+    };
+  }
+  // A host error or an answer that does not read: the event runs in-process instead.
+  if (status !== 200) return { kind: 'unavailable', why: `the host answered ${status}` };
+  try {
+    return { kind: 'answer', answer: (await loadAnswerCheck()).readAnswer(text) };
+  } catch (e) {
+    return { kind: 'unavailable', why: `the host answered something unreadable: ${(e as Error).message}` };
+  }
+}
+
+function parseJson<T>(text: string): T | null {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,40 @@
+// What makes a host resident (the desktop app, `hookpanel serve`): the intake socket agents emit to,
+// the outbox looked at now and every few seconds, and a watchdog that ends the host's hook trees at
+// their deadlines should the host itself be killed.
+import type { Server } from 'node:http';
+import { describeRecovery, watchOutbox } from '../engine/outbox-watch.js';
+import { loadExeca } from '../process/execa.js';
+import { startWatchdog } from '../process/watchdog.js';
+import type { HookHost } from '../service.js';
+import { listenIntake } from './server.js';
+
+export interface Resident {
+  server: Server;
+  /** Stops taking events and looking at the outbox (the host itself is closed by its owner). */
+  close(): void;
+}
+
+export async function startResident(
+  host: HookHost,
+  log: { info(line: string): void; error(line: string): void },
+): Promise<Resident> {
+  const server = await listenIntake(host);
+  startWatchdog();
+  // Loaded now rather than on the first hook, which should not wait for it.
+  void loadExeca();
+  const outbox = watchOutbox(() => host.recoverOutbox(), {
+    onReport: (r) => {
+      const line = describeRecovery(r);
+      if (line) log.info(line);
+    },
+    onError: (e) => log.error(`outbox recovery failed: ${e.message}`),
+  });
+  return {
+    server,
+    close() {
+      outbox.stop();
+      server.close();
+      server.closeAllConnections();
+    },
+  };
+}

@@ -1,0 +1,196 @@
+// Runs one hook process through execa, detached so that it leads its own process group, with
+// Hookpanel's own ending on top: at the timeout the whole tree (group and tagged escapees) gets
+// SIGTERM, then SIGKILL after the grace if anything is really still alive. execa's `timeout` ends
+// only the main process and its promise waits for every holder of stdout, so neither is used: the
+// result settles when the main process exits (after a short drain), and what it left behind is
+// watched until its deadline (watch.ts).
+import { existsSync } from 'node:fs';
+import type { Socket } from 'node:net';
+import type { Options, ResultPromise } from 'execa';
+import { endTree } from './end.js';
+import { loadExeca } from './execa.js';
+import { isTracked, newTag, trackTree, untrackTree, type HookTree } from './groups.js';
+import { lastPid } from './proc-table.js';
+import { OutputCapture } from './tail.js';
+import { watchSettled } from './watch.js';
+
+export interface ProcessSpec {
+  argv: string[];
+  cwd: string;
+  env: Record<string, string>;
+  stdin: string | null;
+  timeoutMs: number;
+  /** Time between SIGTERM and SIGKILL. */
+  killGraceMs?: number;
+  /** How long to wait for stdout/stderr to close after the main process exits. */
+  drainMs?: number;
+  maxAnswerBytes?: number;
+  tailBytes?: number;
+  /** Aborting ends the whole tree the way a timeout does (drain at turn end, shutdown). */
+  signal?: AbortSignal;
+  /** The tag to find the hook's processes by, when the caller records it (outbox jobs); else a new one. */
+  tag?: ReturnType<typeof newTag>;
+}
+
+export interface ProcessResult {
+  pid: number | null;
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  /** The process group was signalled because it outlived the timeout. */
+  groupKilled: boolean;
+  spawnError: string | null;
+  /** Whole stdout if it fit the answer bound, else null. */
+  stdout: string | null;
+  stdoutTail: string;
+  stderrTail: string;
+  startedAt: number;
+  durationMs: number;
+}
+
+export const DEFAULT_KILL_GRACE_MS = 1500;
+
+export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
+  const { execa } = await loadExeca();
+  const startedAt = Date.now();
+  const t0 = performance.now();
+  const out = new OutputCapture(spec.maxAnswerBytes ?? 1024 * 1024, spec.tailBytes ?? 8192);
+  const err = new OutputCapture(spec.maxAnswerBytes ?? 1024 * 1024, spec.tailBytes ?? 8192);
+  const tag = spec.tag ?? newTag();
+  // Tracked before the spawn: a host killed a moment after it still leaves the hook to its watchdog,
+  // which finds it by its tag (the pgid follows as soon as it is known).
+  const last = lastPid();
+  const tree: HookTree = {
+    tag: tag.tag,
+    pgid: null,
+    since: last === null ? null : last + 1,
+    deadline: startedAt + spec.timeoutMs,
+    graceMs: spec.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
+  };
+  trackTree(tree);
+
+  return new Promise((resolve) => {
+    const options = {
+      cwd: spec.cwd,
+      env: { ...spec.env, [tag.name]: tag.value },
+      extendEnv: false,
+      detached: process.platform !== 'win32',
+      windowsHide: true,
+      stdin: 'pipe',
+      stdout: 'pipe',
+      stderr: 'pipe',
+      // Output is read here, bounded; execa's promise is not what settles a hook (see above).
+      buffer: false,
+      encoding: 'buffer',
+      reject: false,
+    } as const satisfies Options;
+    let child: ResultPromise<typeof options>;
+    try {
+      child = execa(spec.argv[0]!, spec.argv.slice(1), options);
+    } catch (e) {
+      untrackTree(tree);
+      resolve(failed(describeSpawnError(e as Error, spec.argv[0]!, spec.cwd)));
+      return;
+    }
+    child.catch(() => {});
+    const pid = child.pid ?? null;
+    if (pid === null) untrackTree(tree);
+    else trackTree(Object.assign(tree, { pgid: pid }));
+    let timedOut = false;
+    let groupKilled = false;
+    let ending: Promise<void> | null = null;
+    let settled = false;
+    let exit: { code: number | null; signal: string | null } | null = null;
+    let stdoutOpen = true;
+    let stderrOpen = true;
+
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => err.push(d));
+    child.stdout.on('close', () => ((stdoutOpen = false), maybeSettle()));
+    child.stderr.on('close', () => ((stderrOpen = false), maybeSettle()));
+    child.stdin.on('error', () => {}); // a hook that exits without reading its stdin is fine
+    child.stdin.end(spec.stdin ?? '');
+
+    child.on('error', (e) => {
+      if (pid === null || exit === null) {
+        settled = true;
+        clearTimeout(timer);
+        resolve(failed(describeSpawnError(e, spec.argv[0]!, spec.cwd), pid));
+      }
+    });
+
+    const timer = setTimeout(() => {
+      timedOut = exit === null;
+      void end();
+    }, spec.timeoutMs);
+    if (spec.signal?.aborted) void end();
+    else spec.signal?.addEventListener('abort', () => void end(), { once: true });
+
+    child.on('exit', (code, signal) => {
+      exit = { code, signal };
+      // A background child may hold stdout open; settle after a short drain whatever it does.
+      setTimeout(() => finish(), spec.drainMs ?? 100).unref();
+      maybeSettle();
+    });
+
+    function end(): Promise<void> {
+      if (pid === null || (settled && !isTracked(tree))) return Promise.resolve();
+      ending ??= endTree(tree, () => (groupKilled = true)).then(() => {
+        if (!settled) setTimeout(() => finish(), 50).unref();
+      });
+      return ending;
+    }
+
+    function maybeSettle(): void {
+      if (exit !== null && !stdoutOpen && !stderrOpen) finish();
+    }
+
+    function finish(): void {
+      if (settled || exit === null) return;
+      settled = true;
+      if (!ending) {
+        clearTimeout(timer);
+        // Whatever it left behind is watched until its deadline; this process need not stay for it.
+        watchSettled(tree);
+        for (const pipe of [child.stdout, child.stderr]) (pipe as Partial<Socket>).unref?.();
+      }
+      resolve({
+        pid,
+        exitCode: exit.code,
+        signal: exit.signal,
+        timedOut,
+        groupKilled,
+        spawnError: null,
+        stdout: out.complete(),
+        stdoutTail: out.tailText(),
+        stderrTail: err.tailText(),
+        startedAt,
+        durationMs: Math.round(performance.now() - t0),
+      });
+    }
+  });
+
+  function failed(message: string, pid: number | null = null): ProcessResult {
+    return {
+      pid,
+      exitCode: null,
+      signal: null,
+      timedOut: false,
+      groupKilled: false,
+      spawnError: message,
+      stdout: null,
+      stdoutTail: '',
+      stderrTail: '',
+      startedAt,
+      durationMs: Math.round(performance.now() - t0),
+    };
+  }
+}
+
+function describeSpawnError(e: Error, program: string, cwd: string): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' && !existsSync(cwd)) return `${program}: working directory ${cwd} does not exist`;
+  if (code === 'ENOENT') return `${program}: not found (no such file, or not on PATH)`;
+  if (code === 'EACCES') return `${program}: permission denied (is it executable?)`;
+  return `${program}: ${e.message}`;
+}

@@ -1,0 +1,27 @@
+// `npm run bench -- reliability`: the process and bridge trials of the reliability tier, many times
+// over, printing their figures (trials, survivors, lost, crashes) rather than asserting them.
+import {
+  describeFigures,
+  durableKillTrials,
+  escapeTrials,
+  inFlightKillTrials,
+} from '../reliability/process-trials.js';
+
+export default async function benchReliabilityProcess(): Promise<void> {
+  console.log('\nReliability: processes and the bridge');
+  console.log(describeFigures('  escapes (5 kinds × 8), no host', await escapeTrials(8, 'none')));
+  console.log(describeFigures('  escapes (5 kinds × 8), with a host', await escapeTrials(8, 'running')));
+  console.log(
+    describeFigures('  escapes (5 kinds × 8), host SIGKILLed mid-run', await escapeTrials(8, 'killed')),
+  );
+  console.log(
+    describeFigures('  guard events in flight, host SIGKILLed (emit)', await inFlightKillTrials(20)),
+  );
+  console.log(
+    describeFigures(
+      '  guard events in flight, host SIGKILLed (fast path)',
+      await inFlightKillTrials(20, 'fast path'),
+    ),
+  );
+  console.log(describeFigures('  durable jobs in flight, host SIGKILLed', await durableKillTrials(10)));
+}

@@ -1,0 +1,18 @@
+// SIGKILL-the-host trials: guard events in flight when the host dies are answered in-process (the
+// block, never exit 1 with a trace), and durable jobs in flight are all delivered by the next host.
+import { describe, expect, test } from 'vitest';
+import { durableKillTrials, inFlightKillTrials } from './process-trials.js';
+
+describe('the host killed with work in flight', () => {
+  test.each(['emit', 'fast path'] as const)(
+    'guard events in flight through %s still block',
+    async (via) => {
+      expect(await inFlightKillTrials(4, via)).toEqual({ trials: 4, survivors: 0, lost: 0, crashes: 0 });
+    },
+    120_000,
+  );
+
+  test('durable jobs in flight are delivered by the next host', async () => {
+    expect(await durableKillTrials(3)).toEqual({ trials: 6, survivors: 0, lost: 0, crashes: 0 });
+  }, 120_000);
+});
