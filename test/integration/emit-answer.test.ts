@@ -84,13 +84,14 @@ describe('hookpanel emit reads the host answer against it', () => {
     expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'no\n' });
   });
 
-  test('a malformed answer is refused, naming what is wrong, and never taken as a decision', async () => {
+  test('a malformed answer is never taken as a decision: it is named, and the event runs here instead', async () => {
     env = makeEnv();
-    await fakeHost({ ...VALID, protocol: { exitCode: 0 } });
+    await fakeHost({ ...VALID, decision: 'block', protocol: { exitCode: 2 } });
     const r = await runCli(['emit', 'claude', 'PreToolUse'], { env: env.processEnv, input: '{}' });
-    expect(r.code).toBe(1);
+    // No rule matches in-process, so the event is allowed: the fake host's block was not taken.
+    expect(r.code).toBe(0);
     expect(r.stderr).toContain(
-      "the host answered something unreadable: protocol: must have required property 'stdout'; protocol: must have required property 'stderr'",
+      "the host answered something unreadable: protocol: must have required property 'stdout'; protocol: must have required property 'stderr'; running the event here instead",
     );
   });
 });

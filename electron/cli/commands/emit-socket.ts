@@ -16,11 +16,12 @@ export function loadAnswerCheck(): Promise<typeof import('../answer.js')> {
 export type HostReply =
   | { kind: 'answer'; answer: EmitAnswer }
   | { kind: 'refused'; message: string }
-  | { kind: 'unavailable'; why: string };
+  /** `noHost`: nothing listens (the usual case, nothing to say); else the host failed, and `why` says how. */
+  | { kind: 'unavailable'; why: string; noHost: boolean };
 
 export function postToHost(socketPath: string, path: string, body: string): Promise<HostReply> {
   return new Promise((resolve) => {
-    const unavailable = (why: string) => resolve({ kind: 'unavailable', why });
+    const unavailable = (why: string, noHost = false) => resolve({ kind: 'unavailable', why, noHost });
     const req = request(
       {
         socketPath,
@@ -41,7 +42,9 @@ export function postToHost(socketPath: string, path: string, body: string): Prom
       },
     );
     // No socket, nobody listening, or the host died with the event in flight (socket hang up).
-    req.on('error', (e) => unavailable(e.message));
+    req.on('error', (e: NodeJS.ErrnoException) =>
+      unavailable(e.message, e.code === 'ENOENT' || e.code === 'ECONNREFUSED' || e.code === 'ENOTSOCK'),
+    );
     req.end(body);
   });
 }
@@ -55,11 +58,15 @@ async function readReply(status: number, text: string): Promise<HostReply> {
     };
   }
   // A host error or an answer that does not read: the event runs in-process instead.
-  if (status !== 200) return { kind: 'unavailable', why: `the host answered ${status}` };
+  if (status !== 200) return { kind: 'unavailable', why: `the host answered ${status}`, noHost: false };
   try {
     return { kind: 'answer', answer: (await loadAnswerCheck()).readAnswer(text) };
   } catch (e) {
-    return { kind: 'unavailable', why: `the host answered something unreadable: ${(e as Error).message}` };
+    return {
+      kind: 'unavailable',
+      why: `the host answered something unreadable: ${(e as Error).message}`,
+      noHost: false,
+    };
   }
 }
 

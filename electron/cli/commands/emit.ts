@@ -76,6 +76,9 @@ async function run(
   const reply = await postToHost(homePaths(host).socket, `${EMIT_PATH}?${query}`, text.trim() ? text : '{}');
   if (reply.kind === 'answer') return { answer: reply.answer, ran: true };
   if (reply.kind === 'refused') return failed(dialect, event, reply.message);
+  // The host failed rather than being absent: say so (one line), then run the event here.
+  if (!reply.noHost)
+    process.stderr.write(`hookpanel: ${oneLine(reply.why)}; running the event here instead\n`);
   const { emitInProcess } = await import('./emit-local.js');
   const answer = await emitInProcess(host, {
     dialect,
