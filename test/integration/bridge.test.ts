@@ -243,9 +243,11 @@ describe('hooks that outlive the host', () => {
   test('a detached hook survives the host being killed', async () => {
     env = makeEnv();
     const marker = env.path('detached-done');
+    const gate = env.path('detached-gate');
+    // The hook waits for the gate, opened only once the host is dead: it cannot finish early.
     env.write(
       '~/.chrys/hooks/hooks.yaml',
-      `hooks:\n  - { id: bg, event: session_end, run: { type: shell, shell: 'sleep 1; touch ${marker}' }, execution: { detach: true } }\n`,
+      `hooks:\n  - { id: bg, event: session_end, run: { type: shell, shell: 'while [ ! -e ${gate} ]; do sleep 0.05; done; touch ${marker}' }, execution: { detach: true } }\n`,
     );
     serve = await startServe(env);
     const r = await runCli(['emit', 'chrys', 'session_end', '--json'], {
@@ -256,6 +258,7 @@ describe('hooks that outlive the host', () => {
     expect(r.code).toBe(0);
     await serve.stop('SIGKILL');
     expect(existsSync(marker)).toBe(false);
+    writeFileSync(gate, '');
     expect(
       await waitFor(
         () => existsSync(marker),
