@@ -84,14 +84,20 @@ describe('hookpanel emit reads the host answer against it', () => {
     expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'no\n' });
   });
 
-  test('a malformed answer is never taken as a decision: it is named, and the event runs here instead', async () => {
+  test('a malformed answer is never taken as a decision: the event runs here, and --json says why', async () => {
     env = makeEnv();
     await fakeHost({ ...VALID, decision: 'block', protocol: { exitCode: 2 } });
     const r = await runCli(['emit', 'claude', 'PreToolUse'], { env: env.processEnv, input: '{}' });
-    // No rule matches in-process, so the event is allowed: the fake host's block was not taken.
-    expect(r.code).toBe(0);
-    expect(r.stderr).toContain(
-      "the host answered something unreadable: protocol: must have required property 'stdout'; protocol: must have required property 'stderr'; running the event here instead",
+    // No rule matches in-process, so the event is allowed: the fake host's block was not taken, and
+    // stderr (the block reason in Claude Code's protocol) carries nothing else.
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const json = await runCli(['emit', 'claude', 'PreToolUse', '--json'], {
+      env: env.processEnv,
+      input: '{}',
+    });
+    expect(JSON.parse(json.stdout)).toMatchObject({ decision: 'allow' });
+    expect(json.stderr).toContain(
+      "the host answered something unreadable: protocol: must have required property 'stdout'; protocol: must have required property 'stderr'; ran the event here instead",
     );
   });
 });

@@ -36,8 +36,9 @@ export async function emit(argv: string[]): Promise<number> {
   } catch (e) {
     answered = await failed(dialect as Dialect, event, `emit failed: ${(e as Error).message}`);
   }
-  const { answer, ran } = answered;
+  const { answer, ran, fallback } = answered;
   if (values.json) {
+    if (fallback) process.stderr.write(`hookpanel: ${fallback}\n`);
     const { protocol: _protocol, ...rest } = answer;
     process.stdout.write(`${JSON.stringify(rest, null, 2)}\n`);
     return ran ? 0 : 1;
@@ -55,6 +56,8 @@ export async function emit(argv: string[]): Promise<number> {
 interface Answered {
   answer: EmitAnswer;
   ran: boolean;
+  /** Why the host's answer was not used, when the host failed (rather than not running). */
+  fallback?: string | null;
 }
 
 async function run(
@@ -76,9 +79,9 @@ async function run(
   const reply = await postToHost(homePaths(host).socket, `${EMIT_PATH}?${query}`, text.trim() ? text : '{}');
   if (reply.kind === 'answer') return { answer: reply.answer, ran: true };
   if (reply.kind === 'refused') return failed(dialect, event, reply.message);
-  // The host failed rather than being absent: say so (one line), then run the event here.
-  if (!reply.noHost)
-    process.stderr.write(`hookpanel: ${oneLine(reply.why)}; running the event here instead\n`);
+  // The host failed rather than being absent: the event runs here, and --json says why (in the
+  // harness's own protocol stderr is the block reason, so nothing else may go there).
+  const fallback = reply.noHost ? null : `${oneLine(reply.why)}; ran the event here instead`;
   const { emitInProcess } = await import('./emit-local.js');
   const answer = await emitInProcess(host, {
     dialect,
@@ -88,7 +91,7 @@ async function run(
     callerCwd: process.cwd(),
     parentDispatch: process.env.HOOKPANEL_DISPATCH ?? null,
   });
-  return { answer, ran: true };
+  return { answer, ran: true, fallback };
 }
 
 /** The event was not run: a one-line message, and a block on guard events. */
