@@ -403,7 +403,8 @@ export const REQUESTS = {
     res: z.object({ ok: z.boolean(), message: z.string() }),
   },
   'agents:disconnect': {
-    req: z.object({ agent: z.string().min(1) }),
+    /** `diff`: the change as shown; when given, a file that changed since is not written. */
+    req: z.object({ agent: z.string().min(1), diff: z.string().optional() }),
     res: z.object({ ok: z.boolean(), message: z.string() }),
   },
   'cli:install': {
