@@ -39,7 +39,7 @@ export const AGENTS: Partial<Record<AgentName, AgentSpec>> = Object.fromEntries(
 
 /** The pinned spec of an agent the tier installs. */
 export function agentSpec(name: AgentName): AgentSpec {
-  const spec = agentSpec(name);
+  const spec = AGENTS[name];
   if (!spec)
     throw new AgentInstallError(`no install spec for ${name}: add test/realclient/install/${name}.ts`);
   return spec;

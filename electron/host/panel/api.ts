@@ -20,6 +20,7 @@ import {
   previewConnect,
   type AgentsDeps,
 } from '../agents/agents.js';
+import { agentTrustReports, recordAgentTrust } from '../agents/agent-trust.js';
 import { thisInstallation, type CommandTarget } from '../agents/bridge-command.js';
 import { installCommand } from '../agents/install-command.js';
 import { DIALECT_MODULES } from '../dialects/registry.js';
@@ -246,6 +247,16 @@ export function createPanelApi(ctx: PanelContext): Handlers {
         if (e instanceof ConnectError) return { ok: false, message: e.message };
         throw e;
       }
+    },
+    'agents:trust': async ({ workspace }) =>
+      agentTrustReports(await host.sources(ws(workspace)), host.context(ws(workspace))),
+    'agents:recordTrust': async ({ agent, workspace, hooks }) => {
+      const r = await recordAgentTrust(agent, hooks, host.context(ws(workspace)));
+      if (r.ok) {
+        host.invalidate();
+        host.emit('sourcesChanged', `recorded ${agent}'s trust`);
+      }
+      return r;
     },
     'cli:install': async () => {
       const r = await installCommand(host.host, ctx.commandTarget ?? thisInstallation());
