@@ -293,6 +293,8 @@ export const AgentSchema = z.object({
   kind: z.enum(['hosted', 'own']),
   files: z.array(z.string()),
   connected: z.boolean(),
+  /** When Hookpanel connected it (ISO time), so the panel can say how long it has waited for an event. */
+  connectedAt: z.string().nullable().optional(),
   lastEventAt: z.string().nullable(),
   what: z.string(),
 });

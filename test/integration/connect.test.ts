@@ -136,9 +136,47 @@ describe('connect and disconnect Claude Code', () => {
     const path = env.path('~/.claude/settings.json');
     const preview = await a['agents:preview']({ agent: 'claude', connect: true });
     expect(await a['agents:connect']({ agent: 'claude', diff: preview.diff })).toMatchObject({ ok: true });
-    expect(JSON.parse(readFileSync(path, 'utf8')).hooks.SessionEnd).toHaveLength(1);
+    const written = readFileSync(path, 'utf8');
+    expect(JSON.parse(written).hooks.SessionEnd).toHaveLength(1);
+    // Laid out as a person writes JSON, not one minified line.
+    expect(written).toBe(`${JSON.stringify(JSON.parse(written), null, 2)}\n`);
+    expect(written.split('\n')[1]).toBe('  "hooks": {');
     expect(await a['agents:disconnect']({ agent: 'claude' })).toMatchObject({ ok: true });
     expect(existsSync(path)).toBe(false);
+  });
+
+  test('a double click on Connect is one change and one backup; the list says when it was connected', async () => {
+    env = makeEnv();
+    const path = env.write('~/.claude/settings.json', ORIGINAL);
+    const a = await api();
+    expect((await a['agents:list']({})).find((x) => x.id === 'claude')!.connectedAt).toBeNull();
+    const preview = await a['agents:preview']({ agent: 'claude', connect: true });
+    const before = Date.now();
+    const [first, second] = await Promise.all([
+      a['agents:connect']({ agent: 'claude', diff: preview.diff }),
+      a['agents:connect']({ agent: 'claude', diff: preview.diff }),
+    ]);
+    expect([first.ok, second.ok]).toEqual([true, true]);
+    expect(first.message).toMatch(/^Connected Claude Code: /);
+    expect(second.message).toMatch(/^Claude Code is already connected; nothing changed/);
+    expect(readdirSync(join(env.hookpanelHome, 'backups'))).toHaveLength(1);
+    expect(
+      readFileSync(
+        join(env.hookpanelHome, 'backups', readdirSync(join(env.hookpanelHome, 'backups'))[0]!),
+        'utf8',
+      ),
+    ).toBe(ORIGINAL);
+    const listed = (await a['agents:list']({})).find((x) => x.id === 'claude')!;
+    expect(listed.connected).toBe(true);
+    const at = Date.parse(listed.connectedAt!);
+    expect(at).toBeGreaterThanOrEqual(before - 1000);
+    expect(at).toBeLessThanOrEqual(Date.now());
+    // Connecting again keeps the first time; after disconnect there is none.
+    await a['agents:connect']({ agent: 'claude', diff: '' });
+    expect((await a['agents:list']({})).find((x) => x.id === 'claude')!.connectedAt).toBe(listed.connectedAt);
+    expect(await a['agents:disconnect']({ agent: 'claude' })).toMatchObject({ ok: true });
+    expect(readFileSync(path, 'utf8')).toBe(ORIGINAL);
+    expect((await a['agents:list']({})).find((x) => x.id === 'claude')!.connectedAt).toBeNull();
   });
 
   test('an invalid file is never written, and the person is told why', async () => {

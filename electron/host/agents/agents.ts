@@ -61,6 +61,8 @@ export interface AgentInfo {
   kind: 'hosted' | 'own';
   files: string[];
   connected: boolean;
+  /** When Hookpanel connected it (agents.json); null when not connected by Hookpanel. */
+  connectedAt: string | null;
   /** When the last event from it reached Hookpanel (live status). */
   lastEventAt: string | null;
   what: string;
@@ -99,10 +101,12 @@ async function writeState(host: HostEnv, state: z.infer<typeof StateSchema>): Pr
 export async function listAgents(host: HookHost, workspace: string | null): Promise<AgentInfo[]> {
   const last = new Map<string, string>();
   for (const e of await host.history.events(500)) if (!last.has(e.dialect)) last.set(e.dialect, e.time);
+  const state = await readState(host.host);
   const own = await Promise.all(
     (await agentConnectors()).map(async ({ id, label, connector }): Promise<AgentInfo> => {
       const path = connector.settingsPath(host.host);
       const text = await readSettings(path).catch(() => null);
+      const connected = isConnected(text, { dialect: id, events: connector.events });
       return {
         id,
         name: label,
@@ -111,7 +115,8 @@ export async function listAgents(host: HookHost, workspace: string | null): Prom
           existsSync(connector.homeDir(host.host)),
         kind: 'own',
         files: [path],
-        connected: isConnected(text, { dialect: id, events: connector.events }),
+        connected,
+        connectedAt: connected ? (state[id]?.connectedAt ?? null) : null,
         lastEventAt: last.get(id) ?? null,
         what: connector.what,
       };
@@ -127,6 +132,7 @@ export async function listAgents(host: HookHost, workspace: string | null): Prom
       kind: 'hosted',
       files,
       connected: files.some((f) => existsSync(f)),
+      connectedAt: null,
       lastEventAt: last.get(m.dialect) ?? null,
       what: `Hookpanel hosts its hook files and runs them when ${m.label} sends events through hookpanel emit ${m.dialect} <event>.`,
     };
@@ -206,15 +212,38 @@ export async function previewConnect(
   return { ...plan, agent: c.id, label: c.label };
 }
 
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * One connect or disconnect at a time in this process: a double click on Connect is then one change and
+ * one backup, the second finding the first's work done rather than racing it to the file.
+ */
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work, work);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
 /** Connects an agent: the change previewed as `shownDiff`, written only if the file still gives it. */
-export async function connectAgent(
+export function connectAgent(
   deps: AgentsDeps,
   agent: string,
   shownDiff: string,
   target: CommandTarget = thisInstallation(),
 ): Promise<ConnectOutcome> {
+  return oneAtATime(() => connectNow(deps, agent, shownDiff, target));
+}
+
+async function connectNow(
+  deps: AgentsDeps,
+  agent: string,
+  shownDiff: string,
+  target: CommandTarget,
+): Promise<ConnectOutcome> {
   const plan = await previewConnect(deps, agent, true, target);
-  if (plan.diff !== shownDiff)
+  // The diff shown is out of date; where the file is already connected (the same request twice), there
+  // is nothing left to approve.
+  if (plan.diff !== shownDiff && plan.changed)
     throw new ConnectError(`${plan.path} changed since the preview; look at the new diff`);
   const { connector } = await connectorFor(agent);
   const state = await readState(deps.host);
@@ -259,14 +288,23 @@ export async function connectAgent(
 }
 
 /** Disconnects an agent: removes the bridge groups (exactly what connect adds) and connect's trust records. */
-export async function disconnectAgent(
+export function disconnectAgent(
   deps: AgentsDeps,
   agent: string,
   shownDiff?: string,
   target: CommandTarget = thisInstallation(),
 ): Promise<ConnectOutcome> {
+  return oneAtATime(() => disconnectNow(deps, agent, shownDiff, target));
+}
+
+async function disconnectNow(
+  deps: AgentsDeps,
+  agent: string,
+  shownDiff: string | undefined,
+  target: CommandTarget,
+): Promise<ConnectOutcome> {
   const plan = await previewConnect(deps, agent, false, target);
-  if (shownDiff !== undefined && plan.diff !== shownDiff)
+  if (shownDiff !== undefined && plan.diff !== shownDiff && plan.changed)
     throw new ConnectError(`${plan.path} changed since the preview; look at the new diff`);
   const { connector } = await connectorFor(agent);
   const state = await readState(deps.host);

@@ -145,6 +145,8 @@ export function planConnect(path: string, before: string | null, spec: BridgeSpe
     else if (!hooks) text = insertInto(text, tree, 'hooks', { [event]: [group] });
     else throw new ConnectError(`${path}: "hooks" is not an object; fix it first, nothing was written`);
   }
+  // A file connect creates is laid out as a person would write it, not kept on the one line it began as.
+  if (before === null || before.trim() === '') text = `${JSON.stringify(JSON.parse(text), null, 2)}\n`;
   return finish(path, before, text, written);
 }
 
