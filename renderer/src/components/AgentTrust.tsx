@@ -141,7 +141,7 @@ export function CodexTrustReview() {
     }
   };
   return (
-    <article className="review-card agent-trust" aria-label={`${report.label}'s own trust`}>
+    <article className="review agent-trust" aria-label={`${report.label}'s own trust`}>
       <header>
         <Badge kind="warn">{report.label} will skip</Badge>{' '}
         <strong>
@@ -168,7 +168,7 @@ export function CodexTrustReview() {
                 in <code>{h.path}</code> · {h.state}
               </span>
             </div>
-            <pre className="command" aria-label={`command of ${h.rule}`}>
+            <pre className="excerpt" aria-label={`command of ${h.rule}`}>
               {h.command ?? '(not a command)'}
             </pre>
             <button type="button" disabled={busy} onClick={() => void trust([h])}>
