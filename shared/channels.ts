@@ -26,6 +26,8 @@ export const REQUEST_CHANNELS = [
   'agents:preview',
   'agents:connect',
   'agents:disconnect',
+  'agents:trust',
+  'agents:recordTrust',
   'cli:install',
 ] as const;
 export const PUSH_EVENTS = [

@@ -293,10 +293,41 @@ export const AgentSchema = z.object({
   kind: z.enum(['hosted', 'own']),
   files: z.array(z.string()),
   connected: z.boolean(),
+  /** When Hookpanel connected it (ISO time), so the panel can say how long it has waited for an event. */
+  connectedAt: z.string().nullable().optional(),
   lastEventAt: z.string().nullable(),
   what: z.string(),
 });
 export type Agent = z.infer<typeof AgentSchema>;
+
+/** One hook of an agent's own files, as the agent itself will treat it (its trust gate, its switches). */
+export const AgentHookTrustSchema = z.object({
+  /** The source file and the rule's index in it (Rules places the badge by these). */
+  path: z.string(),
+  ruleIndex: z.number().int(),
+  rule: z.string(),
+  event: z.string(),
+  matcher: z.string().nullable(),
+  /** The exact command the agent would run. */
+  command: z.string().nullable(),
+  status: z.enum(['runs', 'skips', 'unknown']),
+  /** The agent's own word for it: trusted, untrusted, modified, managed, folder-untrusted, off, … */
+  state: z.string(),
+  /** "Codex will run this" / "Codex will skip this: not trusted in Codex" / "unknown: Codex is not installed". */
+  message: z.string(),
+  /** Where Hookpanel can record the agent's trust for it (Codex): the key and hash, exactly as listed. */
+  trustable: z.object({ key: z.string(), hash: z.string() }).nullable(),
+});
+export type AgentHookTrust = z.infer<typeof AgentHookTrustSchema>;
+
+export const AgentTrustReportSchema = z.object({
+  dialect: DialectSchema,
+  label: z.string(),
+  hooks: z.array(AgentHookTrustSchema),
+  /** How to make the agent run the hooks it skips, in words. */
+  fix: z.string().nullable(),
+});
+export type AgentTrustReport = z.infer<typeof AgentTrustReportSchema>;
 
 type Schemas = { req: z.ZodType; res: z.ZodType };
 
@@ -403,7 +434,22 @@ export const REQUESTS = {
     res: z.object({ ok: z.boolean(), message: z.string() }),
   },
   'agents:disconnect': {
-    req: z.object({ agent: z.string().min(1) }),
+    /** `diff`: the change as shown; when given, a file that changed since is not written. */
+    req: z.object({ agent: z.string().min(1), diff: z.string().optional() }),
+    res: z.object({ ok: z.boolean(), message: z.string() }),
+  },
+  /** Per agent, whether it will itself run each hook of its own files (Codex asks Codex; cached). */
+  'agents:trust': { req: z.object({ workspace: Workspace }), res: z.array(AgentTrustReportSchema) },
+  /** Records the agent's own trust (Codex: through its app server) for hooks exactly as shown. */
+  'agents:recordTrust': {
+    req: z.object({
+      agent: DialectSchema,
+      workspace: Workspace,
+      hooks: z
+        .array(z.object({ key: z.string().min(1).max(4096), hash: z.string().min(1).max(200) }))
+        .min(1)
+        .max(500),
+    }),
     res: z.object({ ok: z.boolean(), message: z.string() }),
   },
   'cli:install': {

@@ -4,14 +4,25 @@
 # stderr to block). Whenever the host cannot answer — none listening, no curl, the host dying with the
 # event in flight, a host error — it runs `hookpanel emit` with the same payload instead, which runs
 # the event in-process: a guard never fails open because the host went away.
+# `hookpanel connect` writes it with HOOKPANEL_NODE and HOOKPANEL_CLI set to this installation's CLI, so
+# the fallback needs no `hookpanel` on PATH; by hand, `hookpanel emit` on PATH is used.
 set -u
+# The tools below where PATH is empty or lacks them (an agent run from a service or a bare environment).
+PATH="${PATH:+$PATH:}/usr/bin:/bin"
+# exec_emit replaces this shell, so a harness that kills its hook reaches emit itself.
+emit() {
+  if [ -n "${HOOKPANEL_CLI:-}" ]; then "${HOOKPANEL_NODE:-node}" "$HOOKPANEL_CLI" emit "$@"; else hookpanel emit "$@"; fi
+}
+exec_emit() {
+  if [ -n "${HOOKPANEL_CLI:-}" ]; then exec "${HOOKPANEL_NODE:-node}" "$HOOKPANEL_CLI" emit "$@"; else exec hookpanel emit "$@"; fi
+}
 home="${HOOKPANEL_HOME:-}"
 if [ -z "$home" ]; then
-  if [ "$(uname)" = Darwin ]; then home="$HOME/Library/Application Support/hookpanel"; else home="${XDG_CONFIG_HOME:-$HOME/.config}/hookpanel"; fi
+  if [ "$(uname 2>/dev/null)" = Darwin ]; then home="${HOME:-}/Library/Application Support/hookpanel"; else home="${XDG_CONFIG_HOME:-${HOME:-}/.config}/hookpanel"; fi
 fi
 sock="$home/run/host.sock"
-[ -S "$sock" ] && command -v curl >/dev/null 2>&1 || exec hookpanel emit "$1" "$2"
-in=$(mktemp) || exec hookpanel emit "$1" "$2"
+[ -S "$sock" ] && command -v curl >/dev/null 2>&1 || exec_emit "$1" "$2"
+in=$(mktemp 2>/dev/null) || exec_emit "$1" "$2"
 trap 'rm -f "$in"' EXIT
 cat > "$in"
 # The status code rides on the last line: 200 → exit 0 (stdout), 422 → exit 2, 424 → exit 1 (stderr).
@@ -28,6 +39,6 @@ case "$status" in
   422) printf '%s\n' "$body" >&2; exit 2 ;;
   424) printf '%s\n' "$body" >&2; exit 1 ;;
   # Not exec: the trap still removes the payload's file afterwards.
-  000|5*) hookpanel emit "$1" "$2" < "$in"; exit $? ;;
+  000|5*) emit "$1" "$2" < "$in"; exit $? ;;
   *) printf '%s\n' "$body" >&2; exit 1 ;;
 esac

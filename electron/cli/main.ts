@@ -11,6 +11,8 @@ const usage = async () => `usage: hookpanel <command> [options]
   history [--json] [--events] [--limit N] [--dialect D] [--event E] [--rule R] [--outcome O] [--workspace DIR]
           [--since T] [--until T] [--text S] [--export csv|jsonl]
   serve [--port N] [--open]                            run the host (intake socket)
+  connect <agent> [--dry-run | --yes]                 route an agent's hooks to Hookpanel (diff first)
+  disconnect <agent> [--dry-run | --yes]              take back exactly what connect added
 
 dialects: ${(await import('../../shared/dialects.js')).DIALECT_IDS.join(', ')}
 `;
@@ -23,6 +25,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   emit: async () => (await import('./commands/emit.js')).emit,
   history: async () => (await import('./commands/history.js')).history,
   serve: async () => (await import('./commands/serve.js')).serve,
+  connect: async () => (await import('./commands/connect.js')).connect,
+  disconnect: async () => (await import('./commands/connect.js')).disconnect,
 };
 
 async function main(argv: string[]): Promise<number> {

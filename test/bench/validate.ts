@@ -54,7 +54,7 @@ export async function benchValidate(): Promise<void> {
     const full = await measure(
       'bare',
       async () => {
-        const doc = parseDocument(text, format, mod.yamlVersion);
+        const doc = parseDocument(text, format, mod.yamlVersion, mod.parse);
         const sink = new DiagnosticSink(candidate.path, doc);
         const loaded = await mod.load(doc, candidate, sink, ctx);
         rules = loaded.rules.length;

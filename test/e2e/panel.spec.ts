@@ -223,9 +223,8 @@ test('Connect an agent: first-run notice, the diff first, then connected; discon
   await expect(claude.getByText('not connected')).toBeVisible();
   await claude.getByRole('button', { name: 'Connect…' }).click();
   const dialog = page.getByRole('dialog', { name: 'connect Claude Code' });
-  await expect(dialog.getByLabel('the change to the settings file')).toContainText(
-    'hookpanel emit claude Stop',
-  );
+  // The bridge as this installation runs it (absolute, no `hookpanel` on PATH needed).
+  await expect(dialog.getByLabel('the change to the settings file')).toContainText(' emit claude Stop');
   await panel.shot(page, 'connect');
   await dialog.getByRole('button', { name: 'Apply and connect' }).click();
   await expect(claude.getByText('connected', { exact: true })).toBeVisible();

@@ -44,7 +44,9 @@ describe('hookpanel check', () => {
         }[];
       }[];
     };
-    const states = Object.fromEntries(out.sources.map((s) => [s.path.replace(env.root, ''), s.state]));
+    // System-wide files (/etc/codex, /etc/gemini-cli) are the machine's, not the test's.
+    const ours = out.sources.filter((s) => s.path.startsWith(env.root));
+    const states = Object.fromEntries(ours.map((s) => [s.path.replace(env.root, ''), s.state]));
     expect(states).toEqual({
       '/home/.arya/polish/hooks.json': 'active',
       '/home/.config/io/io.toml': 'refused',
@@ -62,6 +64,14 @@ describe('hookpanel check', () => {
       '/home/.claude/settings.json': 'active',
       '/ws/.claude/settings.json': 'untrusted',
       '/ws/.claude/settings.local.json': 'absent',
+      '/hookpanel/hooks/codex.json': 'absent',
+      '/home/.codex/hooks.json': 'absent',
+      '/home/.codex/config.toml': 'absent',
+      '/ws/.codex/hooks.json': 'absent',
+      '/ws/.codex/config.toml': 'absent',
+      '/hookpanel/hooks/gemini.json': 'absent',
+      '/home/.gemini/settings.json': 'absent',
+      '/ws/.gemini/settings.json': 'absent',
     });
     const first = out.sources[0]!;
     expect(Object.keys(first)).toEqual(

@@ -1,7 +1,10 @@
-// Connecting Claude Code through the host's API, on real settings files.
+// Connecting the agents through the host's API (the panel's Connect), on real settings files: the diff
+// first, every other byte kept, idempotent, backed up, never writing a file the agent could not read,
+// and disconnect taking back exactly what connect added.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { parseBridgeCommand } from '../../electron/host/agents/bridge-command.js';
 import { startPanelSession, type PanelSession } from '../../electron/host/panel/session.js';
 import { HookHost } from '../../electron/host/service.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
@@ -44,7 +47,7 @@ describe('connect and disconnect Claude Code', () => {
     });
     const preview = await a['agents:preview']({ agent: 'claude', connect: true });
     expect(preview.changed).toBe(true);
-    expect(preview.diff).toContain('+                        "command": "hookpanel emit claude Stop"');
+    expect(preview.diff).toMatch(/^\+ {24}"command": ".*emit claude Stop"$/m);
     expect(readFileSync(path, 'utf8')).toBe(ORIGINAL);
     expect(await a['agents:connect']({ agent: 'claude', diff: preview.diff })).toMatchObject({ ok: true });
     const connected = readFileSync(path, 'utf8');
@@ -61,9 +64,17 @@ describe('connect and disconnect Claude Code', () => {
       matcher: 'Edit|Write',
       hooks: [{ type: 'command', command: 'npx prettier --check' }],
     });
-    expect(settings.hooks.Stop).toEqual([
-      { hooks: [{ type: 'command', command: 'hookpanel emit claude Stop' }] },
-    ]);
+    // The bridge as this installation runs it: absolute, so no `hookpanel` on PATH is needed.
+    expect(settings.hooks.Stop).toEqual([{ hooks: [{ type: 'command', command: expect.any(String) }] }]);
+    const stop = settings.hooks.Stop[0].hooks[0].command as string;
+    expect(parseBridgeCommand(stop)).toEqual({ dialect: 'claude', event: 'Stop', fast: false });
+    expect(stop).toContain(`${process.execPath} `);
+    expect(stop).toContain(`HOOKPANEL_HOME=${env.hookpanelHome}`);
+    expect(parseBridgeCommand(settings.hooks.PreToolUse[1].hooks[0].command)).toEqual({
+      dialect: 'claude',
+      event: 'PreToolUse',
+      fast: true,
+    });
     expect((await a['agents:list']({})).find((x) => x.id === 'claude')!.connected).toBe(true);
     expect(readdirSync(join(env.hookpanelHome, 'backups'))).toHaveLength(1);
     expect((await a['agents:preview']({ agent: 'claude', connect: true })).changed).toBe(false);
@@ -76,21 +87,22 @@ describe('connect and disconnect Claude Code', () => {
     expect(readFileSync(path, 'utf8')).toBe(ORIGINAL);
   });
 
-  test('a file with the bridge already present is left alone', async () => {
+  test("a bridge already present is kept where it is, its command brought up to this installation's", async () => {
     env = makeEnv();
+    const events = [
+      'SessionStart',
+      'UserPromptSubmit',
+      'PreToolUse',
+      'PostToolUse',
+      'Notification',
+      'Stop',
+      'SubagentStop',
+      'SessionEnd',
+    ];
     const bridged = JSON.stringify(
       {
         hooks: Object.fromEntries(
-          [
-            'SessionStart',
-            'UserPromptSubmit',
-            'PreToolUse',
-            'PostToolUse',
-            'Notification',
-            'Stop',
-            'SubagentStop',
-            'SessionEnd',
-          ].map((e) => [
+          events.map((e) => [
             e,
             [{ hooks: [{ type: 'command', command: `/usr/local/bin/hookpanel emit claude ${e}` }] }],
           ]),
@@ -101,9 +113,21 @@ describe('connect and disconnect Claude Code', () => {
     );
     const path = env.write('~/.claude/settings.json', bridged);
     const a = await api();
-    expect((await a['agents:preview']({ agent: 'claude', connect: true })).changed).toBe(false);
     expect((await a['agents:list']({})).find((x) => x.id === 'claude')!.connected).toBe(true);
-    expect(readFileSync(path, 'utf8')).toBe(bridged);
+    const preview = await a['agents:preview']({ agent: 'claude', connect: true });
+    expect(preview.changed).toBe(true);
+    // Only the commands change: the same groups, in the same places.
+    expect(preview.diff.split('\n').filter((l) => /^[-+] /.test(l))).toHaveLength(2 * events.length);
+    await a['agents:connect']({ agent: 'claude', diff: preview.diff });
+    const after = JSON.parse(readFileSync(path, 'utf8'));
+    for (const e of events) {
+      expect(after.hooks[e]).toHaveLength(1);
+      expect(parseBridgeCommand(after.hooks[e][0].hooks[0].command)).toMatchObject({
+        dialect: 'claude',
+        event: e,
+      });
+    }
+    expect((await a['agents:preview']({ agent: 'claude', connect: true })).changed).toBe(false);
   });
 
   test('a missing file is created, and disconnect removes it again', async () => {
@@ -112,9 +136,47 @@ describe('connect and disconnect Claude Code', () => {
     const path = env.path('~/.claude/settings.json');
     const preview = await a['agents:preview']({ agent: 'claude', connect: true });
     expect(await a['agents:connect']({ agent: 'claude', diff: preview.diff })).toMatchObject({ ok: true });
-    expect(JSON.parse(readFileSync(path, 'utf8')).hooks.SessionEnd).toHaveLength(1);
+    const written = readFileSync(path, 'utf8');
+    expect(JSON.parse(written).hooks.SessionEnd).toHaveLength(1);
+    // Laid out as a person writes JSON, not one minified line.
+    expect(written).toBe(`${JSON.stringify(JSON.parse(written), null, 2)}\n`);
+    expect(written.split('\n')[1]).toBe('  "hooks": {');
     expect(await a['agents:disconnect']({ agent: 'claude' })).toMatchObject({ ok: true });
     expect(existsSync(path)).toBe(false);
+  });
+
+  test('a double click on Connect is one change and one backup; the list says when it was connected', async () => {
+    env = makeEnv();
+    const path = env.write('~/.claude/settings.json', ORIGINAL);
+    const a = await api();
+    expect((await a['agents:list']({})).find((x) => x.id === 'claude')!.connectedAt).toBeNull();
+    const preview = await a['agents:preview']({ agent: 'claude', connect: true });
+    const before = Date.now();
+    const [first, second] = await Promise.all([
+      a['agents:connect']({ agent: 'claude', diff: preview.diff }),
+      a['agents:connect']({ agent: 'claude', diff: preview.diff }),
+    ]);
+    expect([first.ok, second.ok]).toEqual([true, true]);
+    expect(first.message).toMatch(/^Connected Claude Code: /);
+    expect(second.message).toMatch(/^Claude Code is already connected; nothing changed/);
+    expect(readdirSync(join(env.hookpanelHome, 'backups'))).toHaveLength(1);
+    expect(
+      readFileSync(
+        join(env.hookpanelHome, 'backups', readdirSync(join(env.hookpanelHome, 'backups'))[0]!),
+        'utf8',
+      ),
+    ).toBe(ORIGINAL);
+    const listed = (await a['agents:list']({})).find((x) => x.id === 'claude')!;
+    expect(listed.connected).toBe(true);
+    const at = Date.parse(listed.connectedAt!);
+    expect(at).toBeGreaterThanOrEqual(before - 1000);
+    expect(at).toBeLessThanOrEqual(Date.now());
+    // Connecting again keeps the first time; after disconnect there is none.
+    await a['agents:connect']({ agent: 'claude', diff: '' });
+    expect((await a['agents:list']({})).find((x) => x.id === 'claude')!.connectedAt).toBe(listed.connectedAt);
+    expect(await a['agents:disconnect']({ agent: 'claude' })).toMatchObject({ ok: true });
+    expect(readFileSync(path, 'utf8')).toBe(ORIGINAL);
+    expect((await a['agents:list']({})).find((x) => x.id === 'claude')!.connectedAt).toBeNull();
   });
 
   test('an invalid file is never written, and the person is told why', async () => {
@@ -123,11 +185,11 @@ describe('connect and disconnect Claude Code', () => {
     const path = env.write('~/.claude/settings.json', broken);
     const a = await api();
     await expect(a['agents:preview']({ agent: 'claude', connect: true })).rejects.toThrow(
-      /not a JSON object Hookpanel can edit safely.*nothing was written/,
+      /settings\.json:1:\d+: .*cannot read .* fix it first, nothing was written/,
     );
     expect(await a['agents:connect']({ agent: 'claude', diff: '' })).toMatchObject({
       ok: false,
-      message: expect.stringContaining('fix it first'),
+      message: expect.stringMatching(/settings\.json:1:\d+: .*fix it first/),
     });
     expect(readFileSync(path, 'utf8')).toBe(broken);
   });
@@ -143,6 +205,134 @@ describe('connect and disconnect Claude Code', () => {
       message: expect.stringContaining('changed since the preview'),
     });
     expect(readFileSync(path, 'utf8')).toBe('{ "model": "sonnet" }\n');
+  });
+});
+
+const GEMINI = `{
+  // Gemini CLI reads JSON with comments
+  "security": { "auth": { "selectedType": "gemini-api-key" } },
+  "hooks": {
+    /* mine */
+    "BeforeTool": [
+      { "matcher": "write_file", "hooks": [{ "type": "command", "command": "./lint.sh", "timeout": 5000 }] }
+    ]
+  },
+  "ui": { "theme": "GitHub" }
+}
+`;
+
+describe('connect and disconnect Gemini CLI', () => {
+  test('comments and every other key kept; named bridge hooks with millisecond timeouts; disconnect restores the bytes', async () => {
+    env = makeEnv();
+    const path = env.write('~/.gemini/settings.json', GEMINI);
+    const a = await api();
+    const preview = await a['agents:preview']({ agent: 'gemini', connect: true });
+    expect(readFileSync(path, 'utf8')).toBe(GEMINI);
+    expect(await a['agents:connect']({ agent: 'gemini', diff: preview.diff })).toMatchObject({ ok: true });
+    const text = readFileSync(path, 'utf8');
+    for (const line of [
+      '  // Gemini CLI reads JSON with comments',
+      '    /* mine */',
+      '  "ui": { "theme": "GitHub" }',
+    ])
+      expect(text.split('\n')).toContain(line);
+    // Gemini's own loader reads the result without a problem, and runs the bridge on every routed event.
+    const gemini = (await env.load()).find((s) => s.path === path)!;
+    expect(gemini.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const bridge = gemini.rules.filter(
+      (r) => r.handler.kind === 'shell' && parseBridgeCommand(r.handler.command),
+    );
+    // In file order: BeforeTool's bridge follows the group that was there.
+    expect(bridge.map((r) => [r.events[0], r.name, r.timeoutMs])).toEqual(
+      [
+        'BeforeTool',
+        'SessionStart',
+        'BeforeAgent',
+        'AfterTool',
+        'AfterAgent',
+        'SessionEnd',
+        'Notification',
+      ].map((e) => [e, 'hookpanel', 600_000]),
+    );
+    const fast = bridge.filter(
+      (r) => r.handler.kind === 'shell' && parseBridgeCommand(r.handler.command)!.fast,
+    );
+    expect(fast.map((r) => r.events[0])).toEqual(['BeforeTool', 'AfterTool']);
+    expect(bridge[0]!.group).toBe(1);
+    expect((await a['agents:list']({})).find((x) => x.id === 'gemini')).toMatchObject({
+      connected: true,
+      kind: 'own',
+    });
+    expect((await a['agents:preview']({ agent: 'gemini', connect: true })).changed).toBe(false);
+    const off = await a['agents:preview']({ agent: 'gemini', connect: false });
+    expect(await a['agents:disconnect']({ agent: 'gemini', diff: off.diff })).toMatchObject({ ok: true });
+    expect(readFileSync(path, 'utf8')).toBe(GEMINI);
+  });
+
+  test('a trailing comma stops Gemini CLI, so that file is not touched', async () => {
+    env = makeEnv();
+    const broken = '{\n  "hooks": {},\n}\n';
+    const path = env.write('~/.gemini/settings.json', broken);
+    const a = await api();
+    expect(await a['agents:connect']({ agent: 'gemini', diff: '' })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(
+        /settings\.json:3:1: .*Gemini CLI cannot read .* fix it first, nothing was written/,
+      ),
+    });
+    expect(readFileSync(path, 'utf8')).toBe(broken);
+  });
+});
+
+describe('connect and disconnect Codex', () => {
+  test('hooks.json gains the bridge, SessionEnd with 3 s; without Codex installed connect says Codex will ask for review', async () => {
+    env = makeEnv();
+    // No codex on PATH here: the real-client tier records Codex's trust with the real one.
+    env.processEnv.PATH = '/usr/bin:/bin';
+    const original =
+      '{"description":"mine","hooks":{"Stop":[{"hooks":[{"type":"command","command":"echo bye"}]}]}}\n';
+    const path = env.write('~/.codex/hooks.json', original);
+    const a = await api();
+    const preview = await a['agents:preview']({ agent: 'codex', connect: true });
+    const done = await a['agents:connect']({ agent: 'codex', diff: preview.diff });
+    expect(done).toMatchObject({
+      ok: true,
+      message: expect.stringContaining('Codex will ask you to review these hooks'),
+    });
+    const hooks = JSON.parse(readFileSync(path, 'utf8'));
+    expect(Object.keys(hooks)).toEqual(['description', 'hooks']);
+    expect(hooks.hooks.Stop[0]).toEqual({ hooks: [{ type: 'command', command: 'echo bye' }] });
+    expect(hooks.hooks.SessionEnd[0].hooks[0]).toMatchObject({ timeout: 3 });
+    const codex = (await env.load()).find((s) => s.path === path)!;
+    expect(codex).toMatchObject({ state: 'active', dialect: 'codex' });
+    expect(codex.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(await a['agents:disconnect']({ agent: 'codex' })).toMatchObject({ ok: true });
+    expect(readFileSync(path, 'utf8')).toBe(original);
+  });
+
+  test('a hooks.json Codex would drop whole is not edited, and the problem is named by line', async () => {
+    env = makeEnv();
+    const broken = '{\n  "hooks": {},\n  "extra": 1\n}\n';
+    const path = env.write('~/.codex/hooks.json', broken);
+    const a = await api();
+    await expect(a['agents:preview']({ agent: 'codex', connect: true })).rejects.toThrow(
+      /hooks\.json:3:3: .*unknown key "extra".*Codex cannot read .* fix it first/,
+    );
+    expect(readFileSync(path, 'utf8')).toBe(broken);
+  });
+
+  test('a hooks.json connect created is removed by disconnect; harnesses have nothing to connect', async () => {
+    env = makeEnv();
+    const a = await api();
+    const path = env.path('~/.codex/hooks.json');
+    const preview = await a['agents:preview']({ agent: 'codex', connect: true });
+    await a['agents:connect']({ agent: 'codex', diff: preview.diff });
+    expect(existsSync(path)).toBe(true);
+    await a['agents:disconnect']({ agent: 'codex' });
+    expect(existsSync(path)).toBe(false);
+    await expect(a['agents:preview']({ agent: 'chrys', connect: true })).rejects.toThrow(
+      /Chrys has nothing to connect: Hookpanel hosts its files/,
+    );
   });
 });
 

@@ -52,7 +52,7 @@ describe('agent installer', () => {
       ensureAgent('gemini', { cache, npm }),
       ensureAgent('gemini', { cache, npm }),
     ]);
-    expect(a.dir).toBe(join(cache, `gemini@${AGENTS.gemini.version}`));
+    expect(a.dir).toBe(join(cache, `gemini@${AGENTS.gemini!.version}`));
     expect(b).toEqual(a);
     expect(a.command).toEqual([
       process.execPath,
@@ -68,7 +68,7 @@ describe('agent installer', () => {
     await ensureAgent('gemini', { cache, npm });
     expect(readFileSync(env.path('npm-calls.log'), 'utf8').trim().split('\n')).toHaveLength(1);
     // Nothing half-done is left beside the install, and the lock is gone.
-    expect(readdirSync(cache)).toEqual([`gemini@${AGENTS.gemini.version}`]);
+    expect(readdirSync(cache)).toEqual([`gemini@${AGENTS.gemini!.version}`]);
   });
 
   test('a failed install says what npm said and how to do it by hand, and leaves nothing behind', async () => {

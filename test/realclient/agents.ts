@@ -6,11 +6,13 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { isAbsolute, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
+import { DIALECT_MANIFESTS, type Dialect } from '../../shared/dialects.js';
 import { REPO } from '../helpers/env.js';
 
-export type AgentName = 'codex' | 'gemini';
+/** An agent the tier installs: a dialect with a pinned spec in test/realclient/install/<id>.ts. */
+export type AgentName = Dialect;
 
-interface AgentSpec {
+export interface AgentSpec {
   label: string;
   package: string;
   /** Pinned: the tests, fixtures and docs/agents/ describe exactly this version. */
@@ -19,15 +21,29 @@ interface AgentSpec {
   entry: string;
 }
 
-export const AGENTS: Record<AgentName, AgentSpec> = {
-  codex: { label: 'Codex', package: '@openai/codex', version: '0.171.0', entry: 'bin/codex.js' },
-  gemini: {
-    label: 'Gemini CLI',
-    package: '@google/gemini-cli',
-    version: '0.61.0',
-    entry: 'bundle/gemini.js',
-  },
-};
+/**
+ * The agents this tier installs, found by convention as the dialect registry finds modules: an agent
+ * dialect with a spec in install/<id>.ts (Claude Code comes from the app's devDependencies instead).
+ */
+export const AGENTS: Partial<Record<AgentName, AgentSpec>> = Object.fromEntries(
+  (
+    await Promise.all(
+      DIALECT_MANIFESTS.filter((m) => m.kind === 'agent').map(async (m) => {
+        const path = `./install/${m.id}.js`;
+        const found = (await import(/* @vite-ignore */ path).catch(() => null)) as { spec: AgentSpec } | null;
+        return found ? [[m.id, found.spec] as const] : [];
+      }),
+    )
+  ).flat(),
+);
+
+/** The pinned spec of an agent the tier installs. */
+export function agentSpec(name: AgentName): AgentSpec {
+  const spec = AGENTS[name];
+  if (!spec)
+    throw new AgentInstallError(`no install spec for ${name}: add test/realclient/install/${name}.ts`);
+  return spec;
+}
 
 export interface InstalledAgent {
   name: AgentName;
@@ -71,7 +87,7 @@ export interface EnsureOptions {
 /** The agent, installed (now, or by an earlier run) at its pinned version. */
 export async function ensureAgent(name: AgentName, opts: EnsureOptions = {}): Promise<InstalledAgent> {
   const cache = opts.cache ?? agentCacheDir();
-  const spec = AGENTS[name];
+  const spec = agentSpec(name);
   const dir = join(cache, `${name}@${spec.version}`);
   const ready = () => readInstalled(name, dir);
   const found = ready();
@@ -107,7 +123,8 @@ export async function agentForTests(name: AgentName): Promise<AgentForTests> {
     const agent = await ensureAgent(name);
     return { agent, why: '' };
   } catch (e) {
-    const why = `(skipped: ${AGENTS[name].label} ${AGENTS[name].version} is not available: ${(e as Error).message})`;
+    const spec = AGENTS[name];
+    const why = `(skipped: ${spec ? `${spec.label} ${spec.version}` : name} is not available: ${(e as Error).message})`;
     if (process.env.HOOKPANEL_REQUIRE_AGENTS === '1') throw new Error(why, { cause: e });
     process.stderr.write(`real-client tier: ${why}\n`);
     return { agent: null, why };
@@ -120,7 +137,7 @@ export function describeInstall(a: InstalledAgent): string {
 }
 
 function readInstalled(name: AgentName, dir: string): InstalledAgent | null {
-  const spec = AGENTS[name];
+  const spec = agentSpec(name);
   let marker: { version?: string; ms?: number; bytes?: number; at?: string };
   try {
     marker = JSON.parse(readFileSync(join(dir, MARKER), 'utf8'));
@@ -148,7 +165,7 @@ async function install(
   dir: string,
   npm: [string, ...string[]],
 ): Promise<void> {
-  const spec = AGENTS[name];
+  const spec = agentSpec(name);
   const staging = join(cache, `.staging-${name}-${process.pid}-${randomBytes(4).toString('hex')}`);
   const started = Date.now();
   process.stderr.write(`real-client tier: installing ${spec.package}@${spec.version} into ${dir} …\n`);

@@ -1,21 +1,47 @@
-// Tier 2: the real Claude Code CLI fires its hooks offline against a stub Messages API, with
-// `hookpanel emit claude <Event>` as its hooks, driving the bridge end to end.
-import { afterEach, describe, expect, test } from 'vitest';
-import { runCli, withHookpanelOnPath } from '../helpers/cli.js';
+// Tier 2: the real Claude Code CLI, connected through `hookpanel connect claude --yes` as a person
+// connects it, fires its hooks offline against a stub Messages API, driving the bridge end to end with
+// no `hookpanel` on its PATH.
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { parseBridgeCommand } from '../../electron/host/agents/bridge-command.js';
 import { claudeBinary, runClaude } from '../helpers/claude-code.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { startMessagesStub, type MessagesStub } from '../helpers/messages-stub.js';
+import { commandsIn, connectCli, serveHost, type ConnectedHost } from './connected.js';
 
 const claude = claudeBinary();
 let env: TestEnv;
 let stub: MessagesStub | null = null;
+let served: ConnectedHost | null = null;
 afterEach(async () => {
   await stub?.close();
   stub = null;
-  env?.cleanup();
+  await served?.close();
+  served = null;
+  await env?.cleanup();
 });
 
-const EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd'];
+vi.setConfig({ testTimeout: 180_000 });
+/** What connect routes to Hookpanel (electron/host/dialects/claude/connect.ts). */
+const EVENTS = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'Notification',
+  'Stop',
+  'SubagentStop',
+  'SessionEnd',
+];
+// No "model": Claude Code migrates a model alias by rewriting the whole file itself.
+const ORIGINAL = `{
+  "env": { "DISABLE_AUTOUPDATER": "1" },
+  "permissions": { "allow": ["Bash(npm test)"] },
+  "hooks": {
+    "PostToolUse": [{ "matcher": "Edit", "hooks": [{ "type": "command", "command": "true" }] }]
+  }
+}
+`;
 
 // The CLI is a devDependency, so a missing binary is a broken install: CI fails on it; elsewhere the tier
 // skips with the reason printed, not only in a title.
@@ -26,19 +52,11 @@ test('the Claude Code CLI is installed for this tier', (ctx) => {
   ctx.skip(claude.why);
 });
 
-describe.runIf(claude.path)('Claude Code', () => {
-  test('a hosted PreToolUse rule blocks a Bash call and Claude Code reports it refused; lifecycle events reach the history', async () => {
+describe.runIf(claude.path)('Claude Code connected through hookpanel connect claude --yes', () => {
+  test('a hosted PreToolUse rule blocks a Bash call and Claude Code reports it refused; events and turn done reach Hookpanel; disconnect restores the bytes', async () => {
     env = makeEnv();
-    withHookpanelOnPath(env);
-    // Claude Code's own user settings: every event goes to Hookpanel.
-    env.write(
-      '~/.claude/settings.json',
-      JSON.stringify({
-        hooks: Object.fromEntries(
-          EVENTS.map((e) => [e, [{ hooks: [{ type: 'command', command: `hookpanel emit claude ${e}` }] }]]),
-        ),
-      }),
-    );
+    // Claude Code's own user settings, as a person keeps them; no `hookpanel` on its PATH.
+    const settings = env.write('~/.claude/settings.json', ORIGINAL);
     // Hookpanel's hosted rule: no rm in Bash.
     env.write(
       'hp/hooks/claude.json',
@@ -59,6 +77,17 @@ describe.runIf(claude.path)('Claude Code', () => {
         },
       }),
     );
+    served = await serveHost(env);
+    const connected = await connectCli(env, 'connect', 'claude');
+    expect(connected.code, connected.stderr).toBe(0);
+    expect(connected.stdout).toContain(`Connected Claude Code: ${settings}`);
+    expect(
+      commandsIn(settings)
+        .flatMap((c) => parseBridgeCommand(c) ?? [])
+        .map((b) => b.event)
+        .sort(),
+    ).toEqual([...EVENTS].sort());
+
     stub = await startMessagesStub((_body, turn) => {
       if (turn === 0)
         return {
@@ -95,61 +124,24 @@ describe.runIf(claude.path)('Claude Code', () => {
     const echoed = toolResults.find((c) => c.tool_use_id === 'toolu_echo');
     expect(JSON.stringify(echoed?.content)).toContain('hello-from-bash');
 
-    const history = JSON.parse(
-      (await runCli(['history', '--json', '--dialect', 'claude', '--limit', '100'], { env: env.processEnv }))
-        .stdout,
-    );
-    const listed = JSON.parse(
-      (
-        await runCli(['history', '--json', '--events', '--dialect', 'claude', '--limit', '100'], {
-          env: env.processEnv,
-        })
-      ).stdout,
-    );
-    const events = new Set((listed.events as { event: string }[]).map((e) => e.event));
-    for (const e of EVENTS) expect(events, `history lacks ${e}`).toContain(e);
-    const blocked = (history.dispatches as { event: string; outcome: string; reason: string }[]).filter(
-      (d) => d.outcome === 'blocked',
-    );
-    expect(blocked).toEqual([
-      expect.objectContaining({ event: 'PreToolUse', reason: 'Hookpanel policy: rm -rf is not allowed' }),
+    const history = await served.history('claude');
+    for (const e of ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd'])
+      expect(history.events, `history lacks ${e}`).toContain(e);
+    expect(history.blocked).toEqual([
+      { event: 'PreToolUse', reason: 'Hookpanel policy: rm -rf is not allowed' },
     ]);
-  });
-});
+    const done = served.session.notifications.list().find((n) => n.kind === 'turnDone');
+    expect(done).toMatchObject({
+      title: 'Claude Code finished a turn',
+      body: `in ${env.workspace.split('/').pop()}`,
+    });
+    expect((await served.session.api['agents:list']({})).find((a) => a.id === 'claude')).toMatchObject({
+      connected: true,
+      lastEventAt: expect.any(String),
+    });
 
-describe.runIf(claude.path)('Claude Code connected through Hookpanel', () => {
-  test('connect through the host API, run one turn: a turn-done notification is raised for it', async () => {
-    env = makeEnv();
-    withHookpanelOnPath(env);
-    const { HookHost } = await import('../../electron/host/service.js');
-    const { listenIntake } = await import('../../electron/host/intake/server.js');
-    const { startPanelSession } = await import('../../electron/host/panel/session.js');
-    const host = await HookHost.open(env.host);
-    const server = await listenIntake(host);
-    const session = startPanelSession(host, { mode: 'browser', workspace: env.workspace, push: () => {} });
-    try {
-      const preview = await session.api['agents:preview']({ agent: 'claude', connect: true });
-      expect(await session.api['agents:connect']({ agent: 'claude', diff: preview.diff })).toMatchObject({
-        ok: true,
-      });
-      stub = await startMessagesStub(() => ({ text: 'All done.' }));
-      const run = await runClaude(claude.path!, env, stub.url, 'say something');
-      expect(run.code, `claude failed: ${run.stderr}\n${run.stdout}`).toBe(0);
-      await host.idle();
-      const done = session.notifications.list().find((n) => n.kind === 'turnDone');
-      expect(done).toMatchObject({
-        title: 'Claude Code finished a turn',
-        body: `in ${env.workspace.split('/').pop()}`,
-      });
-      const agents = await session.api['agents:list']({});
-      expect(agents.find((a) => a.id === 'claude')).toMatchObject({
-        connected: true,
-        lastEventAt: expect.any(String),
-      });
-    } finally {
-      server.close();
-      await session.close();
-      await host.close();
-    }
+    const disconnected = await connectCli(env, 'disconnect', 'claude');
+    expect(disconnected.code, disconnected.stderr).toBe(0);
+    expect(readFileSync(settings, 'utf8')).toBe(ORIGINAL);
   });
 });

@@ -87,7 +87,7 @@ describe('codex app-server client, failures', () => {
 });
 
 describe.skipIf(!codex.agent)(
-  `codex app-server client, real Codex ${AGENTS.codex.version} ${codex.why}`,
+  `codex app-server client, real Codex ${AGENTS.codex!.version} ${codex.why}`,
   () => {
     const agent = codex.agent!;
 

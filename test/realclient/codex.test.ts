@@ -63,7 +63,7 @@ async function trustEverything(agent: InstalledAgent, e: TestEnv): Promise<strin
   });
 }
 
-describe.skipIf(!codex.agent)(`Codex ${AGENTS.codex.version} (real client) ${codex.why}`, () => {
+describe.skipIf(!codex.agent)(`Codex ${AGENTS.codex!.version} (real client) ${codex.why}`, () => {
   const agent = codex.agent!;
   beforeAll(() => {
     process.stderr.write(`real-client tier: ${describeInstall(agent)}\n`);

@@ -36,7 +36,7 @@ const EVENTS = [
   'BeforeToolSelection',
 ];
 
-describe.skipIf(!gemini.agent)(`Gemini CLI ${AGENTS.gemini.version} (real client) ${gemini.why}`, () => {
+describe.skipIf(!gemini.agent)(`Gemini CLI ${AGENTS.gemini!.version} (real client) ${gemini.why}`, () => {
   const agent = gemini.agent!;
   beforeAll(() => {
     process.stderr.write(`real-client tier: ${describeInstall(agent)}\n`);

@@ -4,6 +4,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES, type TestEnv } from '../helpers/env.js';
+import type { Dialect } from '../../shared/dialects.js';
 
 /** A POSIX sh hook that stores its stdin (one payload) as a new file in `dir`. */
 export function recorderCommand(env: TestEnv, dir: string): string {
@@ -71,7 +72,7 @@ export function normalizePayload(payload: unknown, env: TestEnv): unknown {
 
 /** `test/fixtures/<agent>/payloads/<Event>.json`, rewritten from the live run when HOOKPANEL_UPDATE_FIXTURES=1. */
 export function payloadFixture(
-  agent: 'codex' | 'gemini',
+  agent: Dialect,
   event: string,
   live: Record<string, unknown>,
   env: TestEnv,

@@ -352,8 +352,11 @@ function mutate(bytes: Buffer, m: Mutation): Buffer {
 }
 
 function fixtureBytes(spec: FuzzSpec): Buffer[] {
+  // Hook files only: a fixture folder may also hold folders of other data (an agent's payloads).
   return spec.fixtures.flatMap((d) =>
-    readdirSync(join(FIXTURE_DIR, d)).map((f) => readFileSync(join(FIXTURE_DIR, d, f))),
+    readdirSync(join(FIXTURE_DIR, d), { withFileTypes: true })
+      .filter((f) => f.isFile())
+      .map((f) => readFileSync(join(FIXTURE_DIR, d, f.name))),
   );
 }
 
@@ -376,12 +379,16 @@ export const NO_LINE_BECAUSE: Record<string, string> = {
   all_hooks_disabled: 'set by disableAllHooks in another file',
   config_refused: 'io refuses every file because another declares [[hook]]',
   project_hooks_dormant: 'a setting of yours, not of the file',
+  hooks_off: "the agent's master switch, set in another file",
+  folder_not_trusted: "Gemini CLI's folder trust, set in its trustedFolders.json",
+  project_not_trusted: "Codex's project trust, set in its config.toml",
+  two_representations: 'another file of the same layer',
 };
 
 /** Errors that leave the rule loaded, by design: it fails when it runs, naming why (docs/dialects.md). */
-const LOADS_AND_FAILS = new Set(['unknown_server', 'env_var_not_allowed']);
+const LOADS_AND_FAILS = new Set(['unknown_server', 'env_var_not_allowed', 'timeout_fires_at_once']);
 /** Keys whose errors leave out that key's value (a setting, a server), not a rule. */
-const LEFT_OUT_KEYS = /^(mcpServers|disableAllHooks|allowedEnvVars)\b/;
+const LEFT_OUT_KEYS = /^(mcpServers|disableAllHooks|allowedEnvVars|hooksConfig)\b/;
 
 export interface Verdict {
   ok: boolean;
@@ -433,6 +440,8 @@ function leftOut(source: Source, d: Diagnostic): boolean {
   if (d.ruleIndex !== null) return !source.rules.some((r) => r.index === d.ruleIndex);
   const key = d.key ?? '';
   if (LEFT_OUT_KEYS.test(key)) return true;
+  // The whole hooks map is wrong: nothing of it may load.
+  if (key === 'hooks') return source.rules.length === 0;
   // pw/claude: an unknown event, or a matcher group with errors, loads none of its hooks.
   const m = /^hooks(?:\.([A-Za-z_][\w-]*)|\[("(?:[^"\\]|\\.)*")\])(?:\[(\d+)\])?/.exec(key);
   if (m) {

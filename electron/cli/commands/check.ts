@@ -52,6 +52,9 @@ export async function check(argv: string[]): Promise<number> {
   } else {
     sources = await loadSources(ctx, trust);
   }
+  // What the agents themselves will skip (Codex's trust, Gemini's folder trust), beside the problems.
+  const { addAgentTrustNotes } = await import('../../host/agents/agent-trust.js');
+  await addAgentTrustNotes(sources, ctx);
   const errors = sources.reduce((n, s) => n + s.diagnostics.filter((d) => d.severity === 'error').length, 0);
   if (values.json) {
     process.stdout.write(`${JSON.stringify({ workspace: ctx.workspace, sources }, null, 2)}\n`);

@@ -1,31 +1,56 @@
-// The agents Hookpanel finds on this machine, and connecting or disconnecting the ones that run
-// their own hooks (Claude Code). What connect changed is remembered so disconnect undoes exactly it.
-import { readFile, rm } from 'node:fs/promises';
+// The agents Hookpanel finds on this machine, and connecting or disconnecting the ones that run their
+// own hooks (every `kind: 'agent'` dialect with a connect.ts): one mechanism for all of them, used alike
+// by `hookpanel connect` and the panel. The diff first; the change only once approved, backed up and
+// written atomically; a file the agent could not read is never written; what connect changed is
+// remembered (agents.json in Hookpanel's home), so disconnect takes back exactly it.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { parseTree } from 'jsonc-parser';
+import { copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { z } from 'zod';
-import { DIALECT_MODULES } from '../dialects/registry.js';
+import { DIALECT_MODULES, dialectModule } from '../dialects/registry.js';
+import { DiagnosticSink } from '../diagnostics/sink.js';
+import { homePaths, type HostEnv } from '../paths.js';
 import type { HookHost } from '../service.js';
+import { DEFAULT_SETTINGS } from '../settings/settings.js';
+import { parseDocument } from '../sources/parse.js';
+import { looseCandidate } from '../sources/single.js';
 import { writeFileAtomic } from '../util/atomic.js';
 import { findProgram } from '../util/which.js';
+import { bridgeCommand, thisInstallation, type CommandTarget } from './bridge-command.js';
+import { agentConnector, agentConnectors, type LoadedConnector } from './connector.js';
 import {
-  applyPlan,
-  claudeSettingsPath,
   ConnectError,
+  hasTopLevelKey,
   isConnected,
+  isEmptyObject,
   planConnect,
   planDisconnect,
-  readSettings,
-  type ConnectPlan,
-} from './claude-connect.js';
+  type BridgeSpec,
+  type EditPlan,
+} from './settings-edit.js';
 
+export { ConnectError };
+
+const EntrySchema = z.object({ event: z.string(), group: z.number().int(), hook: z.number().int() });
 const RecordSchema = z.object({
   fileExisted: z.boolean(),
   hadHooksKey: z.boolean(),
   connectedAt: z.string(),
+  /** The bridge hooks connect wrote, where they were written. */
+  entries: z.array(EntrySchema).default([]),
+  /** Trust records connect made in the agent's own configuration (Codex's hooks.state). */
+  trusted: z.array(z.object({ key: z.string(), hash: z.string() })).default([]),
+  /** What the agent's part noted for disconnect. */
+  notes: z.record(z.string(), z.unknown()).default({}),
 });
 const StateSchema = z.record(z.string(), RecordSchema);
+type AgentRecord = z.infer<typeof RecordSchema>;
+
+/** What connect and disconnect need of the host: its environment, and a way to say the files changed. */
+export interface AgentsDeps {
+  host: HostEnv;
+  invalidate?: () => void;
+}
 
 export interface AgentInfo {
   id: string;
@@ -36,16 +61,31 @@ export interface AgentInfo {
   kind: 'hosted' | 'own';
   files: string[];
   connected: boolean;
+  /** When Hookpanel connected it (agents.json); null when not connected by Hookpanel. */
+  connectedAt: string | null;
   /** When the last event from it reached Hookpanel (live status). */
   lastEventAt: string | null;
   what: string;
 }
 
-function statePath(host: HookHost): string {
-  return join(host.paths.root, 'agents.json');
+export interface ConnectPlan extends EditPlan {
+  agent: string;
+  label: string;
 }
 
-async function readState(host: HookHost): Promise<z.infer<typeof StateSchema>> {
+export interface ConnectOutcome {
+  /** What was done, in lines a person reads. */
+  message: string;
+  backup: string | null;
+  /** The change was made, but the agent will not run some of the hooks (e.g. Codex's trust failed). */
+  incomplete: boolean;
+}
+
+function statePath(host: HostEnv): string {
+  return join(homePaths(host).root, 'agents.json');
+}
+
+async function readState(host: HostEnv): Promise<z.infer<typeof StateSchema>> {
   try {
     const parsed = StateSchema.safeParse(JSON.parse(await readFile(statePath(host), 'utf8')));
     return parsed.success ? parsed.data : {};
@@ -54,23 +94,34 @@ async function readState(host: HookHost): Promise<z.infer<typeof StateSchema>> {
   }
 }
 
+async function writeState(host: HostEnv, state: z.infer<typeof StateSchema>): Promise<void> {
+  await writeFileAtomic(statePath(host), `${JSON.stringify(state, null, 2)}\n`);
+}
+
 export async function listAgents(host: HookHost, workspace: string | null): Promise<AgentInfo[]> {
   const last = new Map<string, string>();
   for (const e of await host.history.events(500)) if (!last.has(e.dialect)) last.set(e.dialect, e.time);
-  const path = claudeSettingsPath(host.host);
-  const text = await readSettings(path).catch(() => null);
-  const claude: AgentInfo = {
-    id: 'claude',
-    name: 'Claude Code',
-    detected:
-      findProgram('claude', host.host.env.PATH, null, host.host.platform) !== null ||
-      existsSync(join(host.host.home, '.claude')),
-    kind: 'own',
-    files: [path],
-    connected: isConnected(text),
-    lastEventAt: last.get('claude') ?? null,
-    what: 'Runs its own hooks. Connect adds hookpanel emit claude <Event> to its user settings, so turn-done, blocked and needs-input events reach Hookpanel and your hosted claude rules run.',
-  };
+  const state = await readState(host.host);
+  const own = await Promise.all(
+    (await agentConnectors()).map(async ({ id, label, connector }): Promise<AgentInfo> => {
+      const path = connector.settingsPath(host.host);
+      const text = await readSettings(path).catch(() => null);
+      const connected = isConnected(text, { dialect: id, events: connector.events });
+      return {
+        id,
+        name: label,
+        detected:
+          findProgram(connector.program, host.host.env.PATH, null, host.host.platform) !== null ||
+          existsSync(connector.homeDir(host.host)),
+        kind: 'own',
+        files: [path],
+        connected,
+        connectedAt: connected ? (state[id]?.connectedAt ?? null) : null,
+        lastEventAt: last.get(id) ?? null,
+        what: connector.what,
+      };
+    }),
+  );
   // Harnesses' files are Hookpanel's to run; agents that run their own hooks are connected instead.
   const hosted = DIALECT_MODULES.filter((m) => m.manifest.kind === 'harness').map((m): AgentInfo => {
     const files = m.locate(host.context(workspace)).map((c) => c.path);
@@ -81,70 +132,245 @@ export async function listAgents(host: HookHost, workspace: string | null): Prom
       kind: 'hosted',
       files,
       connected: files.some((f) => existsSync(f)),
+      connectedAt: null,
       lastEventAt: last.get(m.dialect) ?? null,
       what: `Hookpanel hosts its hook files and runs them when ${m.label} sends events through hookpanel emit ${m.dialect} <event>.`,
     };
   });
-  return [claude, ...hosted];
+  return [...own, ...hosted];
 }
 
-export async function previewConnect(host: HookHost, agent: string, connect: boolean): Promise<ConnectPlan> {
-  if (agent !== 'claude')
-    throw new ConnectError(`${agent} has nothing to connect: Hookpanel hosts its files`);
-  const path = claudeSettingsPath(host.host);
+async function connectorFor(agent: string): Promise<LoadedConnector> {
+  const found = await agentConnector(agent);
+  if (found) return found;
+  const harness = DIALECT_MODULES.find((m) => m.dialect === agent);
+  if (harness)
+    throw new ConnectError(
+      `${harness.label} has nothing to connect: Hookpanel hosts its files (hookpanel emit ${agent} <event> is its bridge)`,
+    );
+  const ids = (await agentConnectors()).map((c) => c.id).join(', ');
+  throw new ConnectError(`unknown agent "${agent}"; one of ${ids}`);
+}
+
+function bridgeSpec(c: LoadedConnector, host: HostEnv, target: CommandTarget): BridgeSpec {
+  return {
+    dialect: c.id,
+    events: c.connector.events,
+    command: (event) => bridgeCommand(target, host, c.id, event, c.connector.fastEvents.includes(event)),
+    extras: (event) => c.connector.extras(event),
+  };
+}
+
+/**
+ * What the agent itself makes of the text, by its dialect's own checks: problems that make it drop the
+ * whole file or refuse to start, as `path:line:col: message`. Empty when it reads the file.
+ */
+async function rejections(id: string, path: string, text: string, host: HostEnv): Promise<string[]> {
+  const mod = dialectModule(id as Parameters<typeof dialectModule>[0]);
+  const ctx = { host, workspace: null, settings: DEFAULT_SETTINGS };
+  const candidate = mod.locate(ctx).find((c) => c.path === path) ?? looseCandidate(mod, path);
+  const doc = parseDocument(text, candidate.format, mod.yamlVersion, mod.parse);
+  const sink = new DiagnosticSink(path, doc);
+  if (doc.syntaxProblems.length)
+    for (const p of doc.syntaxProblems) sink.error('syntax', p.message, { position: p.position });
+  else if ((await mod.load(doc, candidate, sink, ctx)).valid) return [];
+  return sink.list
+    .filter((d) => d.severity === 'error')
+    .map((d) => `${d.path}${d.line !== null ? `:${d.line}:${d.column ?? 1}` : ''}: ${d.message}`);
+}
+
+/** The change connect or disconnect would make, as a diff; nothing is written. */
+export async function previewConnect(
+  deps: AgentsDeps,
+  agent: string,
+  connect: boolean,
+  target: CommandTarget = thisInstallation(),
+): Promise<ConnectPlan> {
+  const c = await connectorFor(agent);
+  const path = c.connector.settingsPath(deps.host);
   const before = await readSettings(path);
-  if (connect) return planConnect(path, before);
-  const record = (await readState(host)).claude;
-  return planDisconnect(path, before, record ? !record.hadHooksKey : true);
+  if (before !== null) {
+    const problems = await rejections(c.id, path, before, deps.host);
+    if (problems.length)
+      throw new ConnectError(
+        `${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}; ${c.label} cannot read ${path} as it is, so Hookpanel does not edit it: fix it first, nothing was written`,
+      );
+  }
+  const spec = bridgeSpec(c, deps.host, target);
+  let plan: EditPlan;
+  if (connect) {
+    plan = planConnect(path, before, spec);
+    const problems = plan.changed ? await rejections(c.id, path, plan.after, deps.host) : [];
+    if (problems.length)
+      throw new ConnectError(
+        `the connected ${path} would not be readable by ${c.label} (${problems[0]}); nothing was written`,
+      );
+  } else {
+    const record = (await readState(deps.host))[c.id];
+    plan = planDisconnect(path, before, spec, record ? !record.hadHooksKey : true);
+  }
+  return { ...plan, agent: c.id, label: c.label };
 }
 
-export async function connectAgent(
-  host: HookHost,
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * One connect or disconnect at a time in this process: a double click on Connect is then one change and
+ * one backup, the second finding the first's work done rather than racing it to the file.
+ */
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work, work);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** Connects an agent: the change previewed as `shownDiff`, written only if the file still gives it. */
+export function connectAgent(
+  deps: AgentsDeps,
   agent: string,
   shownDiff: string,
-): Promise<{ message: string; backup: string | null }> {
-  const plan = await previewConnect(host, agent, true);
-  if (plan.diff !== shownDiff)
-    throw new ConnectError('the settings file changed since the preview; look at the new diff');
-  if (!plan.changed) return { message: 'Claude Code is already connected; nothing changed', backup: null };
-  const hadHooksKey = plan.before !== null && hasKey(plan.before, 'hooks');
-  const { backup } = await applyPlan(host.host, plan);
-  const state = await readState(host);
-  state.claude = { fileExisted: plan.before !== null, hadHooksKey, connectedAt: new Date().toISOString() };
-  await writeFileAtomic(statePath(host), `${JSON.stringify(state, null, 2)}\n`);
-  host.invalidate();
-  return { message: `Connected Claude Code: ${plan.path}${backup ? ` (backup: ${backup})` : ''}`, backup };
+  target: CommandTarget = thisInstallation(),
+): Promise<ConnectOutcome> {
+  return oneAtATime(() => connectNow(deps, agent, shownDiff, target));
 }
 
-export async function disconnectAgent(
-  host: HookHost,
+async function connectNow(
+  deps: AgentsDeps,
   agent: string,
-): Promise<{ message: string; backup: string | null }> {
-  const plan = await previewConnect(host, agent, false);
-  const state = await readState(host);
-  const record = state.claude;
-  if (!plan.changed) return { message: 'Claude Code was not connected; nothing changed', backup: null };
+  shownDiff: string,
+  target: CommandTarget,
+): Promise<ConnectOutcome> {
+  const plan = await previewConnect(deps, agent, true, target);
+  // The diff shown is out of date; where the file is already connected (the same request twice), there
+  // is nothing left to approve.
+  if (plan.diff !== shownDiff && plan.changed)
+    throw new ConnectError(`${plan.path} changed since the preview; look at the new diff`);
+  const { connector } = await connectorFor(agent);
+  const state = await readState(deps.host);
+  const previous: AgentRecord | undefined = state[plan.agent];
+  const lines: string[] = [];
   let backup: string | null = null;
-  if (record && !record.fileExisted && isEmptyObject(plan.after)) {
+  if (plan.changed) {
+    backup = (await applyPlan(deps.host, plan)).backup;
+    lines.push(`Connected ${plan.label}: ${plan.path}${backup ? ` (backup: ${backup})` : ''}`);
+  } else lines.push(`${plan.label} is already connected; nothing changed in ${plan.path}`);
+  const entries = mergeEntries(previous?.entries ?? [], plan.written);
+  const record: AgentRecord = {
+    fileExisted: previous ? previous.fileExisted : plan.before !== null,
+    hadHooksKey: previous
+      ? previous.hadHooksKey
+      : plan.before !== null && hasTopLevelKey(plan.before, 'hooks'),
+    connectedAt: previous?.connectedAt ?? new Date().toISOString(),
+    entries,
+    trusted: previous?.trusted ?? [],
+    notes: previous?.notes ?? {},
+  };
+  let incomplete = false;
+  if (connector.afterConnect) {
+    const after = await connector.afterConnect({
+      host: deps.host,
+      path: plan.path,
+      entries,
+      trusted: record.trusted,
+      notes: record.notes,
+    });
+    record.trusted = after.trusted;
+    record.notes = { ...record.notes, ...after.notes };
+    incomplete = !!after.failed;
+    if (after.message) lines.push(after.message);
+  }
+  if (plan.changed || previous) {
+    state[plan.agent] = record;
+    await writeState(deps.host, state);
+  }
+  deps.invalidate?.();
+  return { message: lines.join('\n'), backup, incomplete };
+}
+
+/** Disconnects an agent: removes the bridge groups (exactly what connect adds) and connect's trust records. */
+export function disconnectAgent(
+  deps: AgentsDeps,
+  agent: string,
+  shownDiff?: string,
+  target: CommandTarget = thisInstallation(),
+): Promise<ConnectOutcome> {
+  return oneAtATime(() => disconnectNow(deps, agent, shownDiff, target));
+}
+
+async function disconnectNow(
+  deps: AgentsDeps,
+  agent: string,
+  shownDiff: string | undefined,
+  target: CommandTarget,
+): Promise<ConnectOutcome> {
+  const plan = await previewConnect(deps, agent, false, target);
+  if (shownDiff !== undefined && plan.diff !== shownDiff && plan.changed)
+    throw new ConnectError(`${plan.path} changed since the preview; look at the new diff`);
+  const { connector } = await connectorFor(agent);
+  const state = await readState(deps.host);
+  const record = state[plan.agent];
+  const lines: string[] = [];
+  let backup: string | null = null;
+  if (!plan.changed) lines.push(`${plan.label} was not connected; nothing changed in ${plan.path}`);
+  else if (record && !record.fileExisted && isEmptyObject(plan.after)) {
     // Connect created the file: disconnect removes it, unless it changed since the preview.
     if ((await readSettings(plan.path)) !== plan.before)
       throw new ConnectError(`${plan.path} changed since the preview; look at the new diff`);
     await rm(plan.path, { force: true });
+    lines.push(`Disconnected ${plan.label}: removed ${plan.path}, which connect had created`);
   } else {
-    backup = (await applyPlan(host.host, plan)).backup;
+    backup = (await applyPlan(deps.host, plan)).backup;
+    lines.push(`Disconnected ${plan.label}: ${plan.path}${backup ? ` (backup: ${backup})` : ''}`);
   }
-  delete state.claude;
-  await writeFileAtomic(statePath(host), `${JSON.stringify(state, null, 2)}\n`);
-  host.invalidate();
-  return { message: `Disconnected Claude Code: ${plan.path}`, backup };
+  if (record && connector.afterDisconnect) {
+    const said = await connector.afterDisconnect({
+      host: deps.host,
+      path: plan.path,
+      entries: record.entries,
+      trusted: record.trusted,
+      notes: record.notes,
+    });
+    if (said) lines.push(said);
+  }
+  if (record) {
+    delete state[plan.agent];
+    await writeState(deps.host, state);
+  }
+  deps.invalidate?.();
+  return { message: lines.join('\n'), backup, incomplete: false };
 }
 
-function hasKey(text: string, key: string): boolean {
-  const tree = parseTree(text);
-  return !!tree?.children?.some((p) => p.children?.[0]?.value === key);
+function mergeEntries<T extends { event: string; group: number; hook: number }>(a: T[], b: T[]): T[] {
+  const key = (e: T) => `${e.event}\0${e.group}\0${e.hook}`;
+  const seen = new Set(a.map(key));
+  return [...a, ...b.filter((e) => !seen.has(key(e)))];
 }
 
-function isEmptyObject(text: string): boolean {
-  const tree = parseTree(text);
-  return tree?.type === 'object' && !tree.children?.length;
+export async function readSettings(path: string): Promise<string | null> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new ConnectError(`${path} cannot be read: ${(e as Error).message}`);
+  }
+}
+
+/** Applies a plan: backs the file up into Hookpanel's home first, then writes atomically. */
+async function applyPlan(host: HostEnv, plan: ConnectPlan): Promise<{ backup: string | null }> {
+  if (!plan.changed) return { backup: null };
+  const current = await readSettings(plan.path);
+  if (current !== plan.before)
+    throw new ConnectError(`${plan.path} changed since the preview; look at the new diff`);
+  let backup: string | null = null;
+  let mode = 0o600;
+  if (plan.before !== null) {
+    const dir = join(homePaths(host).root, 'backups');
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const time = new Date().toISOString().replace(/[:.]/g, '-');
+    backup = join(dir, `${plan.agent}-${basename(plan.path)}.${time}.bak`);
+    await copyFile(plan.path, backup);
+    mode = (await stat(plan.path)).mode & 0o777;
+  }
+  await writeFileAtomic(plan.path, plan.after, mode);
+  return { backup };
 }

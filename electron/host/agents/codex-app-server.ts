@@ -175,15 +175,8 @@ export class CodexAppServer {
     verifyCwds?: string[],
   ): Promise<{ filePath: string; version: string }> {
     if (hooks.length === 0) throw new CodexAppServerError('protocol', 'no hooks were given to trust');
-    const value = Object.fromEntries(hooks.map((h) => [h.key, { trusted_hash: h.currentHash }]));
-    const written = parse(
-      WriteSchema,
-      await this.request('config/batchWrite', {
-        edits: [{ keyPath: 'hooks.state', value, mergeStrategy: 'upsert' }],
-        filePath: null,
-        expectedVersion: null,
-      }),
-      'config/batchWrite',
+    const written = await this.writeHookStates(
+      hooks.map((h) => ({ key: h.key, state: { trusted_hash: h.currentHash } })),
     );
     if (verifyCwds) {
       const now = new Map((await this.listHooks(verifyCwds)).flatMap((d) => d.hooks).map((h) => [h.key, h]));
@@ -195,6 +188,35 @@ export class CodexAppServer {
         );
       }
     }
+    return written;
+  }
+
+  /** Removes the `hooks.state` records of these keys (trust and on/off) from the user's config.toml. */
+  async forgetHooks(keys: string[]): Promise<{ filePath: string; version: string }> {
+    if (keys.length === 0) throw new CodexAppServerError('protocol', 'no hooks were given to forget');
+    return this.writeHookStates(keys.map((key) => ({ key, state: null })));
+  }
+
+  /**
+   * One edit per key (`hooks.state."<key>"`), rather than an upsert of the whole table: Codex then
+   * writes just that record's table, and removing it again leaves config.toml as it was before.
+   */
+  private async writeHookStates(
+    records: { key: string; state: { trusted_hash: string } | null }[],
+  ): Promise<{ filePath: string; version: string }> {
+    const written = parse(
+      WriteSchema,
+      await this.request('config/batchWrite', {
+        edits: records.map((r) => ({
+          keyPath: `hooks.state.${JSON.stringify(r.key)}`,
+          value: r.state,
+          mergeStrategy: 'replace',
+        })),
+        filePath: null,
+        expectedVersion: null,
+      }),
+      'config/batchWrite',
+    );
     return { filePath: written.filePath, version: written.version };
   }
 

@@ -5,14 +5,9 @@ import { chmod, copyFile, mkdir } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import type { HostEnv } from '../paths.js';
 import { writeFileAtomic } from '../util/atomic.js';
+import type { CommandTarget } from './bridge-command.js';
 
-export interface CommandTarget {
-  /** The program that runs the CLI: node, or the app's Electron with ELECTRON_RUN_AS_NODE. */
-  execPath: string;
-  runAsNode: boolean;
-  cliPath: string;
-  hookScript: string;
-}
+export type { CommandTarget };
 
 export function defaultBinDir(host: HostEnv): string {
   if (host.platform === 'win32')

@@ -47,6 +47,11 @@ export interface DialectParts {
   readonly runtime: DialectRuntime;
   /** Every place this dialect's files may be, in the dialect's own priority order. */
   locate(ctx: LoadContext): Candidate[];
+  /**
+   * Reads a file of this format the dialect's own way (Codex's config.toml with a position for every
+   * key; Gemini's JSON with comments), or null to use the common reader.
+   */
+  parse?(text: string, format: FileFormat): ParsedDocument | null;
   /** YAML version to read with (chrys files are PyYAML's YAML 1.1). */
   readonly yamlVersion?: '1.1' | '1.2';
   /** Called when a file is rejected before load (syntax, encoding), to add dialect-specific notices. */

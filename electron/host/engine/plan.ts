@@ -2,6 +2,7 @@
 // runs and, for rules that may not run, why. A dispatch runs it; a dry run describes it.
 import type { Dialect, Rule, Source, SourceState } from '../../../shared/model.js';
 import type { StateReasons } from '../../../shared/manifest.js';
+import { parseBridgeCommand, shellQuote } from '../agents/bridge-command.js';
 import type { Settings } from '../settings/settings.js';
 import type { EngineDialect, EngineEvent, RunClass } from './runtime.js';
 
@@ -74,12 +75,14 @@ export function planEvent(
   return { event, dialect, sources, all, hooks };
 }
 
-/** A rule whose command is `hookpanel emit …` or `hookpanel-hook …`: the harness's bridge to Hookpanel. */
+/**
+ * A rule whose command is the harness's bridge to Hookpanel: `hookpanel emit …`, `hookpanel-hook …`, or
+ * the absolute forms `hookpanel connect` writes.
+ */
 export function isBridgeRule(rule: Rule): boolean {
   const h = rule.handler;
-  const words = h.kind === 'exec' ? h.argv : h.kind === 'shell' ? h.command.trim().split(/\s+/) : [];
-  const program = (words[0] ?? '').split('/').pop();
-  return (program === 'hookpanel' && words[1] === 'emit') || program === 'hookpanel-hook';
+  if (h.kind === 'exec') return parseBridgeCommand(h.argv.map(shellQuote).join(' ')) !== null;
+  return h.kind === 'shell' && parseBridgeCommand(h.command) !== null;
 }
 
 /** What a source's state means for its rules, where its dialect does not say it better. */

@@ -12,12 +12,17 @@ import {
   type Req,
   type Res,
 } from '../../../shared/ipc.js';
-import { connectAgent, disconnectAgent, listAgents, previewConnect } from '../agents/agents.js';
-import { ConnectError } from '../agents/claude-connect.js';
-import { installCommand, type CommandTarget } from '../agents/install-command.js';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import {
+  ConnectError,
+  connectAgent,
+  disconnectAgent,
+  listAgents,
+  previewConnect,
+  type AgentsDeps,
+} from '../agents/agents.js';
+import { agentTrustReports, recordAgentTrust } from '../agents/agent-trust.js';
+import { thisInstallation, type CommandTarget } from '../agents/bridge-command.js';
+import { installCommand } from '../agents/install-command.js';
 import { DIALECT_MODULES } from '../dialects/registry.js';
 import type { HookHost } from '../service.js';
 import { dialectOptions, type Settings } from '../settings/settings.js';
@@ -46,18 +51,6 @@ export interface PanelContext {
 
 export type Handlers = { [C in Channel]: (req: z.infer<(typeof REQUESTS)[C]['req']>) => Promise<Res<C>> };
 
-/** The CLI of this installation (found from the package root, in a checkout or an asar), run by the current Node. */
-export function nodeCommandTarget(): CommandTarget {
-  let root = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(root, 'package.json')) && dirname(root) !== root) root = dirname(root);
-  return {
-    execPath: process.execPath,
-    runAsNode: !!process.versions.electron,
-    cliPath: join(root, 'dist', 'electron', 'cli', 'main.js'),
-    hookScript: join(root, 'electron', 'cli', 'hookpanel-hook.sh'),
-  };
-}
-
 export function toPanelSettings(s: Settings): PanelSettings {
   return {
     paused: s.paused,
@@ -78,6 +71,7 @@ export function toPanelSettings(s: Settings): PanelSettings {
 export function createPanelApi(ctx: PanelContext): Handlers {
   const { host } = ctx;
   const ws = (w: string | null) => w ?? ctx.workspace();
+  const agentsDeps = (): AgentsDeps => ({ host: host.host, invalidate: () => host.invalidate() });
   const known = async (path: string) => {
     const sources = await host.sources(ctx.workspace());
     return sources.some((s) => s.path === path) || placeFile(path, host.context(ctx.workspace())) !== null;
@@ -231,27 +225,41 @@ export function createPanelApi(ctx: PanelContext): Handlers {
     'notifications:list': async () => ctx.notifications.list(),
     'agents:list': async () => listAgents(host, ctx.workspace()),
     'agents:preview': async ({ agent, connect }) => {
-      const plan = await previewConnect(host, agent, connect);
+      const plan = await previewConnect(agentsDeps(), agent, connect, ctx.commandTarget);
       return { path: plan.path, diff: plan.diff, changed: plan.changed };
     },
     'agents:connect': async ({ agent, diff }) => {
       try {
-        return { ok: true, message: (await connectAgent(host, agent, diff)).message };
+        const r = await connectAgent(agentsDeps(), agent, diff, ctx.commandTarget);
+        return { ok: !r.incomplete, message: r.message };
       } catch (e) {
         if (e instanceof ConnectError) return { ok: false, message: e.message };
         throw e;
       }
     },
-    'agents:disconnect': async ({ agent }) => {
+    'agents:disconnect': async ({ agent, diff }) => {
       try {
-        return { ok: true, message: (await disconnectAgent(host, agent)).message };
+        return {
+          ok: true,
+          message: (await disconnectAgent(agentsDeps(), agent, diff, ctx.commandTarget)).message,
+        };
       } catch (e) {
         if (e instanceof ConnectError) return { ok: false, message: e.message };
         throw e;
       }
+    },
+    'agents:trust': async ({ workspace }) =>
+      agentTrustReports(await host.sources(ws(workspace)), host.context(ws(workspace))),
+    'agents:recordTrust': async ({ agent, workspace, hooks }) => {
+      const r = await recordAgentTrust(agent, hooks, host.context(ws(workspace)));
+      if (r.ok) {
+        host.invalidate();
+        host.emit('sourcesChanged', `recorded ${agent}'s trust`);
+      }
+      return r;
     },
     'cli:install': async () => {
-      const r = await installCommand(host.host, ctx.commandTarget ?? nodeCommandTarget());
+      const r = await installCommand(host.host, ctx.commandTarget ?? thisInstallation());
       return { ok: true, message: r.message, paths: r.paths };
     },
     'notifications:clear': async () => {

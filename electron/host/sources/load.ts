@@ -48,7 +48,7 @@ export async function loadCandidate(
     };
   }
   source.sha256 = read.sha256;
-  const doc = parseDocument(read.text, candidate.format, mod.yamlVersion);
+  const doc = parseDocument(read.text, candidate.format, mod.yamlVersion, mod.parse);
   const sink = new DiagnosticSink(candidate.path, doc);
   for (const n of read.notes) sink.add(n.severity, n.code, n.message, { position: n.position });
   if (doc.syntaxProblems.length) {

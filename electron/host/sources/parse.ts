@@ -6,16 +6,18 @@ import { MAX_NESTING, tooDeep } from '../documents/nesting.js';
 import { parseTomlDocument } from '../documents/toml.js';
 import { parseYamlDocument } from '../documents/yaml.js';
 
+/** `parser`: a dialect's own reader for a format (Codex's config.toml with positions, Gemini's JSON with comments). */
 export function parseDocument(
   text: string,
   format: FileFormat,
   yamlVersion: '1.1' | '1.2' = '1.2',
+  parser?: (text: string, format: FileFormat) => ParsedDocument | null,
 ): ParsedDocument {
   const deep = tooDeep(text, format);
   if (deep)
     return failed(text, `the file nests more than ${MAX_NESTING} levels deep; hook files need a few`, deep);
   try {
-    return parseWith(text, format, yamlVersion);
+    return parser?.(text, format) ?? parseWith(text, format, yamlVersion);
   } catch (e) {
     // Parsers recurse; pathological nesting overflows the stack. That is a bad file, not a crash.
     const why =

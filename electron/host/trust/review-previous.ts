@@ -29,7 +29,7 @@ export async function loadTrustedVersion(
   };
   // As readHookFile does for the current bytes: a byte-order mark is not part of the document.
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const doc = parseDocument(body, candidate.format, mod.yamlVersion);
+  const doc = parseDocument(body, candidate.format, mod.yamlVersion, mod.parse);
   if (doc.syntaxProblems.length)
     return { rules: [], settings: {}, problem: `it does not parse: ${doc.syntaxProblems[0]!.message}` };
   const sink = new DiagnosticSink(source.path, doc);

@@ -5,8 +5,10 @@ import { Badge, Diff, ErrorBox } from '../components/bits.js';
 import { useStore } from '../store.js';
 
 function ago(time: string): string {
-  const s = Math.round((Date.now() - Date.parse(time)) / 1000);
-  return s < 60 ? `${s} s ago` : s < 3600 ? `${Math.round(s / 60)} min ago` : new Date(time).toLocaleString();
+  const s = Math.max(0, Math.round((Date.now() - Date.parse(time)) / 1000));
+  if (s < 60) return `${s} s ago`;
+  if (s < 3600) return `${Math.round(s / 60)} minute${Math.round(s / 60) === 1 ? '' : 's'} ago`;
+  return `on ${new Date(time).toLocaleString()}`;
 }
 
 /** The agents found on this machine; Connect shows the exact change as a diff before writing. */
@@ -20,6 +22,8 @@ export function AgentsPanel() {
     path: string;
   } | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  // One change per approval: Apply is off while the change is being made (a double click is one backup).
+  const [applying, setApplying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(
     () => void api.request('agents:list', {}).then(setAgents, (e: Error) => setError(e.message)),
@@ -39,14 +43,21 @@ export function AgentsPanel() {
     }
   };
   const apply = async () => {
-    if (!preview) return;
-    const r = preview.connect
-      ? await api.request('agents:connect', { agent: preview.agent, diff: preview.diff })
-      : await api.request('agents:disconnect', { agent: preview.agent });
-    if (r.ok) setNote(r.message);
-    else setError(r.message);
-    setPreview(null);
-    load();
+    if (!preview || applying) return;
+    setApplying(true);
+    try {
+      const r = preview.connect
+        ? await api.request('agents:connect', { agent: preview.agent, diff: preview.diff })
+        : await api.request('agents:disconnect', { agent: preview.agent, diff: preview.diff });
+      if (r.ok) setNote(r.message);
+      else setError(r.message);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setApplying(false);
+      setPreview(null);
+      load();
+    }
   };
   if (!agents) return <p className="muted">Looking for agents…</p>;
   return (
@@ -72,10 +83,14 @@ export function AgentsPanel() {
               ) : (
                 <Badge kind="layer">hosted by Hookpanel</Badge>
               )}
-              {a.lastEventAt ? (
+              {a.lastEventAt && (!a.connectedAt || a.lastEventAt >= a.connectedAt) ? (
                 <Badge kind="ok">live · last event {ago(a.lastEventAt)}</Badge>
               ) : a.connected ? (
-                <span className="muted">waiting for its first event</span>
+                <span className="muted" role="status">
+                  {a.connectedAt
+                    ? `waiting for its first event since you connected it ${ago(a.connectedAt)}`
+                    : 'waiting for its first event'}
+                </span>
               ) : null}
               {a.kind === 'own' && (
                 <span className="actions">
@@ -104,8 +119,8 @@ export function AgentsPanel() {
                 </p>
                 <Diff text={preview.diff} label="the change to the settings file" />
                 <div className="toolbar">
-                  <button type="button" className="primary" onClick={() => void apply()}>
-                    {preview.connect ? 'Apply and connect' : 'Apply and disconnect'}
+                  <button type="button" className="primary" disabled={applying} onClick={() => void apply()}>
+                    {applying ? 'Applying…' : preview.connect ? 'Apply and connect' : 'Apply and disconnect'}
                   </button>
                   <button type="button" onClick={() => setPreview(null)}>
                     Cancel

@@ -1,3 +1,4 @@
+import { AgentSkipNotice } from '../components/AgentTrust.js';
 import { Badge, Empty } from '../components/bits.js';
 import { useStore } from '../store.js';
 
@@ -22,6 +23,7 @@ export function ProblemsView() {
           their own when they change
         </span>
       </div>
+      <AgentSkipNotice />
       {!files.length && <Empty title="No problems">Every hook file Hookpanel found is valid.</Empty>}
       {files.map((s) => (
         <article key={s.path} className="problems-file" aria-label={`problems in ${s.path}`}>

@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { ReviewItem, Risk } from '../../../shared/ipc.js';
 import { api } from '../client.js';
+import { CodexTrustReview } from '../components/AgentTrust.js';
 import { Badge, Diff, Empty, ErrorBox } from '../components/bits.js';
 import { useStore } from '../store.js';
 import { CommandCard, LOUD, ScriptCard } from './ReviewCards.js';
@@ -47,6 +48,7 @@ export function ReviewView() {
         </div>
       )}
       {error && <ErrorBox message={error} />}
+      <CodexTrustReview />
       {!pending.length && (
         <Empty title="Nothing to review">
           Project hook files that are new or changed since you trusted them appear here. Until you trust them,

@@ -4,6 +4,7 @@ import { mcpCatalog, mcpServerSources } from '../../../shared/mcp.js';
 import type { Rule, Source } from '../../../shared/model.js';
 import { api } from '../client.js';
 import { ArgvChips, Badge, Empty, Prose } from '../components/bits.js';
+import { AgentTrustBadge } from '../components/AgentTrust.js';
 import { useStore } from '../store.js';
 import { OverBudgetMark, RuleBudget } from './Budget.js';
 
@@ -347,6 +348,7 @@ export function RulesView() {
                                 {!r.enabled && <Badge kind="disabled">disabled</Badge>}
                                 <OverBudgetMark source={source.path} rule={r.name} />
                               </button>
+                              <AgentTrustBadge path={source.path} ruleIndex={r.index} />
                             </li>
                           ))}
                         </ul>

@@ -41,7 +41,7 @@ function load(fixture: string, candidate: Partial<Candidate> = {}, text?: string
     source(): Source {
       return {
         path,
-        dialect: 'claude', // not yet a registered dialect; combine only reads paths, layers and rules
+        dialect: 'codex',
         layer: candidate.layer ?? 'user',
         priority: 0,
         role: candidate.role ?? 'inspected',

@@ -40,7 +40,7 @@ function load(text: string, candidate: Partial<Candidate> = {}) {
   );
   const source: Source = {
     path,
-    dialect: 'claude', // not yet a registered dialect; combine reads paths, layers, rules and settings
+    dialect: 'gemini',
     layer: candidate.layer ?? 'user',
     priority: 0,
     role: candidate.role ?? 'inspected',
@@ -110,8 +110,8 @@ describe('gemini settings.json', () => {
       ['error', 'invalid_value', 12, 19, 'hooks.BeforeTool[2].hooks[2].type'],
       ['error', 'missing_key', 13, 9, 'hooks.BeforeTool[2].hooks[3]'],
       ['warning', 'wrong_type', 14, 60, 'hooks.BeforeTool[2].hooks[4].timeout'],
-      ['error', 'wrong_type', 15, 60, 'hooks.BeforeTool[2].hooks[5].timeout'],
-      ['error', 'invalid_value', 16, 60, 'hooks.BeforeTool[2].hooks[6].timeout'],
+      ['error', 'timeout_fires_at_once', 15, 60, 'hooks.BeforeTool[2].hooks[5].timeout'],
+      ['error', 'timeout_fires_at_once', 16, 60, 'hooks.BeforeTool[2].hooks[6].timeout'],
       ['warning', 'unknown_key', 17, 63, 'hooks.BeforeTool[2].hooks[7].retries'],
       ['warning', 'timeout_units', 17, 60, 'hooks.BeforeTool[2].hooks[7].timeout'],
       ['warning', 'wrong_type', 18, 56, 'hooks.BeforeTool[2].hooks[8].env'],
@@ -123,7 +123,6 @@ describe('gemini settings.json', () => {
     // What Gemini would run, with the timeouts it would use (0: fires at once).
     expect(loaded.rules.map((r) => [r.name, r.matcher, r.timeoutMs])).toEqual([
       ['BeforeTool[0].hooks[0]', '[', 60_000],
-      ['BeforeTool[1].hooks[0]', null, 60_000],
       ['BeforeTool[2].hooks[1]', 'run_shell_command', 60_000],
       ['BeforeTool[2].hooks[4]', 'run_shell_command', 5000],
       ['BeforeTool[2].hooks[5]', 'run_shell_command', 0],

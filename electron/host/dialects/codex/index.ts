@@ -1,6 +1,5 @@
 // codex: OpenAI Codex CLI's own hook files (inspected: Codex runs them itself) and Hookpanel's hosted
-// hooks/codex.json in Codex's schema. Written ahead of registration: this folder exports its pieces
-// (where the files are, how one is checked, what spans files) for the dialect manifest to use.
+// hooks/codex.json in Codex's schema, which the engine runs with Codex's semantics (runtime.ts).
 // Facts and their sources: docs/agents/codex.md.
 import { join } from 'node:path';
 import type { Source } from '../../../../shared/model.js';
@@ -9,13 +8,25 @@ import { describeValue } from '../../diagnostics/zod-issues.js';
 import type { KeyPath, ParsedDocument } from '../../documents/document.js';
 import { homePaths, type HostEnv } from '../../paths.js';
 import type { Candidate, LoadContext, LoadedFile } from '../dialect.js';
+import { defineDialect } from '../dialect.js';
 import { isPlainObject } from '../rule.js';
 import { CODEX_EVENT_RULES, CODEX_EVENTS } from './events.js';
 import { readCodexHooks, wholeFileConsequence, type CodexHooksContext } from './hooks.js';
+import { manifest } from './manifest.js';
+import { codexRuntime } from './runtime.js';
 import { parseCodexToml } from './toml-positions.js';
 
 export { CODEX_EVENTS, CODEX_EVENT_RULES, parseCodexToml };
-export const CODEX_LABEL = 'Codex';
+export const CODEX_LABEL = manifest.label;
+
+export default defineDialect(manifest, {
+  runtime: codexRuntime,
+  formatOf: (path) => (path.endsWith('.toml') ? 'toml' : 'json'),
+  parse: (text, format) => (format === 'toml' ? parseCodexToml(text) : null),
+  locate: locateCodexFiles,
+  load: (doc, candidate, sink) => loadCodexFile(doc, candidate, sink),
+  combine: (sources, ctx) => combineCodexSources(sources, ctx),
+});
 
 /** `$CODEX_HOME`, else `~/.codex`. */
 export function codexHome(host: HostEnv): string {
@@ -39,7 +50,7 @@ export function locateCodexFiles(ctx: LoadContext): Candidate[] {
   });
   const out: Candidate[] = [
     {
-      path: join(homePaths(ctx.host).root, 'hooks', 'codex.json'),
+      path: homePaths(ctx.host).hostedHooks(manifest.id),
       layer: 'hosted',
       priority: 0,
       role: 'hosted',
@@ -187,7 +198,10 @@ export function combineCodexSources(sources: Source[], ctx: LoadContext): void {
       ruleIndex: number | null = null,
     ) => {
       const sink = new DiagnosticSink(s.path);
-      sink.add(severity, code, message, { ruleIndex });
+      // A note about one hook points at it; one about the file is about its state, set elsewhere.
+      const rule = ruleIndex === null ? undefined : s.rules.find((r) => r.index === ruleIndex);
+      const position = rule?.line ? { line: rule.line, column: rule.column ?? 1 } : null;
+      sink.add(severity, code, message, { ruleIndex, position });
       s.diagnostics.push(...sink.list);
     };
     if (s.state === 'absent') continue;

@@ -1,7 +1,6 @@
 // gemini: Gemini CLI's settings files (inspected: Gemini runs its own hooks) and Hookpanel's hosted
-// hooks/gemini.json in Gemini's schema. Written ahead of registration: this folder exports its
-// pieces (where the files are, how one is read and checked, what spans files) for the dialect
-// manifest to use. Facts and their sources: docs/agents/gemini.md.
+// hooks/gemini.json in Gemini's schema, which the engine runs with Gemini's semantics (runtime.ts).
+// Facts and their sources: docs/agents/gemini.md.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
@@ -11,13 +10,25 @@ import { describeValue } from '../../diagnostics/zod-issues.js';
 import type { ParsedDocument } from '../../documents/document.js';
 import { parseJsonDocument } from '../../documents/json.js';
 import { homePaths, type HostEnv } from '../../paths.js';
-import type { Candidate, LoadContext, LoadedFile } from '../dialect.js';
+import { defineDialect, type Candidate, type LoadContext, type LoadedFile } from '../dialect.js';
 import { isPlainObject } from '../rule.js';
 import { GEMINI_EVENT_RULES, GEMINI_EVENTS } from './events.js';
+import { manifest } from './manifest.js';
+import { geminiRuntime } from './runtime.js';
 import { readGeminiSettings, type GeminiSettings } from './settings.js';
 
 export { GEMINI_EVENTS, GEMINI_EVENT_RULES };
-export const GEMINI_LABEL = 'Gemini CLI';
+export const GEMINI_LABEL = manifest.label;
+
+export default defineDialect(manifest, {
+  runtime: geminiRuntime,
+  formatOf: () => 'json',
+  parse: (text) => parseGeminiSettings(text),
+  locate: locateGeminiFiles,
+  load: (doc, candidate, sink) => loadGeminiFile(doc, candidate, sink),
+  onRejected: geminiRejectedNote,
+  combine: (sources, ctx) => combineGeminiSources(sources, ctx),
+});
 
 /** Gemini's home folder: `$GEMINI_CLI_HOME/.gemini`, else `~/.gemini`. */
 export function geminiDir(host: HostEnv): string {
@@ -54,7 +65,7 @@ export function locateGeminiFiles(ctx: LoadContext): Candidate[] {
   const system = geminiSystemSettingsPath(ctx.host);
   const out: Candidate[] = [
     {
-      path: join(homePaths(ctx.host).root, 'hooks', 'gemini.json'),
+      path: homePaths(ctx.host).hostedHooks(manifest.id),
       layer: 'hosted',
       priority: 0,
       role: 'hosted',
@@ -96,6 +107,8 @@ export function geminiRejectedNote(candidate: Candidate, sink: DiagnosticSink): 
     sink.error(
       'gemini_will_not_start',
       'Gemini CLI refuses to start while this file does not parse (it exits with code 52)',
+      // About the whole file, also when it was rejected before it could be parsed (not UTF-8).
+      { position: { line: 1, column: 1 } },
     );
 }
 
@@ -158,7 +171,10 @@ export function combineGeminiSources(sources: Source[], ctx: LoadContext): void 
     ruleIndex: number | null = null,
   ) => {
     const sink = new DiagnosticSink(s.path);
-    sink.add(severity, code, message, { ruleIndex });
+    // A note about one hook points at it; one about the file is about its state, set elsewhere.
+    const rule = ruleIndex === null ? undefined : s.rules.find((r) => r.index === ruleIndex);
+    const position = rule?.line ? { line: rule.line, column: rule.column ?? 1 } : null;
+    sink.add(severity, code, message, { ruleIndex, position });
     s.diagnostics.push(...sink.list);
   };
   const trust = ctx.workspace

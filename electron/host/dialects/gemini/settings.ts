@@ -117,6 +117,10 @@ export function readGeminiSettings(
           },
         );
       const matcher = readMatcher(def.matcher, [...gAt, 'matcher'], event, spec, sink);
+      if (matcher === undefined) {
+        index += (def.hooks as unknown[]).length; // their place in the file is kept for the rest
+        return;
+      }
       (def.hooks as unknown[]).forEach((hook, h) => {
         const rule = readHook(hook, [...gAt, 'hooks', h], index, event, g, h, matcher, sink, locate);
         if (rule) {
@@ -197,18 +201,18 @@ function readMatcher(
   event: string,
   spec: GeminiEventRules,
   sink: DiagnosticSink,
-): string | null {
+): string | null | undefined {
   if (value === undefined) return null;
   if (typeof value !== 'string') {
     // The planner calls matcher.trim(): anything else throws, and the whole event's hooks fail.
     sink.error(
       'wrong_type',
-      `expected a string, got ${describeValue(value)}; Gemini then fails every ${event} hook`,
+      `expected a string, got ${describeValue(value)}; Gemini then fails every ${event} hook, and Hookpanel leaves this definition out`,
       {
         at,
       },
     );
-    return null;
+    return undefined;
   }
   const m = value.trim();
   if (m === '' || m === '*') return null;
@@ -332,14 +336,14 @@ function readHook(
     if (Number.isNaN(ms)) {
       timeoutMs = 0;
       sink.error(
-        'wrong_type',
+        'timeout_fires_at_once',
         `expected a number of milliseconds, got ${describeValue(timeout)}; Gemini's timer then fires at once and the hook always times out`,
         { ...o, at: [...at, 'timeout'] },
       );
     } else if (ms <= 0) {
       timeoutMs = 0;
       sink.error(
-        'invalid_value',
+        'timeout_fires_at_once',
         `a timeout of ${ms} ms fires at once, so the hook always times out; the unit is milliseconds`,
         {
           ...o,

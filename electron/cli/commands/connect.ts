@@ -1,0 +1,93 @@
+// `hookpanel connect <agent> [--dry-run | --yes]` and `hookpanel disconnect <agent> [--dry-run | --yes]`:
+// the same code as the panel's Connect. The diff first, then the change: asked for on a terminal, or at
+// once with --yes; --dry-run prints the diff only. Exit 0 when done or when there is nothing to do.
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { hostEnvFromProcess } from '../../host/paths.js';
+import { UsageError } from '../output.js';
+
+interface ConnectArgs {
+  agent: string;
+  dryRun: boolean;
+  yes: boolean;
+}
+
+/** The command line, parsed: kept to this one function so the CLI's framework can take it over. */
+function parseConnectArgs(name: 'connect' | 'disconnect', argv: string[]): ConnectArgs {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      'dry-run': { type: 'boolean', default: false },
+      yes: { type: 'boolean', short: 'y', default: false },
+    },
+  });
+  if (positionals.length !== 1 || (values['dry-run'] && values.yes))
+    throw new UsageError(`usage: hookpanel ${name} <agent> [--dry-run | --yes]`);
+  return { agent: positionals[0]!, dryRun: values['dry-run'], yes: values.yes };
+}
+
+export async function connect(argv: string[]): Promise<number> {
+  return run('connect', parseConnectArgs('connect', argv));
+}
+
+export async function disconnect(argv: string[]): Promise<number> {
+  return run('disconnect', parseConnectArgs('disconnect', argv));
+}
+
+async function run(name: 'connect' | 'disconnect', args: ConnectArgs): Promise<number> {
+  const { ConnectError, connectAgent, disconnectAgent, previewConnect } =
+    await import('../../host/agents/agents.js');
+  const { agentConnectors } = await import('../../host/agents/connector.js');
+  const agents = (await agentConnectors()).map((c) => c.id);
+  if (!agents.includes(args.agent as (typeof agents)[number]))
+    throw new UsageError(`unknown agent "${args.agent}"; one of ${agents.join(', ')}`);
+  const deps = { host: hostEnvFromProcess() };
+  const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  try {
+    const plan = await previewConnect(deps, args.agent, name === 'connect');
+    if (plan.changed) out(plan.diff);
+    else if (args.dryRun || name === 'disconnect')
+      out(
+        name === 'connect'
+          ? `${plan.label} is already connected: nothing to change in ${plan.path}`
+          : `${plan.label} is not connected: nothing to change in ${plan.path}`,
+      );
+    if (args.dryRun) {
+      if (plan.changed)
+        out(`Not written (--dry-run): run hookpanel ${name} ${args.agent} --yes to apply it.`);
+      return 0;
+    }
+    // With nothing to write, connect still completes what follows the change (Codex's trust).
+    if (plan.changed && !args.yes && !(await confirm(`Apply this change to ${plan.path}? [y/N] `))) {
+      out(
+        `Nothing was written.${process.stdin.isTTY ? '' : ` No terminal to ask on: pass --yes to apply it.`}`,
+      );
+      return 1;
+    }
+    if (name === 'disconnect' && !plan.changed) return 0;
+    const done =
+      name === 'connect'
+        ? await connectAgent(deps, args.agent, plan.diff)
+        : await disconnectAgent(deps, args.agent, plan.diff);
+    out(done.message);
+    return done.incomplete ? 1 : 0;
+  } catch (e) {
+    if (e instanceof ConnectError) {
+      process.stderr.write(`hookpanel ${name}: ${e.message}\n`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+/** Asks on the terminal; without one (a pipe, a script) the answer is no. */
+async function confirm(question: string): Promise<boolean> {
+  if (!process.stdin.isTTY) return false;
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return /^y(es)?$/i.test((await rl.question(question)).trim());
+  } finally {
+    rl.close();
+  }
+}

@@ -1,0 +1,102 @@
+// Whether each agent will itself run each hook of its own files: an agent has a trust gate of its own
+// that skips hooks without a word (Codex's per-hook trust, Gemini CLI's folder trust). Each agent's part
+// is `trust.ts` in its dialect's folder, found by convention; the rest of Hookpanel sees one report per
+// agent: per hook, runs / skips / unknown, in words, and how to make the agent run what it skips.
+import type { Source } from '../../../shared/model.js';
+import type { AgentHookTrust, AgentTrustReport } from '../../../shared/ipc.js';
+import { DIALECT_MANIFESTS } from '../../../shared/dialects.js';
+import type { LoadContext } from '../dialects/dialect.js';
+
+export type { AgentHookTrust, AgentTrustReport };
+
+/** What an agent's trust.ts exports. */
+export interface AgentTrustPart {
+  /** The agent's verdict on every hook of its inspected sources. */
+  report(sources: Source[], ctx: LoadContext): Promise<AgentTrustReport>;
+  /**
+   * Records the agent's own trust for these hooks, exactly as shown (key and hash); refuses any that
+   * changed since. Absent where the agent's trust is not Hookpanel's to record (Gemini's folder trust).
+   */
+  trust?(hooks: { key: string; hash: string }[], ctx: LoadContext): Promise<{ ok: boolean; message: string }>;
+}
+
+let parts: Promise<{ id: string; part: AgentTrustPart }[]> | null = null;
+
+/** Every agent dialect with a trust.ts, in the manifests' order. */
+export function agentTrustParts(): Promise<{ id: string; part: AgentTrustPart }[]> {
+  parts ??= Promise.all(
+    DIALECT_MANIFESTS.filter((m) => m.kind === 'agent').map(async (m) => {
+      // By convention, as the registry finds index.ts; an agent without a trust gate has no trust.ts.
+      const path = `../dialects/${m.id}/trust.js`;
+      const mod = (await import(/* @vite-ignore */ path).catch(() => null)) as {
+        trust?: AgentTrustPart;
+      } | null;
+      return mod?.trust ? [{ id: m.id, part: mod.trust }] : [];
+    }),
+  ).then((found) => found.flat());
+  return parts;
+}
+
+/** Each agent's verdict on the hooks of its own files, for the workspace the sources were loaded for. */
+export async function agentTrustReports(sources: Source[], ctx: LoadContext): Promise<AgentTrustReport[]> {
+  return Promise.all(
+    (await agentTrustParts()).map(({ id, part }) =>
+      part.report(
+        sources.filter((s) => s.dialect === id),
+        ctx,
+      ),
+    ),
+  );
+}
+
+/** Records an agent's own trust for hooks a person saw, where the agent lets Hookpanel do so. */
+export async function recordAgentTrust(
+  agent: string,
+  hooks: { key: string; hash: string }[],
+  ctx: LoadContext,
+): Promise<{ ok: boolean; message: string }> {
+  const found = (await agentTrustParts()).find((p) => p.id === agent);
+  if (!found?.part.trust)
+    return { ok: false, message: `${agent}'s own trust is not something Hookpanel records` };
+  return found.part.trust(hooks, ctx);
+}
+
+/** The hooks of a report the agent will skip. */
+export function skipped(report: AgentTrustReport): AgentHookTrust[] {
+  return report.hooks.filter((h) => h.status === 'skips');
+}
+
+/**
+ * The agents' verdicts as problems of their files, for `hookpanel check`: a warning at each hook the
+ * agent will skip, and once per file how to fix it, or that the verdict is unknown and why.
+ */
+export async function addAgentTrustNotes(sources: Source[], ctx: LoadContext): Promise<void> {
+  for (const report of await agentTrustReports(sources, ctx)) {
+    for (const source of sources.filter((s) => s.dialect === report.dialect)) {
+      const mine = report.hooks.filter((h) => h.path === source.path);
+      const skips = mine.filter((h) => h.status === 'skips');
+      const unknown = mine.find((h) => h.status === 'unknown');
+      const place = (h: AgentHookTrust) => source.rules.find((r) => r.index === h.ruleIndex);
+      const note = (severity: 'warning' | 'info', message: string, h: AgentHookTrust | null) =>
+        source.diagnostics.push({
+          severity,
+          code: severity === 'warning' ? 'agent_will_skip' : 'agent_trust',
+          message,
+          path: source.path,
+          line: h ? (place(h)?.line ?? null) : null,
+          column: h ? (place(h)?.column ?? null) : null,
+          ruleIndex: h?.ruleIndex ?? null,
+          key: null,
+          excerpt: null,
+        });
+      for (const h of skips) note('warning', `${h.rule}: ${h.message}`, h);
+      if (skips.length && report.fix)
+        note(
+          'info',
+          `${report.label} will skip ${skips.length === 1 ? 'a hook' : `${skips.length} hooks`} here. ${report.fix}`,
+          null,
+        );
+      if (unknown) note('info', `Whether ${report.label} will run these hooks is ${unknown.message}`, null);
+    }
+  }
+}

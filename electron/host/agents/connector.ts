@@ -1,0 +1,85 @@
+// What connecting one agent takes, beyond the mechanism every agent shares (agents.ts): its settings
+// file, the events it routes to Hookpanel, which of them go the fast path, the fields its hooks schema
+// wants, and anything to do once the person approved the change (Codex: record its trust). Each agent's
+// part is `connect.ts` in its dialect's folder, found by convention like the dialect's index.ts, so an
+// agent stays one folder.
+import { DIALECT_MANIFESTS, type Dialect } from '../../../shared/dialects.js';
+import type { HostEnv } from '../paths.js';
+import type { BridgeEntry } from './settings-edit.js';
+
+/** A trust record connect made in the agent's own configuration, so disconnect can take back exactly it. */
+export interface TrustRecord {
+  key: string;
+  hash: string;
+}
+
+export interface ConnectContext {
+  host: HostEnv;
+  /** The settings file connect wrote. */
+  path: string;
+  /** The bridge hooks connect wrote: now, or at an earlier connect (kept in agents.json). */
+  entries: BridgeEntry[];
+  /** Trust records connect made earlier. */
+  trusted: TrustRecord[];
+  /** What the agent's part noted at an earlier connect (kept in agents.json beside the record). */
+  notes: Record<string, unknown>;
+}
+
+export interface AfterConnect {
+  /** What was done, or why it could not be (one or two sentences); null for nothing to say. */
+  message: string | null;
+  /** Trust records now in place for the entries. */
+  trusted: TrustRecord[];
+  /** The agent will not run some of the hooks as things stand (not for a missing agent: that is expected). */
+  failed?: boolean;
+  /** Notes for disconnect (e.g. that a file did not exist before). */
+  notes?: Record<string, unknown>;
+}
+
+export interface AgentConnector {
+  /** The file connect edits. */
+  settingsPath(host: HostEnv): string;
+  /** The agent's program: found on PATH means installed. */
+  readonly program: string;
+  /** The agent's own folder: present means it is used on this machine. */
+  homeDir(host: HostEnv): string;
+  /** Events routed to Hookpanel, in the order they are written. */
+  readonly events: readonly string[];
+  /** Of those, the ones on every tool call: they get the fast path. */
+  readonly fastEvents: readonly string[];
+  /** Fields of a bridge hook beside type and command, in the agent's units. */
+  extras(event: string): Record<string, unknown>;
+  /** What connecting does, in a sentence or two. */
+  readonly what: string;
+  /** After the change was written (or found in place): e.g. record the agent's trust in the new hooks. */
+  afterConnect?(ctx: ConnectContext): Promise<AfterConnect>;
+  /** After disconnect wrote: take back the trust records connect made; says what it did. */
+  afterDisconnect?(ctx: ConnectContext): Promise<string | null>;
+}
+
+export interface LoadedConnector {
+  id: Dialect;
+  label: string;
+  connector: AgentConnector;
+}
+
+let loaded: Promise<LoadedConnector[]> | null = null;
+
+/** Every agent dialect with a connect.ts, in the manifests' order. */
+export function agentConnectors(): Promise<LoadedConnector[]> {
+  loaded ??= Promise.all(
+    DIALECT_MANIFESTS.filter((m) => m.kind === 'agent').map(async (m) => {
+      // By convention, as the registry finds index.ts: Node resolves it as written, vitest maps .js to .ts.
+      const path = `../dialects/${m.id}/connect.js`;
+      const mod = (await import(/* @vite-ignore */ path)) as { connector?: AgentConnector };
+      if (!mod.connector)
+        throw new Error(`electron/host/dialects/${m.id}/connect.ts must export its connector`);
+      return { id: m.id as Dialect, label: m.label, connector: mod.connector };
+    }),
+  );
+  return loaded;
+}
+
+export async function agentConnector(id: string): Promise<LoadedConnector | null> {
+  return (await agentConnectors()).find((c) => c.id === id) ?? null;
+}

@@ -1,0 +1,26 @@
+// Connecting Claude Code: the bridge in its user settings for the events that tell Hookpanel a turn is
+// done, something was blocked or needs input, and that let hosted claude rules guard tool calls.
+import { join } from 'node:path';
+import type { AgentConnector } from '../../agents/connector.js';
+import type { HostEnv } from '../../paths.js';
+
+const configDir = (host: HostEnv) => host.env.CLAUDE_CONFIG_DIR || join(host.home, '.claude');
+
+export const connector: AgentConnector = {
+  settingsPath: (host) => join(configDir(host), 'settings.json'),
+  program: 'claude',
+  homeDir: configDir,
+  events: [
+    'SessionStart',
+    'UserPromptSubmit',
+    'PreToolUse',
+    'PostToolUse',
+    'Notification',
+    'Stop',
+    'SubagentStop',
+    'SessionEnd',
+  ],
+  fastEvents: ['PreToolUse', 'PostToolUse'],
+  extras: () => ({}),
+  what: 'Runs its own hooks. Connect adds the bridge to its user settings, so turn-done, blocked and needs-input events reach Hookpanel and your hosted claude rules run.',
+};

@@ -1,0 +1,25 @@
+// Google's Gemini CLI as data: what every list of dialects and `hookpanel emit` know of it.
+import type { DialectManifest } from '../../../../shared/manifest.js';
+import { GEMINI_EVENTS } from './events.js';
+
+export const manifest = {
+  id: 'gemini',
+  label: 'Gemini CLI',
+  kind: 'agent',
+  events: GEMINI_EVENTS,
+  locations: {
+    user: "`$GEMINI_CLI_HOME` or `~` + `/.gemini/settings.json`, the system settings and system defaults (inspected), `hooks/gemini.json` in Hookpanel's home (hosted)",
+    project: '`.gemini/settings.json` (inspected; Gemini reads it only in a trusted folder)',
+  },
+  conventions: {
+    hookPayload:
+      'the JSON envelope on stdin (`session_id`, `cwd`, `hook_event_name`, `timestamp`, `tool_name`, `tool_input`, …), and `GEMINI_PROJECT_DIR`',
+    answer:
+      'exit 2 with the reason on stderr (and nothing on stdout) blocks; JSON on stdout carries `decision`, `hookSpecificOutput.additionalContext` and `tool_input`',
+    payloadEnv: null,
+    answerFileEnv: null,
+    guardEvents: ['BeforeTool'],
+  },
+  states: { disabled: '`hooksConfig.enabled` is false, so Gemini CLI runs no hooks' },
+  options: [],
+} as const satisfies DialectManifest;

@@ -1,0 +1,189 @@
+// What each agent itself will do with the hooks of its own files (Codex's per-hook trust, Gemini CLI's
+// folder trust): one shared fetch of agents:trust, refreshed when the sources change, and three small
+// pieces the views place: a badge per rule, a notice for Problems, and Codex's trust action for Trust
+// review (the exact command first, then one click records Codex's trust through Codex itself).
+import { useEffect, useState } from 'react';
+import { create } from 'zustand';
+import type { AgentHookTrust, AgentTrustReport } from '../../../shared/ipc.js';
+import type { Source } from '../../../shared/model.js';
+import { api } from '../client.js';
+import { Badge, ErrorBox } from './bits.js';
+import { useStore } from '../store.js';
+
+interface TrustState {
+  reports: AgentTrustReport[] | null;
+  /** The sources the reports were asked for: a new list (a file changed) asks again. */
+  askedFor: Source[] | null;
+  error: string | null;
+  load(workspace: string | null, sources: Source[]): Promise<void>;
+}
+
+const useTrust = create<TrustState>((set, get) => ({
+  reports: null,
+  askedFor: null,
+  error: null,
+  async load(workspace, sources) {
+    if (get().askedFor === sources) return;
+    set({ askedFor: sources });
+    try {
+      const reports = await api.request('agents:trust', { workspace });
+      if (get().askedFor === sources) set({ reports, error: null });
+    } catch (e) {
+      set({ error: (e as Error).message });
+    }
+  },
+}));
+
+/** The agents' verdicts, kept current with the sources. */
+export function useAgentTrust(): { reports: AgentTrustReport[] | null; error: string | null } {
+  const workspace = useStore((s) => s.workspace);
+  const sources = useStore((s) => s.sources);
+  const { reports, error, load } = useTrust();
+  useEffect(() => void load(workspace, sources), [load, workspace, sources]);
+  return { reports, error };
+}
+
+function hookOf(reports: AgentTrustReport[] | null, path: string, ruleIndex: number): AgentHookTrust | null {
+  for (const r of reports ?? []) {
+    const h = r.hooks.find((x) => x.path === path && x.ruleIndex === ruleIndex);
+    if (h) return h;
+  }
+  return null;
+}
+
+/** Beside a rule of an agent's own file: "Codex will run this" / "Codex will skip this: …". */
+export function AgentTrustBadge({ path, ruleIndex }: { path: string; ruleIndex: number }) {
+  const { reports } = useAgentTrust();
+  const hook = hookOf(reports, path, ruleIndex);
+  if (!hook) return null;
+  const kind = hook.status === 'runs' ? 'ok' : hook.status === 'skips' ? 'warn' : 'skipped';
+  // The verdict in the badge; the details (which file, which rule) in its title and in Problems.
+  const short = hook.message.replace(/ \(.*\)$/, '');
+  return (
+    <span className="agent-trust-badge">
+      <Badge kind={kind} title={`${hook.state}: ${hook.message}`}>
+        {short}
+      </Badge>
+    </span>
+  );
+}
+
+/** For Problems: per agent, how many hooks it will skip and how to fix that. */
+export function AgentSkipNotice() {
+  const { reports } = useAgentTrust();
+  const skipping = (reports ?? [])
+    .map((r) => ({ r, skips: r.hooks.filter((h) => h.status === 'skips') }))
+    .filter((x) => x.skips.length);
+  if (!skipping.length) return null;
+  return (
+    <>
+      {skipping.map(({ r, skips }) => (
+        <div
+          key={r.dialect}
+          className="note agent-skips"
+          role="note"
+          aria-label={`${r.label} will skip hooks`}
+        >
+          <strong>
+            {r.label} will skip {skips.length === 1 ? 'this hook' : `these ${skips.length} hooks`}
+          </strong>
+          {r.fix && <> — {r.fix}</>}
+          <ul>
+            {skips.map((h) => (
+              <li key={`${h.path}:${h.ruleIndex}`}>
+                <code>{h.rule}</code> <span className="muted">{h.message}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </>
+  );
+}
+
+/**
+ * For Trust review: the hooks Codex will not run until it trusts them, each with the exact command;
+ * "Trust in Codex" records Codex's own trust (config/batchWrite to hooks.state) for exactly those shown.
+ */
+export function CodexTrustReview() {
+  const { reports, error: loadError } = useAgentTrust();
+  const workspace = useStore((s) => s.workspace);
+  const loadSources = useStore((s) => s.loadSources);
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const report = reports?.find((r) => r.hooks.some((h) => h.trustable));
+  if (loadError) return <ErrorBox message={loadError} />;
+  if (!report)
+    return note ? (
+      <div className="note" role="status">
+        {note}
+      </div>
+    ) : null;
+  const hooks = report.hooks.filter((h) => h.trustable);
+  const trust = async (which: AgentHookTrust[]) => {
+    setBusy(true);
+    setNote(null);
+    setError(null);
+    try {
+      const r = await api.request('agents:recordTrust', {
+        agent: report.dialect,
+        workspace,
+        hooks: which.map((h) => h.trustable!),
+      });
+      if (r.ok) setNote(r.message);
+      else setError(r.message);
+      await loadSources();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <article className="review agent-trust" aria-label={`${report.label}'s own trust`}>
+      <header>
+        <Badge kind="warn">{report.label} will skip</Badge>{' '}
+        <strong>
+          {hooks.length === 1 ? 'A hook' : `${hooks.length} hooks`} {report.label} does not trust yet
+        </strong>
+      </header>
+      <p className="muted">
+        {report.label} runs only hooks it trusts, and skips the others without a word. Read each command;
+        trusting it here records that in {report.label} itself, exactly as shown.
+      </p>
+      {note && (
+        <div className="note" role="status">
+          {note}
+        </div>
+      )}
+      {error && <ErrorBox message={error} />}
+      <ul className="agent-trust-hooks">
+        {hooks.map((h) => (
+          <li key={h.trustable!.key}>
+            <div>
+              <strong>{h.event}</strong>
+              {h.matcher && <span className="muted"> on {h.matcher}</span>}{' '}
+              <span className="muted">
+                in <code>{h.path}</code> · {h.state}
+              </span>
+            </div>
+            <pre className="excerpt" aria-label={`command of ${h.rule}`}>
+              {h.command ?? '(not a command)'}
+            </pre>
+            <button type="button" disabled={busy} onClick={() => void trust([h])}>
+              Trust in {report.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {hooks.length > 1 && (
+        <div className="toolbar">
+          <button type="button" className="primary" disabled={busy} onClick={() => void trust(hooks)}>
+            Trust these {hooks.length} in {report.label}
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,51 @@
+// An agent's guard events fail closed in the agent's own protocol: a payload Hookpanel refuses (here,
+// nested past the limit) on a guard event blocks (exit 2, the reason on stderr, nothing on stdout, as
+// Codex and Gemini CLI read a block), and on any other event lets the agent go on. Events from each
+// agent manifest's conventions.guardEvents.
+import { afterEach, describe, expect, test } from 'vitest';
+import { DIALECT_MANIFESTS } from '../../shared/dialects.js';
+import { runCli } from '../helpers/cli.js';
+import { makeEnv, type TestEnv } from '../helpers/env.js';
+
+let env: TestEnv;
+afterEach(() => env?.cleanup());
+
+const deep = `${'{"a":'.repeat(600)}1${'}'.repeat(600)}`;
+const cases = DIALECT_MANIFESTS.filter((m) => m.kind === 'agent').flatMap((m) =>
+  m.conventions.guardEvents.map((event) => ({ dialect: m.id, event })),
+);
+
+describe('guard events of the agents fail closed', () => {
+  test.each(cases)(
+    '$dialect $event: a refused payload blocks, in its protocol',
+    async ({ dialect, event }) => {
+      env = makeEnv();
+      const r = await runCli(['emit', dialect, event], {
+        env: env.processEnv,
+        cwd: env.workspace,
+        input: deep,
+      });
+      expect(r).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `hookpanel: the payload nests deeper than the limit of 512 levels; a guard on ${event} fails closed\n`,
+      });
+    },
+  );
+
+  test('a non-guard event of the same agents goes on (exit 1, a one-line error)', async () => {
+    env = makeEnv();
+    for (const [dialect, event] of [
+      ['codex', 'Stop'],
+      ['gemini', 'AfterAgent'],
+    ] as const) {
+      const r = await runCli(['emit', dialect, event], {
+        env: env.processEnv,
+        cwd: env.workspace,
+        input: deep,
+      });
+      expect(r.code, `${dialect} ${event}`).toBe(1);
+      expect(r.stdout).toBe('');
+    }
+  });
+});
