@@ -272,6 +272,38 @@ export const COMMANDS: readonly CommandDefinition[] = [
     exitStatus: '0 once stopped, 2 for a usage mistake',
     run: async () => (await import('./commands/serve.js')).serve,
   },
+  {
+    name: 'completion',
+    summary: 'print a shell completion script (bash, zsh or fish)',
+    description:
+      "Prints a script that completes hookpanel's commands, options, dialect ids, each dialect's events, " +
+      "--outcome and --export values, and files and folders. It is made from this installation's " +
+      'dialects: generate it again after an upgrade (the eval and source forms do so at each shell start).',
+    arguments: [
+      {
+        name: 'shell',
+        required: true,
+        description: 'the shell to complete in',
+        values: { choices: () => ['bash', 'zsh', 'fish'] },
+        strict: true,
+      },
+    ],
+    options: [],
+    examples: [
+      { run: 'eval "$(hookpanel completion bash)"', does: 'bash: add this line to ~/.bashrc' },
+      {
+        run: 'hookpanel completion bash > ~/.local/share/bash-completion/completions/hookpanel',
+        does: 'bash, with the bash-completion package: loaded when first needed',
+      },
+      { run: 'source <(hookpanel completion zsh)', does: 'zsh: add this line to ~/.zshrc, after compinit' },
+      {
+        run: 'hookpanel completion fish > ~/.config/fish/completions/hookpanel.fish',
+        does: 'fish: loaded when first needed',
+      },
+    ],
+    exitStatus: '0, 2 for a usage mistake',
+    run: async () => (await import('./commands/completion.js')).completion,
+  },
 ];
 
 /** `hookpanel help [command]`: the program's own, so not in COMMANDS; completed like one. */
