@@ -6,8 +6,11 @@
 //   export async function <name>(input: <Name>Input): Promise<number>   // the exit code
 // where the input holds each argument by its name and each option by its camel-cased long name
 // (`--dry-run` → `dryRun`; a flag is `true` or absent). Throw UsageError (output.ts) for a usage mistake:
-// it exits 2 with its one line. Keep this file free of imports that run code: it is loaded on every
-// `hookpanel emit`, and `run` imports the command's module only when it runs.
+// it exits 2 with its one line. Its help, `hookpanel help <name>`, suggestions for a mistyped name and
+// the completion scripts follow from the entry; `values` (with `strict` to refuse others) is what
+// completes and is checked, e.g. an agent's name: { choices: async () => (await import(…)).AGENT_IDS }.
+// Keep this file free of imports that run code: it is loaded on every `hookpanel emit`, and `run`
+// imports the command's module only when it runs.
 
 /** What a value can be: for completion and, where `strict`, checked before the command runs. */
 export type Values =
@@ -66,7 +69,7 @@ export interface CommandDefinition {
   /**
    * Run on every tool call: read with node:util's parseArgs (already in memory) instead of loading
    * commander, and its usage mistakes keep the command's own protocol (see hot.ts). `--help` still goes
-   * through commander.
+   * through commander. Its `strict` values are the command's own to check.
    */
   readonly hot?: true;
   readonly run: () => Promise<Handler>;
@@ -168,7 +171,14 @@ export const COMMANDS: readonly CommandDefinition[] = [
       'on stdout carries decisions and context. A guard event Hookpanel cannot run is blocked, not let ' +
       'through. hookpanel-hook <dialect> <event> is its faster twin for hooks on every tool call.',
     arguments: [
-      { name: 'dialect', required: true, description: 'the harness or agent sending it', values: 'dialect' },
+      {
+        name: 'dialect',
+        required: true,
+        description: 'the harness or agent sending it',
+        values: 'dialect',
+        // Checked by emit itself (the fast path has no list of dialects); strict shows them in its help.
+        strict: true,
+      },
       { name: 'event', required: true, description: "the event, in the dialect's own name", values: 'event' },
     ],
     options: [
