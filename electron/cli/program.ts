@@ -18,7 +18,9 @@ export async function runProgram(argv: readonly string[]): Promise<number> {
   const first = args[0];
   if (first && !first.startsWith('-') && !COMMAND_NAMES.includes(first)) args.splice(1);
   let code = 0;
-  const program = await buildProgram(args[0], (exit) => (code = exit));
+  const program = await buildProgram(args[0], async (def, cmd) => {
+    code = await runAction(def, cmd);
+  });
   if (!args.length) {
     program.outputHelp();
     return 2;
@@ -35,8 +37,26 @@ export async function runProgram(argv: readonly string[]): Promise<number> {
   }
 }
 
+/**
+ * What commander says is wrong with argv (one line, with its guess of the option meant), or null when it
+ * finds nothing wrong; nothing is run. For a `hot` command's mistakes, which its fast path cannot guess.
+ */
+export async function mistakeIn(argv: readonly string[]): Promise<string | null> {
+  const program = await buildProgram(argv[0], async () => {});
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return null;
+  } catch (e) {
+    if (!(e instanceof CommanderError)) throw e;
+    return oneLine(e.message, argv[0]);
+  }
+}
+
 /** Every command; only the one about to run (or be shown) has its lists of values looked up. */
-async function buildProgram(target: string | undefined, exit: (code: number) => void): Promise<Command> {
+async function buildProgram(
+  target: string | undefined,
+  action: (def: CommandDefinition, cmd: Command) => Promise<void>,
+): Promise<Command> {
   const program = new Command('hookpanel')
     .usage('<command> [options]')
     .description('A desktop control panel and hook host for coding agents.')
@@ -68,7 +88,7 @@ async function buildProgram(target: string | undefined, exit: (code: number) => 
       cmd.addOption(option);
     }
     cmd.addHelpText('after', () => afterHelp(def));
-    cmd.action(async (...params: unknown[]) => exit(await runAction(def, params.at(-1) as Command)));
+    cmd.action(async (...params: unknown[]) => action(def, params.at(-1) as Command));
   }
   return program;
 }

@@ -104,8 +104,15 @@ describe('arguments and values', () => {
     );
     expect(usageMistake(await cli(['pw']))).toContain('hookpanel emit: missing <event>; usage:');
     expect(usageMistake(await cli(['pw', 'Stop', 'extra']))).toContain('hookpanel emit: too many arguments');
-    expect(usageMistake(await cli(['pw', 'Stop', '--jsn']))).toContain(
-      "hookpanel emit: Unknown option '--jsn'",
+    // Guessed as for every other command (commander, loaded only for the mistake).
+    expect(usageMistake(await cli(['pw', 'Stop', '--jsn']))).toBe(
+      "hookpanel emit: unknown option '--jsn' (did you mean --json?)",
+    );
+    expect(usageMistake(await cli(['nosuch', 'Stop', '--projct', 'x']))).toBe(
+      "hookpanel emit: unknown option '--projct' (did you mean --project?)",
+    );
+    expect(usageMistake(await cli(['pw', 'Stop', '-x']))).toBe(
+      "hookpanel emit: unknown option '-x' (see hookpanel emit --help)",
     );
     expect(usageMistake(await cli(['pw', 'Stop', '--project']))).toContain(
       "hookpanel emit: Option '--project",
