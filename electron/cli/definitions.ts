@@ -2,15 +2,24 @@
 // it. The parser (program.ts, commander), the fast path of `emit` (hot.ts), `--help` and the shell
 // completion scripts (completion/) are all made from this one table.
 //
-// Adding a command is one entry in COMMANDS plus its module, electron/cli/commands/<name>.ts, exporting
-//   export async function <name>(input: <Name>Input): Promise<number>   // the exit code
-// where the input holds each argument by its name and each option by its camel-cased long name
-// (`--dry-run` → `dryRun`; a flag is `true` or absent). Throw UsageError (output.ts) for a usage mistake:
-// it exits 2 with its one line. Its help, `hookpanel help <name>`, suggestions for a mistyped name and
-// the completion scripts follow from the entry; `values` (with `strict` to refuse others) is what
-// completes and is checked, e.g. an agent's name: { choices: async () => (await import(…)).AGENT_IDS }.
-// Keep this file free of imports that run code: it is loaded on every `hookpanel emit`, and `run`
-// imports the command's module only when it runs.
+// Adding a command (e.g. `hookpanel connect <agent> [--dry-run | --yes]`) is two steps:
+//  1. One entry in COMMANDS below: name, summary, description, arguments, options, examples, exitStatus,
+//     and run: async () => (await import('./commands/connect.js')).connect
+//  2. Its module, electron/cli/commands/<file>.ts, exporting the function `run` returns:
+//       export async function connect(input: ConnectInput): Promise<number>   // the exit code
+//     where the input holds each argument under its `name` and each option under its camel-cased long
+//     name (`--dry-run` → `dryRun`, `-y, --yes` → `yes`): a string, or for a flag `true` or absent.
+//     It reads nothing from process.argv. A usage mistake the table cannot express (two options that
+//     exclude each other, a number out of range) throws UsageError (output.ts): exit 2, its one line.
+// Nothing else: main.ts and program.ts need no change, and its help (`--help`, `hookpanel help
+// <name>`), suggestions for a mistyped name or option, and the bash, zsh and fish completions all
+// follow from the entry. `values` says what a value completes to; with `strict: true` any other value
+// is refused (exit 2) before the command runs (a `hot` command checks its own). A closed set defined
+// elsewhere is listed by a function, imported only when needed, e.g. an agent's name:
+//   values: { choices: async () => (await import('../host/agents/….js')).AGENT_IDS }, strict: true
+// test/integration/cli-help.test.ts then checks the new command's help (examples included); add its
+// contract flags to CONTRACT there.
+// Keep this file free of imports that run code: it is loaded on every `hookpanel emit`.
 
 /** What a value can be: for completion and, where `strict`, checked before the command runs. */
 export type Values =
