@@ -37,6 +37,13 @@ function asksForHelp(args: readonly string[]): boolean {
   return (end < 0 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
 }
 
+// A reader that stops early (`hookpanel history | head`) closes the pipe: the rest of the output has
+// nowhere to go, which is no failure of the command (and must not end emit before it records).
+for (const out of [process.stdout, process.stderr])
+  out.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+  });
+
 main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
 });

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { COMMANDS } from '../../electron/cli/definitions.js';
 import { OutcomeSchema } from '../../shared/answer.js';
 import { DIALECT_IDS } from '../../shared/dialects.js';
-import { runCli, type CliResult } from '../helpers/cli.js';
+import { CLI, runCli, type CliResult } from '../helpers/cli.js';
 import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
 
 let env: TestEnv;
@@ -141,6 +141,30 @@ describe('an unexpected error', () => {
     expect(debug.code).toBe(1);
     expect(debug.stderr).toMatch(/^hookpanel trust: Error: ENOTDIR: not a directory/);
     expect(debug.stderr.split('\n').filter((l) => /^\s+at /.test(l)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('a reader that stops early', () => {
+  test('closing the pipe ends the output quietly, with the exit code of the command', async () => {
+    env = makeEnv();
+    // The reader (a process substitution) has exited before hookpanel starts: its first write is EPIPE.
+    const script = 'exec 3> >(exit 0); wait $!; "$0" "$@" >&3; echo "exit $?"';
+    for (const args of [['help', 'history'], ['--version'], ['check', '--json']]) {
+      const r = await new Promise<CliResult>((resolve, reject) => {
+        const child = spawn('bash', ['-c', script, process.execPath, CLI, ...args], {
+          env: env.processEnv,
+          cwd: env.workspace,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d) => (stdout += d));
+        child.stderr.on('data', (d) => (stderr += d));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
+      });
+      expect(r, args.join(' ')).toEqual({ code: 0, stdout: 'exit 0\n', stderr: '' });
+    }
   });
 });
 
