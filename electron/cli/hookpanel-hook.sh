@@ -16,6 +16,30 @@ emit() {
 exec_emit() {
   if [ -n "${HOOKPANEL_CLI:-}" ]; then exec "${HOOKPANEL_NODE:-node}" "$HOOKPANEL_CLI" emit "$@"; else exec hookpanel emit "$@"; fi
 }
+case "${1:-}" in
+  -h | --help)
+    cat <<'EOF'
+usage: hookpanel-hook <dialect> <event>
+
+The fast path of hookpanel emit, for hooks on every tool call: hands the payload (JSON on stdin) to the
+running host with curl over its local socket and answers in the harness's hook protocol (for pw and
+claude: exit 2 with the reason on stderr blocks). When no host can answer it runs hookpanel emit with
+the same payload, so a guard never fails open. hookpanel help emit says more; hookpanel --help lists
+the dialects.
+
+examples:
+  # the command of a PreToolUse hook in ~/.claude/settings.json
+  hookpanel-hook claude PreToolUse
+  # try it by hand
+  echo '{"tool_name":"Bash","tool_input":{"command":"ls"}}' | hookpanel-hook claude PreToolUse
+EOF
+    exit 0
+    ;;
+esac
+if [ $# -ne 2 ]; then
+  echo "hookpanel-hook: expected <dialect> <event>, got $# argument(s); usage: hookpanel-hook <dialect> <event>" >&2
+  exit 2
+fi
 home="${HOOKPANEL_HOME:-}"
 if [ -z "$home" ]; then
   if [ "$(uname 2>/dev/null)" = Darwin ]; then home="${HOME:-}/Library/Application Support/hookpanel"; else home="${XDG_CONFIG_HOME:-${HOME:-}/.config}/hookpanel"; fi

@@ -1,58 +1,48 @@
 #!/usr/bin/env node
-// The `hookpanel` command. Subcommands are imported on demand so `emit` starts with little to load.
+// The `hookpanel` command. The commands are a table (definitions.ts: add one there); each one's module is
+// imported only when it runs. `emit`, on every tool call, is read by hot.ts without loading commander;
+// everything else, and `emit --help`, goes through program.ts (commander).
+// Exit codes: what the command returns; 2 and one line on stderr for a usage mistake; 1 and one line
+// for anything unexpected (its stack with HOOKPANEL_DEBUG=1).
+import { oneLine } from '../host/intake/payload.js';
+import { COMMANDS } from './definitions.js';
+import { runHot } from './hot.js';
 import { UsageError } from './output.js';
 
-const usage = async () => `usage: hookpanel <command> [options]
-
-  check [--project DIR] [--json] [FILE --dialect D]   load and validate every hook file
-  trust PATH [--dry-run] | --list [--json]             review, then trust a project file's exact bytes
-  untrust PATH                                         make a project file inert again
-  emit <dialect> <event> [--project DIR] [--json]      the bridge an agent calls as its hook
-  history [--json] [--events] [--limit N] [--dialect D] [--event E] [--rule R] [--outcome O] [--workspace DIR]
-          [--since T] [--until T] [--text S] [--export csv|jsonl]
-  serve [--port N] [--open]                            run the host (intake socket)
-  connect <agent> [--dry-run | --yes]                 route an agent's hooks to Hookpanel (diff first)
-  disconnect <agent> [--dry-run | --yes]              take back exactly what connect added
-
-dialects: ${(await import('../../shared/dialects.js')).DIALECT_IDS.join(', ')}
-`;
-
-type Command = (argv: string[]) => Promise<number>;
-const COMMANDS: Record<string, () => Promise<Command>> = {
-  check: async () => (await import('./commands/check.js')).check,
-  trust: async () => (await import('./commands/trust.js')).trust,
-  untrust: async () => (await import('./commands/trust.js')).untrust,
-  emit: async () => (await import('./commands/emit.js')).emit,
-  history: async () => (await import('./commands/history.js')).history,
-  serve: async () => (await import('./commands/serve.js')).serve,
-  connect: async () => (await import('./commands/connect.js')).connect,
-  disconnect: async () => (await import('./commands/connect.js')).disconnect,
-};
-
 async function main(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(await usage());
-    return name ? 0 : 2;
-  }
-  const load = COMMANDS[name];
-  if (!load) {
-    process.stderr.write(`hookpanel: unknown command "${name}"\n${await usage()}`);
-    return 2;
-  }
+  const def = COMMANDS.find((c) => c.name === argv[0]);
+  const who = def ? `hookpanel ${def.name}` : 'hookpanel';
   try {
-    return await (
-      await load()
-    )(rest);
+    if (def?.hot && !asksForHelp(argv.slice(1))) return await runHot(def, argv.slice(1));
+    return await (await import('./program.js')).runProgram(argv);
   } catch (e) {
-    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`hookpanel ${name}: ${(e as Error).message}\n`);
+    const error = e instanceof Error ? e : new Error(String(e));
+    if (e instanceof UsageError || (e as { code?: unknown }).code?.toString().startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`${who}: ${oneLine(error.message, 1000)}\n`);
       return 2;
     }
-    process.stderr.write(`hookpanel ${name}: ${(e as Error).stack ?? e}\n`);
+    const debug = !!process.env.HOOKPANEL_DEBUG && process.env.HOOKPANEL_DEBUG !== '0';
+    process.stderr.write(
+      debug
+        ? `${who}: ${error.stack ?? error.message}\n`
+        : `${who}: ${oneLine(error.message, 1000)} (run with HOOKPANEL_DEBUG=1 for the stack)\n`,
+    );
     return 1;
   }
 }
+
+/** `--help` or `-h` among the options (not after `--`, where it would be an argument). */
+function asksForHelp(args: readonly string[]): boolean {
+  const end = args.indexOf('--');
+  return (end < 0 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
+
+// A reader that stops early (`hookpanel history | head`) closes the pipe: the rest of the output has
+// nowhere to go, which is no failure of the command (and must not end emit before it records).
+for (const out of [process.stdout, process.stderr])
+  out.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+  });
 
 main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;

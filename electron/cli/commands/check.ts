@@ -1,5 +1,5 @@
-import { parseArgs } from 'node:util';
-import { DialectSchema, type Source } from '../../../shared/model.js';
+import { DIALECT_IDS, isDialect } from '../../../shared/dialects.js';
+import type { Source } from '../../../shared/model.js';
 import { contextFor } from '../../host/context.js';
 import { dialectModule } from '../../host/dialects/registry.js';
 import { applyTrust, loadCandidate, loadSources } from '../../host/sources/load.js';
@@ -8,34 +8,27 @@ import { TrustStore } from '../../host/trust/store.js';
 import { formatDiagnostic, formatSourceLine, UsageError } from '../output.js';
 import { counted } from '../../host/util/counted.js';
 
-export async function check(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      project: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      dialect: { type: 'string' },
-    },
-  });
-  if (positionals.length > 1) throw new UsageError('check takes at most one FILE');
+/** `hookpanel check [file] [--project DIR] [--json] [--dialect D]`, filled from its entry in definitions.ts. */
+export interface CheckInput {
+  file?: string;
+  project?: string;
+  json?: boolean;
+  dialect?: string;
+}
+
+export async function check(values: CheckInput): Promise<number> {
   const ctx = await contextFor(values.project ?? process.cwd());
   if (ctx.settingsProblem) process.stderr.write(`hookpanel: settings ignored: ${ctx.settingsProblem}\n`);
   const trust = await TrustStore.open(ctx.host);
   let sources: Source[];
-  const file = positionals[0];
+  const { file } = values;
   if (file) {
-    let dialect;
-    if (values.dialect !== undefined) {
-      const parsed = DialectSchema.safeParse(values.dialect);
-      if (!parsed.success)
-        throw new UsageError(`--dialect must be one of ${DialectSchema.options.join(', ')}`);
-      dialect = parsed.data;
-    }
+    // The parser checked it against the dialects (definitions.ts: strict).
+    const dialect = isDialect(values.dialect) ? values.dialect : undefined;
     const placed = placeFile(file, ctx, dialect);
     if (!placed && !dialect)
       throw new UsageError(
-        `cannot tell which dialect ${file} is; pass --dialect (${DialectSchema.options.join(', ')})`,
+        `cannot tell which dialect ${file} is; pass --dialect (${DIALECT_IDS.join(', ')})`,
       );
     const module = placed?.module ?? dialectModule(dialect!);
     if (placed) {

@@ -2,9 +2,15 @@
 // the same code as the panel's Connect. The diff first, then the change: asked for on a terminal, or at
 // once with --yes; --dry-run prints the diff only. Exit 0 when done or when there is nothing to do.
 import { createInterface } from 'node:readline/promises';
-import { parseArgs } from 'node:util';
 import { hostEnvFromProcess } from '../../host/paths.js';
 import { UsageError } from '../output.js';
+
+/** `hookpanel connect|disconnect <agent> [--dry-run | --yes]`, filled from its entry in definitions.ts. */
+export interface ConnectInput {
+  agent: string;
+  dryRun?: boolean;
+  yes?: boolean;
+}
 
 interface ConnectArgs {
   agent: string;
@@ -12,27 +18,20 @@ interface ConnectArgs {
   yes: boolean;
 }
 
-/** The command line, parsed: kept to this one function so the CLI's framework can take it over. */
-function parseConnectArgs(name: 'connect' | 'disconnect', argv: string[]): ConnectArgs {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      'dry-run': { type: 'boolean', default: false },
-      yes: { type: 'boolean', short: 'y', default: false },
-    },
-  });
-  if (positionals.length !== 1 || (values['dry-run'] && values.yes))
-    throw new UsageError(`usage: hookpanel ${name} <agent> [--dry-run | --yes]`);
-  return { agent: positionals[0]!, dryRun: values['dry-run'], yes: values.yes };
+function connectArgs(name: 'connect' | 'disconnect', input: ConnectInput): ConnectArgs {
+  if (input.dryRun && input.yes)
+    throw new UsageError(
+      `--dry-run and --yes exclude each other; usage: hookpanel ${name} <agent> [--dry-run | --yes]`,
+    );
+  return { agent: input.agent, dryRun: !!input.dryRun, yes: !!input.yes };
 }
 
-export async function connect(argv: string[]): Promise<number> {
-  return run('connect', parseConnectArgs('connect', argv));
+export async function connect(input: ConnectInput): Promise<number> {
+  return run('connect', connectArgs('connect', input));
 }
 
-export async function disconnect(argv: string[]): Promise<number> {
-  return run('disconnect', parseConnectArgs('disconnect', argv));
+export async function disconnect(input: ConnectInput): Promise<number> {
+  return run('disconnect', connectArgs('disconnect', input));
 }
 
 async function run(name: 'connect' | 'disconnect', args: ConnectArgs): Promise<number> {

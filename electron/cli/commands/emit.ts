@@ -6,7 +6,6 @@
 // intake protocol with the dialects' bridge conventions (bundled into one file by npm run build) and,
 // once the host answers, the answer check generated from the answer's schema (emit-socket.ts).
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import type { EmitAnswer } from '../../../shared/answer.js';
 import type { Dialect, DialectManifest } from '../../../shared/dialects.js';
 import { MAX_PAYLOAD_BYTES, oneLine, parsePayload, tooLarge } from '../../host/intake/payload.js';
@@ -15,19 +14,18 @@ import { homePaths, hostEnvFromProcess } from '../../host/paths.js';
 import { UsageError } from '../output.js';
 import { loadAnswerCheck, postToHost } from './emit-socket.js';
 
-export async function emit(argv: string[]): Promise<number> {
+/** `hookpanel emit <dialect> <event> [--project DIR] [--json]`, filled from its entry in definitions.ts. */
+export interface EmitInput {
+  dialect: string;
+  event: string;
+  project?: string;
+  json?: boolean;
+}
+
+export async function emit(values: EmitInput): Promise<number> {
   // Loaded from the start, so its loading overlaps reading stdin and the host's work.
   void loadAnswerCheck();
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { project: { type: 'string' }, json: { type: 'boolean', default: false } },
-  });
-  const [dialect, event] = positionals;
-  if (!dialect || !event || positionals.length > 2)
-    throw new UsageError(
-      'usage: hookpanel emit <dialect> <event> [--project DIR] [--json]  (payload JSON on stdin)',
-    );
+  const { dialect, event } = values;
   const conventions = bridgeConventions(dialect);
   if (!conventions) throw new UsageError(`unknown dialect "${dialect}"; one of ${KNOWN_DIALECTS.join(', ')}`);
   let answered: Answered;

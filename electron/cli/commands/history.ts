@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import type { DispatchRecord, EventRecord } from '../../../shared/dispatch.js';
 import { toCsv, DISPATCH_COLUMNS, EVENT_COLUMNS } from '../../host/history/export.js';
 import type { ImportProgress } from '../../host/history/jsonl-import.js';
@@ -6,29 +5,27 @@ import { HistoryStore, type HistoryFilter } from '../../host/history/store.js';
 import { homePaths, hostEnvFromProcess } from '../../host/paths.js';
 import { UsageError } from '../output.js';
 
-export async function history(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      json: { type: 'boolean', default: false },
-      limit: { type: 'string' },
-      dialect: { type: 'string' },
-      event: { type: 'string' },
-      rule: { type: 'string' },
-      outcome: { type: 'string' },
-      workspace: { type: 'string' },
-      since: { type: 'string' },
-      until: { type: 'string' },
-      text: { type: 'string' },
-      events: { type: 'boolean', default: false },
-      export: { type: 'string' },
-    },
-  });
+/** `hookpanel history [options]`, filled from its entry in definitions.ts. */
+export interface HistoryInput {
+  json?: boolean;
+  events?: boolean;
+  limit?: string;
+  dialect?: string;
+  event?: string;
+  rule?: string;
+  /** One of the outcomes, and --export csv or jsonl: the parser checked them (definitions.ts: strict). */
+  outcome?: string;
+  workspace?: string;
+  since?: string;
+  until?: string;
+  text?: string;
+  export?: 'csv' | 'jsonl';
+}
+
+export async function history(values: HistoryInput): Promise<number> {
   const limit = values.limit === undefined ? null : Number(values.limit);
   if (limit !== null && (!Number.isInteger(limit) || limit <= 0))
     throw new UsageError('--limit must be a positive whole number');
-  if (values.export !== undefined && values.export !== 'csv' && values.export !== 'jsonl')
-    throw new UsageError('--export takes csv or jsonl');
   const filter: HistoryFilter = {
     dialect: values.dialect,
     event: values.event,
@@ -42,8 +39,9 @@ export async function history(argv: string[]): Promise<number> {
   const store = new HistoryStore({ dir: homePaths(hostEnvFromProcess()).historyDir });
   try {
     if (store.importPending) await importWithProgress(store);
-    if (values.export) return await exportRecords(store, values.export, values.events, filter, limit);
-    return await list(store, !!values.json, values.events, filter, limit ?? 50);
+    const events = !!values.events;
+    if (values.export) return await exportRecords(store, values.export, events, filter, limit);
+    return await list(store, !!values.json, events, filter, limit ?? 50);
   } finally {
     await store.close();
   }

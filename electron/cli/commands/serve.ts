@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { startResident } from '../../host/intake/resident.js';
 import { startPanelSession } from '../../host/panel/session.js';
 import { startWebPanel, type WebPanel } from '../../host/panel/web-server.js';
@@ -11,15 +10,14 @@ import { UsageError } from '../output.js';
 export const RENDERER_DIR = fileURLToPath(new URL('../../../renderer', import.meta.url));
 
 /** Runs the host (the intake socket agents emit to) and the panel in a browser, until interrupted. */
-export async function serve(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      port: { type: 'string' },
-      open: { type: 'boolean', default: false },
-      project: { type: 'string' },
-    },
-  });
+/** `hookpanel serve [--port N] [--open] [--project DIR]`, filled from its entry in definitions.ts. */
+export interface ServeInput {
+  port?: string;
+  open?: boolean;
+  project?: string;
+}
+
+export async function serve(values: ServeInput): Promise<number> {
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError('--port must be a port number (0 picks a free one)');

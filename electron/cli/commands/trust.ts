@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { contextFor } from '../../host/context.js';
 import { loadCandidate } from '../../host/sources/load.js';
 import { serversOf } from '../../../shared/mcp.js';
@@ -10,17 +9,16 @@ import { readScripts, TrustStore } from '../../host/trust/store.js';
 import { UsageError } from '../output.js';
 import { counted } from '../../host/util/counted.js';
 
-export async function trust(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      list: { type: 'boolean', default: false },
-      json: { type: 'boolean', default: false },
-      project: { type: 'string' },
-      'dry-run': { type: 'boolean', default: false },
-    },
-  });
+/** `hookpanel trust PATH [--dry-run] | --list [--json]`, filled from its entry in definitions.ts. */
+export interface TrustInput {
+  path?: string;
+  dryRun?: boolean;
+  list?: boolean;
+  json?: boolean;
+  project?: string;
+}
+
+export async function trust(values: TrustInput): Promise<number> {
   const ctx = await contextFor(values.project ?? null);
   const store = await TrustStore.open(ctx.host);
   if (values.list) {
@@ -34,9 +32,8 @@ export async function trust(argv: string[]): Promise<number> {
         );
     return 0;
   }
-  const [path] = positionals;
-  if (!path || positionals.length > 1)
-    throw new UsageError('usage: hookpanel trust PATH [--dry-run] | --list [--json]');
+  const { path } = values;
+  if (!path) throw new UsageError('missing PATH; usage: hookpanel trust PATH [--dry-run] | --list [--json]');
   const placed = placeFile(path, ctx);
   if (!placed)
     throw new UsageError(
@@ -61,7 +58,7 @@ export async function trust(argv: string[]): Promise<number> {
   process.stdout.write(
     reviewText(await reviewSource(source, store, { ...ctx, workspace: source.workspace })),
   );
-  if (values['dry-run']) {
+  if (values.dryRun) {
     process.stdout.write(`\nNot trusted (--dry-run): run hookpanel trust ${path} to trust this version.\n`);
     return 0;
   }
@@ -79,10 +76,8 @@ export async function trust(argv: string[]): Promise<number> {
   return 0;
 }
 
-export async function untrust(argv: string[]): Promise<number> {
-  const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });
-  const [path] = positionals;
-  if (!path || positionals.length > 1) throw new UsageError('usage: hookpanel untrust PATH');
+/** `hookpanel untrust PATH`, filled from its entry in definitions.ts. */
+export async function untrust({ path }: { path: string }): Promise<number> {
   const ctx = await contextFor(null);
   const store = await TrustStore.open(ctx.host);
   const full = resolve(path);
