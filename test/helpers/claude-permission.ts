@@ -18,6 +18,8 @@ export interface ClaudePermissionOptions {
   tool: { name: string; input: Record<string, unknown> };
   /** How Claude Code's own prompt is answered if it is still open when the hooks have answered. */
   prompt: PromptAnswer;
+  /** More command-line arguments, e.g. `--permission-mode acceptEdits`. */
+  args?: string[];
 }
 
 export interface HookResponse {
@@ -80,6 +82,7 @@ export async function driveClaudePermission(opts: ClaudePermissionOptions): Prom
         'stdio',
         '--model',
         'claude-sonnet-4-5',
+        ...(opts.args ?? []),
       ],
       {
         cwd: env.workspace,

@@ -12,8 +12,11 @@ export const CODEX_CALL_ID = 'call_permission_1';
 export interface CodexPermissionOptions {
   agent: InstalledAgent;
   env: TestEnv;
-  /** The shell command the stub model runs, asking to leave the sandbox. */
+  /** The shell command the stub model runs, asking to leave the sandbox unless `escalate` is false. */
   command: string;
+  escalate?: boolean;
+  /** `--approve-for-me` (default true); without it `codex exec` never asks for approval. */
+  approveForMe?: boolean;
   /** What Codex's automatic reviewer says if it is asked (its rationale reaches the model on deny). */
   reviewer: { outcome: 'allow' } | { outcome: 'deny'; rationale: string };
   /**
@@ -56,7 +59,7 @@ export async function driveCodexPermission(opts: CodexPermissionOptions): Promis
       shell: {
         callId: CODEX_CALL_ID,
         command: opts.command,
-        escalate: { justification: 'the task needs this command' },
+        ...(opts.escalate === false ? {} : { escalate: { justification: 'the task needs this command' } }),
       },
     };
   });
@@ -70,7 +73,7 @@ export async function driveCodexPermission(opts: CodexPermissionOptions): Promis
         '--skip-git-repo-check',
         '--color',
         'never',
-        '--approve-for-me',
+        ...(opts.approveForMe === false ? [] : ['--approve-for-me']),
         '-c',
         'approval_policy="on-request"',
         '-c',

@@ -217,6 +217,47 @@ describe.runIf(claude.path)(
         permissions: { allow: [`Bash(touch ${join(env.workspace, 'ran.txt')})`] },
       });
     });
+
+    test.each([
+      ['acceptEdits mode lets a Write through', 'Write', ['--permission-mode', 'acceptEdits'], null, true],
+      ['a permissions.allow rule lets the Bash call through', 'Bash', [], { allow: ['Bash(touch:*)'] }, true],
+      ['dontAsk mode refuses instead of asking', 'Bash', ['--permission-mode', 'dontAsk'], null, false],
+    ] as const)('nothing asks when %s', async (_how, toolName, args, permissions, runs) => {
+      env = makeEnv();
+      const hook = { type: 'command', command: hookScript(env, 'exit 0') };
+      env.write(
+        '~/.claude/settings.json',
+        JSON.stringify({
+          hooks: { PermissionRequest: [{ hooks: [hook] }] },
+          ...(permissions && { permissions }),
+        }),
+      );
+      const file = join(env.workspace, 'ran.txt');
+      const tool =
+        toolName === 'Write' ? { name: 'Write', input: { file_path: file, content: 'x' } } : touch(env);
+      const run = await driveClaudePermission({ bin, env, tool, prompt: denyPrompt, args: [...args] });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.asked).toEqual([]);
+      expect(recordedPayloads(env.path('payloads'))).toEqual([]);
+      expect(existsSync(file)).toBe(runs);
+    });
+
+    test('plan mode asks for a Bash call, with permission_mode "plan"', async () => {
+      env = makeEnv();
+      withHook(env, 'exit 0');
+      const run = await driveClaudePermission({
+        bin,
+        env,
+        tool: touch(env),
+        prompt: denyPrompt,
+        args: ['--permission-mode', 'plan'],
+      });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run).toMatchObject({ promptAnswered: true });
+      expect(recordedPayloads(env.path('payloads'))).toEqual([
+        expect.objectContaining({ permission_mode: 'plan', tool_name: 'Bash' }),
+      ]);
+    });
   },
 );
 
@@ -344,6 +385,39 @@ describe.skipIf(!codex.agent)(
       // No PermissionRequest at all: neither the hook (it would have denied) nor the reviewer.
       expect(run).toMatchObject({ reviewerAsked: 0, hookStatuses: [] });
       expect(recordedPayloads(env.path('payloads'))).toEqual([]);
+    });
+
+    test('a command that stays in the sandbox is not asked about', async () => {
+      env = makeEnv();
+      withHook(env, printAnswer({ behavior: 'deny', message: REASON }));
+      const run = await driveCodexPermission({
+        agent,
+        env,
+        command: 'touch ran.txt',
+        escalate: false,
+        reviewer: { outcome: 'deny', rationale: REVIEWER_REFUSAL },
+      });
+      expect(run.code, run.stderr).toBe(0);
+      expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(true);
+      expect(run).toMatchObject({ reviewerAsked: 0, hookStatuses: [] });
+      expect(recordedPayloads(env.path('payloads'))).toEqual([]);
+    });
+
+    test('exec without --approve-for-me never asks: approval policy never, the call is refused', async () => {
+      env = makeEnv();
+      withHook(env, printAnswer({ behavior: 'allow' }));
+      const run = await driveCodexPermission({
+        agent,
+        env,
+        command: touch(env),
+        approveForMe: false,
+        reviewer: { outcome: 'allow' },
+      });
+      expect(run.code, run.stderr).toBe(0);
+      expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(false);
+      expect(run).toMatchObject({ reviewerAsked: 0, hookStatuses: [] });
+      expect(recordedPayloads(env.path('payloads'))).toEqual([]);
+      expect(run.toolOutput).toContain('approval policy is Never');
     });
   },
 );
