@@ -18,6 +18,12 @@ export interface ClaudePermissionOptions {
   tool: { name: string; input: Record<string, unknown> };
   /** How Claude Code's own prompt is answered if it is still open when the hooks have answered. */
   prompt: PromptAnswer;
+  /**
+   * When the prompt is answered: `afterHooks` (default) once every PermissionRequest hook has
+   * answered, so a hook's decision gets the first word; `atOnce` as soon as it is asked, as a person
+   * at the terminal who is quicker than the hook.
+   */
+  answer?: 'afterHooks' | 'atOnce';
   /** More command-line arguments, e.g. `--permission-mode acceptEdits`. */
   args?: string[];
 }
@@ -56,8 +62,8 @@ export interface ClaudePermissionRun {
 
 /**
  * One print-mode turn: the stub model calls `tool`, Claude Code asks for permission (its
- * PermissionRequest hooks and its prompt at once), the driver answers the prompt only after every
- * PermissionRequest hook has answered, so a hook's decision always gets the first word.
+ * PermissionRequest hooks and its prompt at once), the driver answers the prompt (by default only
+ * after every PermissionRequest hook has answered).
  */
 export async function driveClaudePermission(opts: ClaudePermissionOptions): Promise<ClaudePermissionRun> {
   const { env } = opts;
@@ -113,7 +119,8 @@ export async function driveClaudePermission(opts: ClaudePermissionOptions): Prom
     let hooksStarted = 0;
     const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
     const answerIfDue = () => {
-      if (hooksStarted === 0 || run.hooks.length < hooksStarted) return;
+      const hooksDone = hooksStarted > 0 && run.hooks.length >= hooksStarted;
+      if (opts.answer !== 'atOnce' && !hooksDone) return;
       for (const [id, input] of pending) {
         pending.delete(id);
         run.promptAnswered = true;

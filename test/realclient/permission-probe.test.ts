@@ -190,6 +190,30 @@ describe.runIf(claude.path)(
       expect(await hookKilled(env)).toBe(true);
     });
 
+    test('a prompt answered before the hook decides: the hook is ignored and left running', async () => {
+      env = makeEnv();
+      withHook(env, 'exec sleep 60');
+      const run = await driveClaudePermission({
+        bin,
+        env,
+        tool: touch(env),
+        prompt: { behavior: 'allow' },
+        answer: 'atOnce',
+      });
+      expect(run.code, run.stderr).toBe(0);
+      expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(true);
+      expect(run).toMatchObject({ withdrawn: false, promptAnswered: true, hooks: [] });
+      // Claude Code has exited and never stopped the hook: it is still waiting, orphaned.
+      await vi.waitFor(() => expect(existsSync(env.path('hook.pid'))).toBe(true));
+      const pid = Number(readFileSync(env.path('hook.pid'), 'utf8'));
+      expect(() => process.kill(pid, 0)).not.toThrow();
+      // The hook and the shell Claude Code started it in (`sh -c '<command>'`) are both left behind.
+      const shell = Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      process.kill(pid, 'SIGKILL');
+      if (readFileSync(`/proc/${shell}/cmdline`, 'utf8').includes('permission-hook.sh'))
+        process.kill(shell, 'SIGKILL');
+    });
+
     test('allow with updatedInput runs the rewritten input instead', async () => {
       env = makeEnv();
       const rewritten = { command: `touch ${join(env.workspace, 'rewritten.txt')}`, description: 'changed' };
