@@ -351,9 +351,12 @@ function mutate(bytes: Buffer, m: Mutation): Buffer {
   }
 }
 
+/** The files directly in each fixture folder (subfolders such as `payloads/` hold hook payloads). */
 function fixtureBytes(spec: FuzzSpec): Buffer[] {
   return spec.fixtures.flatMap((d) =>
-    readdirSync(join(FIXTURE_DIR, d)).map((f) => readFileSync(join(FIXTURE_DIR, d, f))),
+    readdirSync(join(FIXTURE_DIR, d), { withFileTypes: true })
+      .filter((f) => f.isFile())
+      .map((f) => readFileSync(join(FIXTURE_DIR, d, f.name))),
   );
 }
 
