@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
  * Ask for one shell command, or answer with text (ending the turn). `tokens` is the usage the
  * response reports (default 15): above Codex's `model_auto_compact_token_limit`, Codex compacts.
  */
-export type ResponsesTurn = ({ shell: { callId: string; command: string } } | { text: string }) & {
+export type ResponsesTurn = (
+  { shell: { callId: string; command: string; escalate?: { justification: string } } } | { text: string }
+) & {
   tokens?: number;
 };
 
@@ -89,13 +91,21 @@ function toolOutputs(body: Record<string, unknown>): Map<string, string> {
   return out;
 }
 
-/** Codex 0.171 offers `exec_command` (unified exec); older versions offered `shell` with an argv. */
-function shellCall(body: Record<string, unknown>, command: string): { name: string; arguments: string } {
+/**
+ * Codex 0.171 offers `exec_command` (unified exec); older versions offered `shell` with an argv.
+ * `escalate` asks to run outside the sandbox, as a model does when it needs the person's approval.
+ */
+function shellCall(
+  body: Record<string, unknown>,
+  command: string,
+  escalate?: { justification: string },
+): { name: string; arguments: string } {
   const tools = (Array.isArray(body.tools) ? (body.tools as { name?: string }[]) : []).map((t) => t.name);
+  const ask = escalate ? { sandbox_permissions: 'require_escalated', ...escalate } : {};
   if (tools.includes('exec_command'))
-    return { name: 'exec_command', arguments: JSON.stringify({ cmd: command }) };
+    return { name: 'exec_command', arguments: JSON.stringify({ cmd: command, ...ask }) };
   if (tools.includes('shell'))
-    return { name: 'shell', arguments: JSON.stringify({ command: ['bash', '-lc', command] }) };
+    return { name: 'shell', arguments: JSON.stringify({ command: ['bash', '-lc', command], ...ask }) };
   throw new Error(`the request offers no shell tool (tools: ${tools.join(', ') || 'none'})`);
 }
 
@@ -105,7 +115,11 @@ function stream(res: ServerResponse, body: Record<string, unknown>, turn: Respon
   try {
     item =
       'shell' in turn
-        ? { type: 'function_call', call_id: turn.shell.callId, ...shellCall(body, turn.shell.command) }
+        ? {
+            type: 'function_call',
+            call_id: turn.shell.callId,
+            ...shellCall(body, turn.shell.command, turn.shell.escalate),
+          }
         : {
             type: 'message',
             role: 'assistant',
