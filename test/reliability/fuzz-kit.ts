@@ -351,7 +351,6 @@ function mutate(bytes: Buffer, m: Mutation): Buffer {
   }
 }
 
-/** The files directly in each fixture folder (subfolders such as `payloads/` hold hook payloads). */
 function fixtureBytes(spec: FuzzSpec): Buffer[] {
   // Hook files only: a fixture folder may also hold folders of other data (an agent's payloads).
   return spec.fixtures.flatMap((d) =>
