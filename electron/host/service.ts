@@ -55,13 +55,17 @@ export class HookHost extends EventEmitter<HostEvents> {
     this.paths = homePaths(host);
   }
 
-  static async open(host: HostEnv): Promise<HookHost> {
+  /**
+   * `spoolHistory`: records go to the history's spool rather than its database (the in-process
+   * `hookpanel emit`, which then never loads SQLite; the next reader takes them in).
+   */
+  static async open(host: HostEnv, opts: { spoolHistory?: boolean } = {}): Promise<HookHost> {
     const h = new HookHost(host);
-    await h.init();
+    await h.init(opts.spoolHistory ?? false);
     return h;
   }
 
-  private async init(): Promise<void> {
+  private async init(spoolHistory: boolean): Promise<void> {
     const loaded = await loadSettings(this.host);
     this.settings = loaded.settings;
     this.settingsProblem = loaded.problem;
@@ -69,6 +73,7 @@ export class HookHost extends EventEmitter<HostEvents> {
     this.history = new HistoryStore({
       dir: this.paths.historyDir,
       retention: () => this.settings.history,
+      spool: spoolHistory,
     });
     this.cache = new SourceCache((workspace) => this.context(workspace), this.trust);
     this.trust.onChange = () => this.cache.invalidate();
