@@ -22,6 +22,7 @@ import { homePaths, type HostEnv } from './paths.js';
 import { loadSettings, saveSettings, type Settings } from './settings/settings.js';
 import { SourceCache } from './sources/cache.js';
 import { TrustStore } from './trust/store.js';
+import { inBackground } from './background.js';
 
 export interface HostEvents {
   record: [HistoryRecord];
@@ -112,7 +113,7 @@ export class HookHost extends EventEmitter<HostEvents> {
   async dispatch(req: EmitRequest): Promise<DispatchResult> {
     const done = await this.engine.dispatch(req);
     // Kept off the answer's path; close() and idle() wait for the writes.
-    void this.keep(done.records);
+    inBackground(this.keep(done.records), 'history');
     this.tell(done.signals);
     if (!done.background.length) return { answer: done.answer, background: Promise.resolve([]) };
     const background = Promise.all(
@@ -132,16 +133,21 @@ export class HookHost extends EventEmitter<HostEvents> {
   }
 
   private keep(records: HistoryRecord[]): Promise<void> {
-    const write = this.history.append(records).then(
-      () => {
-        for (const r of records) this.emit('record', r);
-      },
-      (e: Error) => {
-        process.stderr.write(`hookpanel: could not write history: ${e.message}\n`);
-      },
-    );
+    // Never rejects: a failed write is said, and so is a listener that threw (a panel gone, say): both
+    // happen after the answer, where nobody waits to handle them.
+    const write: Promise<void> = this.history
+      .append(records)
+      .then(
+        () => {
+          for (const r of records) this.emit('record', r);
+        },
+        (e: Error) => {
+          process.stderr.write(`hookpanel: could not write history: ${e.message}\n`);
+        },
+      )
+      .catch((e: Error) => void process.stderr.write(`hookpanel: after a history write: ${e.message}\n`))
+      .finally(() => this.writes.delete(write));
     this.writes.add(write);
-    void write.finally(() => this.writes.delete(write));
     return write;
   }
 

@@ -17,7 +17,7 @@ import { loadAnswerCheck, postToHost } from './emit-socket.js';
 
 export async function emit(argv: string[]): Promise<number> {
   // Loaded from the start, so its loading overlaps reading stdin and the host's work.
-  void loadAnswerCheck();
+  loadAnswerCheck().catch(() => {}); // a failure is told where the check is used
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, sep } from 'node:path';
 import { DIALECT_MODULES } from '../dialects/registry.js';
 import type { HookHost } from '../service.js';
+import { inBackground } from '../background.js';
 
 export function watchSources(
   host: HookHost,
@@ -23,12 +24,15 @@ export function watchSources(
     if (path === host.paths.settings || path === host.paths.root) settingsTouched = true;
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
-      void (async () => {
-        if (settingsTouched) await host.reloadSettings().catch(() => {});
-        settingsTouched = false;
-        host.invalidate();
-        host.emit('sourcesChanged', `changed on disk: ${path}`);
-      })();
+      inBackground(
+        (async () => {
+          if (settingsTouched) await host.reloadSettings().catch(() => {});
+          settingsTouched = false;
+          host.invalidate();
+          host.emit('sourcesChanged', `changed on disk: ${path}`);
+        })(),
+        'live reload',
+      );
     }, 150);
   };
   const arm = () => {
@@ -69,7 +73,7 @@ export function watchSources(
     next.once('ready', () => {
       if (previous) {
         open.delete(previous);
-        void previous.close();
+        inBackground(previous.close(), 'live reload');
       }
       markReady();
     });

@@ -13,6 +13,7 @@ import { isTracked, newTag, trackTree, untrackTree, type HookTree } from './grou
 import { lastPid } from './proc-table.js';
 import { OutputCapture } from './tail.js';
 import { watchSettled } from './watch.js';
+import { inBackground } from '../background.js';
 
 export interface ProcessSpec {
   argv: string[];
@@ -133,10 +134,10 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
 
     const timer = setTimeout(() => {
       timedOut = exit === null;
-      void end();
+      inBackground(end(), 'ending a hook');
     }, spec.timeoutMs);
-    if (spec.signal?.aborted) void end();
-    else spec.signal?.addEventListener('abort', () => void end(), { once: true });
+    if (spec.signal?.aborted) inBackground(end(), 'ending a hook');
+    else spec.signal?.addEventListener('abort', () => inBackground(end(), 'ending a hook'), { once: true });
 
     child.on('exit', (code, signal) => {
       exit = { code, signal };
