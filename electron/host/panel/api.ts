@@ -9,7 +9,6 @@ import {
   type Channel,
   type DialectOptions,
   type PanelSettings,
-  type Req,
   type Res,
 } from '../../../shared/ipc.js';
 import { connectAgent, disconnectAgent, listAgents, previewConnect } from '../agents/agents.js';
@@ -297,5 +296,3 @@ export async function handleRequest(
     return { ok: false, error: (e as Error).message };
   }
 }
-
-export type { Req };
