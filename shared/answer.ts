@@ -28,7 +28,6 @@ export const ProtocolAnswerSchema = z.object({
   stdout: z.string(),
   stderr: z.string(),
 });
-export type ProtocolAnswer = z.infer<typeof ProtocolAnswerSchema>;
 
 /** The answer to one emitted event (the `--json` shape of `hookpanel emit`, plus `protocol`). */
 export const EmitAnswerSchema = z.object({

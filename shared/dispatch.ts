@@ -3,15 +3,7 @@ import { z } from 'zod';
 import { DecisionSchema, OutcomeSchema } from './answer.js';
 import { DialectSchema } from './model.js';
 
-export {
-  DecisionSchema,
-  EmitAnswerSchema,
-  OutcomeSchema,
-  type Decision,
-  type DispatchSummary,
-  type EmitAnswer,
-  type Outcome,
-} from './answer.js';
+export { type Decision, type DispatchSummary, type EmitAnswer, type Outcome } from './answer.js';
 
 export const DispatchRecordSchema = z.object({
   type: z.literal('dispatch'),

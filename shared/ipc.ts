@@ -40,7 +40,6 @@ export const PlannedRunSchema = z.object({
   skip: z.string().nullable(),
   canDecide: z.boolean(),
 });
-export type PlannedRun = z.infer<typeof PlannedRunSchema>;
 
 export const DryRunSchema = z.object({
   workspace: z.string().nullable(),

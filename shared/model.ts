@@ -146,7 +146,3 @@ export const SourceSchema = z.object({
   settings: z.record(z.string(), z.unknown()),
 });
 export type Source = z.infer<typeof SourceSchema>;
-
-export function errorCount(diags: readonly Diagnostic[]): number {
-  return diags.filter((d) => d.severity === 'error').length;
-}

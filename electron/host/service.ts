@@ -22,6 +22,7 @@ import { homePaths, type HostEnv } from './paths.js';
 import { loadSettings, saveSettings, type Settings } from './settings/settings.js';
 import { SourceCache } from './sources/cache.js';
 import { TrustStore } from './trust/store.js';
+import { inBackground } from './background.js';
 
 export interface HostEvents {
   record: [HistoryRecord];
@@ -55,13 +56,17 @@ export class HookHost extends EventEmitter<HostEvents> {
     this.paths = homePaths(host);
   }
 
-  static async open(host: HostEnv): Promise<HookHost> {
+  /**
+   * `spoolHistory`: records go to the history's spool rather than its database (the in-process
+   * `hookpanel emit`, which then never loads SQLite; the next reader takes them in).
+   */
+  static async open(host: HostEnv, opts: { spoolHistory?: boolean } = {}): Promise<HookHost> {
     const h = new HookHost(host);
-    await h.init();
+    await h.init(opts.spoolHistory ?? false);
     return h;
   }
 
-  private async init(): Promise<void> {
+  private async init(spoolHistory: boolean): Promise<void> {
     const loaded = await loadSettings(this.host);
     this.settings = loaded.settings;
     this.settingsProblem = loaded.problem;
@@ -69,6 +74,7 @@ export class HookHost extends EventEmitter<HostEvents> {
     this.history = new HistoryStore({
       dir: this.paths.historyDir,
       retention: () => this.settings.history,
+      spool: spoolHistory,
     });
     this.cache = new SourceCache((workspace) => this.context(workspace), this.trust);
     this.trust.onChange = () => this.cache.invalidate();
@@ -107,7 +113,7 @@ export class HookHost extends EventEmitter<HostEvents> {
   async dispatch(req: EmitRequest): Promise<DispatchResult> {
     const done = await this.engine.dispatch(req);
     // Kept off the answer's path; close() and idle() wait for the writes.
-    void this.keep(done.records);
+    inBackground(this.keep(done.records), 'history');
     this.tell(done.signals);
     if (!done.background.length) return { answer: done.answer, background: Promise.resolve([]) };
     const background = Promise.all(
@@ -127,16 +133,21 @@ export class HookHost extends EventEmitter<HostEvents> {
   }
 
   private keep(records: HistoryRecord[]): Promise<void> {
-    const write = this.history.append(records).then(
-      () => {
-        for (const r of records) this.emit('record', r);
-      },
-      (e: Error) => {
-        process.stderr.write(`hookpanel: could not write history: ${e.message}\n`);
-      },
-    );
+    // Never rejects: a failed write is said, and so is a listener that threw (a panel gone, say): both
+    // happen after the answer, where nobody waits to handle them.
+    const write: Promise<void> = this.history
+      .append(records)
+      .then(
+        () => {
+          for (const r of records) this.emit('record', r);
+        },
+        (e: Error) => {
+          process.stderr.write(`hookpanel: could not write history: ${e.message}\n`);
+        },
+      )
+      .catch((e: Error) => void process.stderr.write(`hookpanel: after a history write: ${e.message}\n`))
+      .finally(() => this.writes.delete(write));
     this.writes.add(write);
-    void write.finally(() => this.writes.delete(write));
     return write;
   }
 

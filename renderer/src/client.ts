@@ -27,8 +27,6 @@ function electronClient(bridge: NonNullable<Window['hookpanelBridge']>): HostApi
   };
 }
 
-export const inElectron = () => !!window.hookpanelBridge;
-
 export function connectClient(): HostApi {
   if (window.hookpanelBridge) return electronClient(window.hookpanelBridge);
   const token = new URLSearchParams(location.search).get('token') ?? '';

@@ -16,10 +16,6 @@ export interface EventSpec {
 
 export type EventCatalog = readonly EventSpec[];
 
-export function eventSpec(catalog: EventCatalog, name: string): EventSpec | undefined {
-  return catalog.find((e) => e.name === name);
-}
-
 type Partial = Pick<EventSpec, 'name' | 'description'> &
   Omit<globalThis.Partial<EventSpec>, 'name' | 'description'>;
 

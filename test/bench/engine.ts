@@ -4,9 +4,11 @@ import { appendFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import { hookExecaOptions, runProcess } from '../../electron/host/process/run.js';
 import { HookHost } from '../../electron/host/service.js';
 import { benchHome } from './env.js';
-import { measure, report } from './measure.js';
+import { measure, measureInterleaved, report } from './measure.js';
 
 const DIST = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const CLI = join(DIST, 'electron', 'cli', 'main.js');
@@ -32,6 +34,23 @@ function spawnWait(
   });
 }
 
+/** A spawn through execa with the options the process runner uses, read as the runner reads it. */
+function execaWait(argv: string[], opts: { env: Record<string, string>; input: string; cwd: string }) {
+  return new Promise<void>((resolve) => {
+    const child = execa(argv[0]!, argv.slice(1), hookExecaOptions(opts.cwd, opts.env));
+    child.catch(() => {});
+    let open = 3;
+    const done = () => --open === 0 && resolve();
+    child.stdout.on('data', () => {});
+    child.stderr.on('data', () => {});
+    child.stdout.on('close', done);
+    child.stderr.on('close', done);
+    child.on('exit', done);
+    child.stdin.on('error', () => {});
+    child.stdin.end(opts.input);
+  });
+}
+
 export async function benchEngine(): Promise<void> {
   console.log('\nEngine and bridge');
   const b = benchHome();
@@ -46,14 +65,22 @@ export async function benchEngine(): Promise<void> {
     const ws = join(b.root, 'ws');
     const fire = () =>
       host.dispatch({ dialect: 'pw', event: 'Stop', payload: {}, project: ws, callerCwd: ws });
-    const engine = await measure('engine', fire, { runs: 40, warmup: 5 });
-    // The baseline spawns as any hook runner must: stdin written, stdout and stderr read, its own group.
-    const bare = await measure(
-      'bare spawn',
-      () => spawnWait(['/bin/true'], { input: '{}', capture: true, env: b.env, cwd: ws }),
-      { runs: 40, warmup: 5 },
+    // Taken in turns, so the layers compare at the same moments of a shared machine's load. The
+    // baseline spawns as any hook runner must: stdin written, stdout and stderr read, its own group.
+    const layers = await measureInterleaved(
+      {
+        'bare spawn': () => spawnWait(['/bin/true'], { input: '{}', capture: true, env: b.env, cwd: ws }),
+        execa: () => execaWait(['/bin/true'], { input: '{}', env: b.env, cwd: ws }),
+        runProcess: () =>
+          runProcess({ argv: ['/bin/true'], cwd: ws, env: b.env, stdin: '{}', timeoutMs: 10_000 }),
+        engine: fire,
+      },
+      { runs: 60, warmup: 5 },
     );
-    report('  engine dispatch of a /bin/true hook', engine, bare, 1.1);
+    const bare = layers['bare spawn'];
+    report('  engine dispatch of a /bin/true hook', layers.engine, bare, 1.1);
+    report('    of which the process runner (runProcess)', layers.runProcess, bare);
+    report("    of which execa's spawn, as the runner calls it", layers.execa, bare);
 
     b.write('home/.config/io/io.toml', '[[hook]]\non = []\nappend = "audit.jsonl"\n');
     const line = `${JSON.stringify({ time: new Date().toISOString(), event: 'turn_end', payload: { turn: 1 } })}\n`;
@@ -89,13 +116,18 @@ export async function benchEngine(): Promise<void> {
     );
     await host.close();
 
-    const nodeBare = await measure("node -e ''", () => spawnWait([process.execPath, '-e', '']), { runs: 15 });
-    const emitNoHost = await measure(
-      'emit',
-      () =>
-        spawnWait([process.execPath, CLI, 'emit', 'pw', 'NoSuchRule'], { env: b.env, input: '{}', cwd: ws }),
+    // In-process emit (no host): an event no rule matches, and one whose rule runs a /bin/true hook.
+    const emitHere = (event: string) => () =>
+      spawnWait([process.execPath, CLI, 'emit', 'pw', event], { env: b.env, input: '{}', cwd: ws });
+    const inProcess = await measureInterleaved(
+      {
+        "node -e ''": () => spawnWait([process.execPath, '-e', '']),
+        'no rule': emitHere('NoSuchRule'),
+        'one hook': emitHere('Stop'),
+      },
       { runs: 15 },
     );
+    const nodeBare = inProcess["node -e ''"];
     const serve = spawn(process.execPath, [CLI, 'serve'], { env: b.env, stdio: 'ignore' });
     const socket = join(b.env.HOOKPANEL_HOME!, 'run', 'host.sock');
     for (let i = 0; i < 200 && !existsSync(socket); i++) await new Promise((r) => setTimeout(r, 50));
@@ -112,7 +144,8 @@ export async function benchEngine(): Promise<void> {
         { runs: 15 },
       );
       report('  hookpanel emit, no matching rule, host running', emitHost, nodeBare, 1.3);
-      report('  hookpanel emit, no matching rule, no host (in-process)', emitNoHost, nodeBare);
+      report('  hookpanel emit, no matching rule, no host (in-process)', inProcess['no rule'], nodeBare);
+      report('  hookpanel emit, one /bin/true hook, no host (in-process)', inProcess['one hook'], nodeBare);
       const curlOk = spawnSync('curl', ['--version']).status === 0;
       if (curlOk) {
         const fast = await measure(

@@ -24,6 +24,33 @@ export async function measure(
   return { name, medianMs: times[Math.floor(times.length / 2)]! };
 }
 
+/**
+ * Median wall time of each candidate, measured in turns (one run of each per round, the order
+ * reversed every other round), so that a machine whose load changes during the run weighs on every
+ * candidate alike: on a shared machine, two medians taken one after the other compare two moments.
+ */
+export async function measureInterleaved<K extends string>(
+  candidates: Record<K, () => unknown>,
+  opts: { runs?: number; warmup?: number } = {},
+): Promise<Record<K, Sample>> {
+  const names = Object.keys(candidates) as K[];
+  const times = new Map<K, number[]>(names.map((n) => [n, []]));
+  const warmup = opts.warmup ?? 3;
+  for (let round = 0; round < warmup + (opts.runs ?? 15); round++) {
+    for (const name of round % 2 ? [...names].reverse() : names) {
+      const t0 = performance.now();
+      await candidates[name]();
+      if (round >= warmup) times.get(name)!.push(performance.now() - t0);
+    }
+  }
+  const out = {} as Record<K, Sample>;
+  for (const name of names) {
+    const sorted = times.get(name)!.sort((a, b) => a - b);
+    out[name] = { name, medianMs: sorted[Math.floor(sorted.length / 2)]! };
+  }
+  return out;
+}
+
 export function report(title: string, subject: Sample, baseline: Sample, goal?: number): void {
   const ratio = subject.medianMs / baseline.medianMs;
   const verdict =

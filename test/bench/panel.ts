@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chromium } from '@playwright/test';
 import { findChromium } from '../e2e/chromium.js';
 import { benchHome } from './env.js';
 import { makeHistory } from './history-data.js';

@@ -330,6 +330,8 @@ describe('hooks that outlive the host', () => {
     // The runner claims the job (it becomes the owner) before it starts the hook.
     const owner = await waitFor(
       () => {
+        // The host writes the job after it answers: the outbox may not exist yet.
+        if (!existsSync(pending)) return null;
         const [name] = readdirSync(pending);
         if (!name || !existsSync(log)) return null;
         return (JSON.parse(readFileSync(join(pending, name), 'utf8')) as { owner?: { pid: number } }).owner;

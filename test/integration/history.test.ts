@@ -85,10 +85,10 @@ describe('history store', () => {
   test('the host and in-process emit fallbacks write at once; records larger than a pipe buffer arrive whole', async () => {
     env = makeEnv();
     // 8 KiB tails of control bytes, each kept as a six-byte JSON escape: a dispatch record of ~100 KiB.
-    // It stays a moment after writing: the process runner reads output for only 100 ms after an exit.
+    // It exits as soon as it has written: what a hook wrote before its exit is always read whole.
     const hook = env.write(
       'loud.js',
-      "process.stdout.write('\\u0001'.repeat(9000)); process.stderr.write('\\u0002'.repeat(9000)); setTimeout(() => {}, 300);",
+      "process.stdout.write('\\u0001'.repeat(9000)); process.stderr.write('\\u0002'.repeat(9000));",
     );
     env.write(
       '~/.config/pw/code.json',

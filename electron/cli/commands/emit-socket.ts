@@ -35,9 +35,14 @@ export function postToHost(socketPath: string, path: string, body: string): Prom
         // The host died while sending its answer.
         res.on('aborted', () => unavailable('the host closed the connection mid-answer'));
         res.on('error', () => unavailable('the host closed the connection mid-answer'));
-        res.on(
-          'end',
-          () => void readReply(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')).then(resolve),
+        res.on('end', () =>
+          readReply(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')).then(resolve, (e: Error) =>
+            resolve({
+              kind: 'unavailable',
+              why: `the host's answer could not be read: ${e.message}`,
+              noHost: false,
+            }),
+          ),
         );
       },
     );

@@ -24,7 +24,7 @@ export interface EmitInput {
 
 export async function emit(values: EmitInput): Promise<number> {
   // Loaded from the start, so its loading overlaps reading stdin and the host's work.
-  void loadAnswerCheck();
+  loadAnswerCheck().catch(() => {}); // a failure is told where the check is used
   const { dialect, event } = values;
   const conventions = bridgeConventions(dialect);
   if (!conventions) throw new UsageError(`unknown dialect "${dialect}"; one of ${KNOWN_DIALECTS.join(', ')}`);

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { spawnDetached } from './detached.js';
 import { prepareHook } from './handlers.js';
-import { enqueue, runJob, type Job } from './outbox.js';
+import { enqueue, enqueueForRunner, runJob, type Job } from './outbox.js';
 import type { PlannedHook } from './plan.js';
 import { runHook, type HookOutcome, type RunContext } from './run.js';
 import { emptyResult, type DialectRuntime, type EngineEvent, type Verdict } from './runtime.js';
@@ -48,19 +48,20 @@ async function startDetached(
       skip: null,
     };
   }
-  let spec = { argv, stdin: input.stdin };
+  let spec = { argv, stdin: input.stdin, env };
   if (hook.rule.durable) {
     // The job file exists before anything starts: a crash from here on leaves it pending, to be retried.
-    const jobPath = await enqueue(places.outbox, jobOf(event, hook, argv, cwd, env, input.stdin));
+    const job = jobOf(event, hook, argv, cwd, env, input.stdin);
+    const queued = await enqueueForRunner(places.outbox, job, env);
     spec = {
-      argv: [process.execPath, fileURLToPath(new URL('./outbox-runner.js', import.meta.url)), jobPath],
+      argv: [process.execPath, fileURLToPath(new URL('./outbox-runner.js', import.meta.url)), queued.jobPath],
       stdin: null,
+      env: queued.env,
     };
   }
   const spawned = spawnDetached({
     ...spec,
     cwd,
-    env,
     logDir: join(places.logs, event.dialect),
     name: hook.rule.name,
   });

@@ -181,10 +181,13 @@ export class Engine {
     if (!set) this.inflight.set(event.dialect, (set = new Set()));
     if (!hook.rule.detach) set.add(entry);
     this.pending.add(work);
-    void work.finally(() => {
+    // Bookkeeping on either outcome; the returned promise carries a rejection to whoever awaits it,
+    // and this branch of it never rejects (a floating `work.finally()` would, and end the host).
+    const forget = () => {
       set.delete(entry);
       this.pending.delete(work);
-    });
+    };
+    work.then(forget, forget);
     return work;
   }
 

@@ -2,6 +2,7 @@
 // owner died (a killed runner, a killed in-process emit, an earlier host) is retried while the host
 // runs, not only at its next start.
 import type { RecoveryReport } from './outbox.js';
+import { inBackground } from '../background.js';
 
 export const OUTBOX_LOOK_EVERY_MS = 5000;
 
@@ -26,9 +27,10 @@ export function watchOutbox(
       opts.onError?.(e as Error);
     }
     // The next look starts after this one ends: a long retry never overlaps another pass.
-    if (!stopped) timer = setTimeout(() => void look(), opts.everyMs ?? OUTBOX_LOOK_EVERY_MS).unref();
+    if (!stopped)
+      timer = setTimeout(() => inBackground(look(), 'outbox'), opts.everyMs ?? OUTBOX_LOOK_EVERY_MS).unref();
   };
-  void look();
+  inBackground(look(), 'outbox');
   return {
     stop() {
       stopped = true;

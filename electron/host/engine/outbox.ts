@@ -53,6 +53,22 @@ export async function enqueue(root: string, job: Job): Promise<string> {
   return path;
 }
 
+/**
+ * Enqueues a job that a detached runner (outbox-runner.ts) will claim, and gives the environment to
+ * start that runner with. Until the runner claims the job it is owned by the process that wrote it,
+ * which may die first (the host, SIGKILLed): the job carries a tag the runner carries from its start,
+ * so a recovery finds the runner alive by that tag and does not run the job beside it.
+ */
+export async function enqueueForRunner(
+  root: string,
+  job: Job,
+  env: Record<string, string>,
+): Promise<{ jobPath: string; env: Record<string, string> }> {
+  const runner = newTag();
+  const jobPath = await enqueue(root, { ...job, tag: runner.tag, attemptStartedAt: Date.now() });
+  return { jobPath, env: { ...env, [runner.name]: runner.value } };
+}
+
 /** Claims a pending job for this process, runs it, and moves it to done/ or failed/ by its result. */
 export async function runJob(root: string, job: Job, signal?: AbortSignal): Promise<ProcessResult> {
   const dirs = outboxDirs(root);

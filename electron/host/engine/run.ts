@@ -5,6 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Semaphore } from '../util/semaphore.js';
+import { STOPPED_BEFORE_START } from '../process/run.js';
 import { runHandler, type HandlerContext } from './handlers.js';
 import type { Plan, PlannedHook } from './plan.js';
 import {
@@ -86,7 +87,10 @@ export async function runHook(
     ? {
         outcome: 'failed',
         decision: null,
-        reason: 'stopped: the hook was still running when its drain grace ran out',
+        reason:
+          result.spawnError === STOPPED_BEFORE_START
+            ? 'stopped before it started: its drain grace ran out first'
+            : 'stopped: the hook was still running when its drain grace ran out',
       }
     : runtime.interpret(hook.rule, event, result);
   return { hook, result, verdict, skip: null };

@@ -6,6 +6,7 @@ import { exactQuantile } from './cost-buckets.js';
 import { eventKind, type EventKind } from './event-kind.js';
 import type { HistoryStore } from './store.js';
 import type { CostSample } from './writer.js';
+import { inBackground } from '../background.js';
 
 /** Runs looked at per rule and event, and how many are needed before judging. */
 export const BUDGET_WINDOW = 20;
@@ -61,7 +62,7 @@ export class BudgetWatcher {
   private readonly windows = new Map<string, Window>();
   private flags = new Map<string, BudgetFlag>();
   private readonly ready: Promise<void>;
-  private readonly onSamples = (samples: CostSample[]) => void this.take(samples);
+  private readonly onSamples = (samples: CostSample[]) => inBackground(this.take(samples), 'budgets');
 
   constructor(
     private readonly history: HistoryStore,

@@ -3,7 +3,6 @@
 // event-kinds-registry.ts) and is handed to the history worker, which does not load the dialects.
 
 export type EventKind = 'tool' | 'turn' | 'other';
-export const EVENT_KINDS: readonly EventKind[] = ['tool', 'turn', 'other'];
 
 /** Per dialect: its turn-done events and its tool events. */
 export type EventKindTable = Record<string, { turn: string[]; tool: string[] }>;

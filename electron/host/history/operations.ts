@@ -38,6 +38,9 @@ export const OPERATIONS = {
   // Loaded when needed: it validates with the record schemas, which the worker otherwise never loads.
   importJsonl: async (c: OperationContext) =>
     (await import('./jsonl-import.js')).importJsonl(c.db, c.dir, c.progress, c.stopped),
+  // Loaded when there is a spool, for the same reason.
+  importSpool: async (c: OperationContext) =>
+    (await import('./spool-import.js')).importSpool(c.dir, c.writer()),
   retention: (c: OperationContext, a: Retention) => enforceRetention(c.db, a),
   budgetFlags: (c: OperationContext) => budgetFlags(c.db),
   setBudgetFlag: (c: OperationContext, a: BudgetFlag) => setBudgetFlag(c.db, a),

@@ -1,11 +1,22 @@
 // The history database: one SQLite file (libsql, an N-API build that loads unchanged under Node and
 // Electron) in WAL mode, so the host, in-process `hookpanel emit` fallbacks and readers work at once.
-import Database from 'libsql';
+import type Database from 'libsql';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 
 export type Db = InstanceType<typeof Database>;
 export type Statement = Database.Statement;
+
+/**
+ * libsql, loaded when a database is first opened: a process that only spools its records (the
+ * in-process `hookpanel emit`) never pays for loading it. It is CommonJS, and native.
+ */
+let libsql: typeof Database | null = null;
+function loadLibsql(): typeof Database {
+  libsql ??= createRequire(import.meta.url)('libsql') as typeof Database;
+  return libsql;
+}
 
 export const DB_FILE = 'history.db';
 /** Bumped when the tables change; `migrateSchema` brings an older file up to date. */
@@ -151,7 +162,7 @@ function open(path: string, opts: OpenOptions): Db {
   // Owner-only, like the rest of Hookpanel's home: payloads and outputs can hold secrets. SQLite gives
   // the WAL and shared-memory files the database file's mode.
   if (!existsSync(path)) writeFileSync(path, '', { mode: 0o600, flag: 'a' });
-  const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+  const db = new (loadLibsql())(path, { timeout: BUSY_TIMEOUT_MS });
   // Only takes effect on a new, empty file: lets retention give freed pages back to the disk.
   db.exec('PRAGMA auto_vacuum = INCREMENTAL');
   // WAL: readers never block the writer; a commit is one append to the WAL, durable against a killed

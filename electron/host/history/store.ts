@@ -25,6 +25,8 @@ import type { Retention, RetentionResult } from './retention.js';
 import { eventKinds, setEventKinds } from './event-kind.js';
 import { eventKindsFromRegistry } from './event-kinds-registry.js';
 import { DB_FILE, openHistoryDb, type Db } from './schema.js';
+import { appendToSpool, spoolPending } from './spool.js';
+import { importSpool as importSpoolNow } from './spool-import.js';
 import type { WorkerMessage, WorkerRequest } from './worker.js';
 import { HistoryWriter, type CostSample } from './writer.js';
 
@@ -36,6 +38,11 @@ export interface HistoryOptions {
   dir: string;
   /** Retention limits, read whenever retention runs (settings may change meanwhile). */
   retention?: () => { maxBytes: number; maxAgeDays: number };
+  /**
+   * Appends go to the spool (spool.ts), never the database: for the in-process `hookpanel emit`, which
+   * then never loads SQLite. The next reader of the database takes the records in.
+   */
+  spool?: boolean;
 }
 
 export interface HistoryStoreEvents {
@@ -62,6 +69,7 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
   private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private nextId = 1;
   private timers: NodeJS.Timeout[] = [];
+  private spoolImport: Promise<void> | null = null;
   /** The JSON-lines import's last progress (null when there was nothing to import). */
   importProgress: ImportProgress | null = null;
 
@@ -103,8 +111,26 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
   /** Records a batch (an event's dispatches and its summary, or one background dispatch). */
   async append(records: HistoryRecord[]): Promise<void> {
     if (!records.length) return;
+    if (this.opts.spool) return appendToSpool(this.opts.dir, records);
     const samples = await this.run('append', { records });
     if (samples.length) this.emit('samples', samples);
+  }
+
+  /** Takes in what in-process emits spooled, so that a read sees it (at start, and before each read). */
+  async importSpool(): Promise<void> {
+    if (this.opts.spool || !spoolPending(this.opts.dir)) return;
+    // A spool that cannot be taken in now (the database busy past its timeout, say) stays for the next
+    // read; this one reads what the database holds.
+    this.spoolImport ??= this.run('importSpool', undefined as never)
+      .then(({ samples }) => void (samples.length && this.emit('samples', samples)))
+      .catch((e: Error) => void process.stderr.write(`hookpanel: history spool: ${e.message}\n`))
+      .finally(() => (this.spoolImport = null));
+    return this.spoolImport;
+  }
+
+  private async read<K extends OperationName>(op: K, args: OperationArgs<K>): Promise<OperationResult<K>> {
+    await this.importSpool();
+    return this.run(op, args);
   }
 
   private run<K extends OperationName>(op: K, args: OperationArgs<K>): Promise<OperationResult<K>> {
@@ -115,13 +141,21 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
         this.worker!.postMessage({ id, op, args } satisfies WorkerRequest);
       });
     }
-    const context: OperationContext = {
-      db: this.connection(),
-      writer: () => (this.writer ??= new HistoryWriter(this.connection())),
-      dir: this.opts.dir,
-      progress: (p) => this.onProgress(p),
-    };
-    return new Promise((resolve) => resolve(runOperation(context, op, args)));
+    // Inside the promise: a database that cannot be opened (locked past the busy timeout, say) rejects
+    // this operation rather than throwing past the caller's catch.
+    return new Promise((resolve) => {
+      const context: OperationContext = {
+        db: this.connection(),
+        writer: () => this.inlineWriter(),
+        dir: this.opts.dir,
+        progress: (p) => this.onProgress(p),
+      };
+      resolve(runOperation(context, op, args));
+    });
+  }
+
+  private inlineWriter(): HistoryWriter {
+    return (this.writer ??= new HistoryWriter(this.connection()));
   }
 
   private onProgress(p: ImportProgress): void {
@@ -134,33 +168,33 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     filter: HistoryFilter,
     limit: number,
   ): Promise<{ dispatches: DispatchRecord[]; events: Map<string, EventRecord> }> {
-    const { dispatches, events } = await this.run('query', { filter, limit });
+    const { dispatches, events } = await this.read('query', { filter, limit });
     return { dispatches, events: new Map(events.map((e) => [e.id, e])) };
   }
 
   /** Events newest first, with or without rules. */
   events(limit: number, filter: HistoryFilter = {}): Promise<EventRecord[]> {
-    return this.run('events', { filter, limit });
+    return this.read('events', { filter, limit });
   }
 
   async event(id: string): Promise<EventRecord | null> {
-    return (await this.run('eventsByIds', { ids: [id] }))[0] ?? null;
+    return (await this.read('eventsByIds', { ids: [id] }))[0] ?? null;
   }
 
   counts(): Promise<{ dispatches: number; events: number }> {
-    return this.run('counts', undefined as never);
+    return this.read('counts', undefined as never);
   }
 
   workspaces(): Promise<string[]> {
-    return this.run('workspaces', undefined as never);
+    return this.read('workspaces', undefined as never);
   }
 
   cost(req: CostRequest): Promise<CostReport> {
-    return this.run('cost', req);
+    return this.read('cost', req);
   }
 
   budgetFlags(): Promise<BudgetFlag[]> {
-    return this.run('budgetFlags', undefined as never);
+    return this.read('budgetFlags', undefined as never);
   }
 
   setBudgetFlag(flag: BudgetFlag): Promise<null> {
@@ -191,7 +225,16 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     filter: HistoryFilter,
     limit: number | null,
   ): Generator<DispatchRecord | EventRecord> {
-    return iterateRecords(this.connection(), kind, filter, limit);
+    const db = this.connection();
+    // Inline only (the CLI), so the spool is taken in here, on this thread, before the records are read.
+    if (!this.opts.spool && spoolPending(this.opts.dir)) {
+      try {
+        importSpoolNow(this.opts.dir, this.inlineWriter());
+      } catch (e) {
+        process.stderr.write(`hookpanel: history spool: ${(e as Error).message}\n`);
+      }
+    }
+    return iterateRecords(db, kind, filter, limit);
   }
 
   /**
@@ -213,6 +256,8 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     this.timers.push(setInterval(retain, RETENTION_EVERY_MS));
     for (const t of this.timers) t.unref();
     const imported = existsSync(this.opts.dir) && this.importPending ? await this.importJsonl() : null;
+    // What in-process emits spooled while no host ran comes after the older JSON-lines history.
+    await this.importSpool();
     retain();
     return imported;
   }

@@ -5,6 +5,7 @@ import { runOperation, type OperationName } from './operations.js';
 import { setEventKinds, type EventKindTable } from './event-kind.js';
 import { openHistoryDb } from './schema.js';
 import { HistoryWriter } from './writer.js';
+import { inBackground } from '../background.js';
 
 export interface WorkerRequest {
   id: number;
@@ -40,14 +41,17 @@ port.on('message', (req: WorkerRequest | 'close') => {
     port.close();
     return;
   }
-  void (async () => {
-    let reply: WorkerMessage;
-    try {
-      const result = await runOperation(context, req.op, req.args as never);
-      reply = { type: 'result', id: req.id, ok: true, result };
-    } catch (e) {
-      reply = { type: 'result', id: req.id, ok: false, error: (e as Error).message };
-    }
-    if (!closing) port.postMessage(reply);
-  })();
+  inBackground(
+    (async () => {
+      let reply: WorkerMessage;
+      try {
+        const result = await runOperation(context, req.op, req.args as never);
+        reply = { type: 'result', id: req.id, ok: true, result };
+      } catch (e) {
+        reply = { type: 'result', id: req.id, ok: false, error: (e as Error).message };
+      }
+      if (!closing) port.postMessage(reply);
+    })(),
+    'history worker',
+  );
 });

@@ -7,6 +7,7 @@ import { loadExeca } from '../process/execa.js';
 import { startWatchdog } from '../process/watchdog.js';
 import type { HookHost } from '../service.js';
 import { listenIntake } from './server.js';
+import { inBackground } from '../background.js';
 
 export interface Resident {
   server: Server;
@@ -21,7 +22,7 @@ export async function startResident(
   const server = await listenIntake(host);
   startWatchdog();
   // Loaded now rather than on the first hook, which should not wait for it.
-  void loadExeca();
+  inBackground(loadExeca(), 'loading execa');
   const outbox = watchOutbox(() => host.recoverOutbox(), {
     onReport: (r) => {
       const line = describeRecovery(r);

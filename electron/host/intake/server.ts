@@ -11,6 +11,7 @@ import type { HookHost } from '../service.js';
 import { MAX_PAYLOAD_BYTES, oneLine, parsePayload, tooLarge, type PayloadCheck } from './payload.js';
 import { CWD_HEADER, EMIT_PATH, EXIT_STATUS, HEALTH_PATH, HOOK_PATH, PARENT_HEADER } from './protocol.js';
 import { failureAnswer } from './refusal.js';
+import { inBackground } from '../background.js';
 
 export async function listenIntake(host: HookHost, socketPath = host.paths.socket): Promise<Server> {
   if (process.platform !== 'win32') {
@@ -18,12 +19,12 @@ export async function listenIntake(host: HookHost, socketPath = host.paths.socke
     await chmod(dirname(socketPath), 0o700);
     await rm(socketPath, { force: true });
   }
-  const server = createServer((req, res) => void respond(host, req, res));
+  const server = createServer((req, res) => inBackground(respond(host, req, res), 'intake'));
   // curl asks before sending a large body: a body past the limit is refused before it is sent.
   server.on('checkContinue', (req, res) => {
-    if (declaredLength(req) > MAX_PAYLOAD_BYTES) return void respond(host, req, res);
+    if (declaredLength(req) > MAX_PAYLOAD_BYTES) return inBackground(respond(host, req, res), 'intake');
     res.writeContinue();
-    void respond(host, req, res);
+    inBackground(respond(host, req, res), 'intake');
   });
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {

@@ -6,6 +6,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServerConfig, McpServerEntry } from '../../../shared/mcp.js';
 import { descendantsOf } from '../process/groups.js';
 import { expandServerConfig } from './config.js';
+import { inBackground } from '../background.js';
 
 /** How long a server may take to start and answer `initialize`, whatever the calling hook's timeout. */
 const START_BUDGET_MS = 30_000;
@@ -92,7 +93,7 @@ export class McpPool {
       current.lastUsed = Date.now();
       return current;
     }
-    if (current) void this.stop(id, current); // its definition changed: the old process goes
+    if (current) inBackground(this.stop(id, current), `stopping MCP server ${id}`); // its definition changed: the old process goes
     const live = this.start(id, key, entry, expanded.config, cwd);
     this.live.set(id, live);
     return live;
@@ -113,7 +114,8 @@ export class McpPool {
   private sweep(): void {
     const now = Date.now();
     for (const [id, live] of this.live)
-      if (live.leases === 0 && now - live.lastUsed > this.idleMs) void this.stop(id, live);
+      if (live.leases === 0 && now - live.lastUsed > this.idleMs)
+        inBackground(this.stop(id, live), `stopping MCP server ${id}`);
   }
 
   private async stop(id: string, live: Live): Promise<void> {

@@ -9,7 +9,6 @@ import {
   type Channel,
   type DialectOptions,
   type PanelSettings,
-  type Req,
   type Res,
 } from '../../../shared/ipc.js';
 import {
@@ -305,5 +304,3 @@ export async function handleRequest(
     return { ok: false, error: (e as Error).message };
   }
 }
-
-export type { Req };

@@ -7,6 +7,7 @@ import type { HookHost } from '../service.js';
 import { createPanelApi, toPanelSettings, type Handlers, type PanelContext } from './api.js';
 import { NotificationCenter } from './notifications.js';
 import { watchSources } from './watch.js';
+import { inBackground } from '../background.js';
 
 export interface PanelSession {
   api: Handlers;
@@ -61,7 +62,7 @@ export function startPanelSession(
   };
   const onSettings = () => {
     push('settingsChanged', toPanelSettings(host.settings));
-    void budgets.rejudge(); // a budget changed: flags follow at once, not at the rule's next run
+    inBackground(budgets.rejudge(), 'budgets'); // a budget changed: flags follow at once, not at the rule's next run
   };
   const onImport = (p: unknown) => push('historyImport', p);
   host.history.on('import', onImport);

@@ -1,10 +1,14 @@
 // Live reload: watch every hook file location (and its folder, so a file that appears is seen) plus
-// the trust index and settings; tell the views when anything changes.
+// the trust index and settings; tell the views when one of them changes. Only those files count: the
+// folders watched to see them appear also hold Hookpanel's history, logs and socket, an agent's own
+// state in the home folder and the files it edits in the workspace, and a change there must not clear
+// the host's source cache (every event would reload every hook file) nor refresh the panel.
 import { watch, type FSWatcher } from 'chokidar';
 import { existsSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, sep } from 'node:path';
 import { DIALECT_MODULES } from '../dialects/registry.js';
 import type { HookHost } from '../service.js';
+import { inBackground } from '../background.js';
 
 export function watchSources(
   host: HookHost,
@@ -20,12 +24,15 @@ export function watchSources(
     if (path === host.paths.settings || path === host.paths.root) settingsTouched = true;
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
-      void (async () => {
-        if (settingsTouched) await host.reloadSettings().catch(() => {});
-        settingsTouched = false;
-        host.invalidate();
-        host.emit('sourcesChanged', `changed on disk: ${path}`);
-      })();
+      inBackground(
+        (async () => {
+          if (settingsTouched) await host.reloadSettings().catch(() => {});
+          settingsTouched = false;
+          host.invalidate();
+          host.emit('sourcesChanged', `changed on disk: ${path}`);
+        })(),
+        'live reload',
+      );
     }, 150);
   };
   const arm = () => {
@@ -33,38 +40,40 @@ export function watchSources(
     // Hookpanel's home and trust folder themselves, so settings.json and the trust index are seen even
     // when they are created after the watch started.
     mkdirSync(dirname(host.paths.trustIndex), { recursive: true, mode: 0o700 });
-    const paths = new Set<string>([
-      host.paths.root,
-      dirname(host.paths.trustIndex),
-      host.paths.trustIndex,
-      host.paths.settings,
-    ]);
-    for (const ws of workspaces()) {
-      for (const m of DIALECT_MODULES) {
-        for (const c of m.locate(host.context(ws))) {
-          paths.add(c.path);
-          for (let d = dirname(c.path), i = 0; i < 3; d = dirname(d), i++)
-            if (existsSync(d)) {
-              paths.add(d);
-              break;
-            }
+    const files = new Set<string>([host.paths.trustIndex, host.paths.settings]);
+    for (const ws of workspaces())
+      for (const m of DIALECT_MODULES) for (const c of m.locate(host.context(ws))) files.add(c.path);
+    const paths = new Set<string>([host.paths.root, dirname(host.paths.trustIndex)]);
+    for (const f of files) {
+      paths.add(f);
+      for (let d = dirname(f), i = 0; i < 3; d = dirname(d), i++)
+        if (existsSync(d)) {
+          paths.add(d);
+          break;
         }
-      }
     }
+    // A watched file, or a folder on the way to one (it appeared: the file may now be inside).
+    const matters = (path: string) => files.has(path) || [...files].some((f) => f.startsWith(path + sep));
     // Only paths that exist: chokidar 4 silently watches nothing when one path in the list is missing.
-    // Files that do not exist yet are seen through their folder, which is in the list.
+    // Files that do not exist yet are seen through their folder, which is in the list; everything else
+    // in that folder is ignored (not even stat'ed for awaitWriteFinish).
     const next: FSWatcher = watch(
       [...paths].filter((p) => existsSync(p)),
-      { depth: 0, ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 80, pollInterval: 20 } },
+      {
+        depth: 0,
+        ignoreInitial: true,
+        ignored: (path) => !paths.has(path) && !matters(path),
+        awaitWriteFinish: { stabilityThreshold: 80, pollInterval: 20 },
+      },
     );
-    next.on('all', (_event, path) => changed(path));
+    next.on('all', (_event, path) => void (matters(path) && changed(path)));
     next.on('error', () => {});
     // The old watcher keeps watching until the new one is ready, so no change falls between them.
     open.add(next);
     next.once('ready', () => {
       if (previous) {
         open.delete(previous);
-        void previous.close();
+        inBackground(previous.close(), 'live reload');
       }
       markReady();
     });

@@ -99,9 +99,11 @@ export function treeMembers(trees: readonly HookTree[]): Map<HookTree, number[]>
     for (const t of trees) out.set(t, t.pgid !== null && groupAlive(t.pgid) ? [t.pgid] : []);
     return out;
   }
+  // Environments are read only of the processes the table found alive.
   const tagged = taggedProcesses(
     trees.map((t) => t.tag),
     since,
+    table,
   );
   for (const t of trees) {
     const members = new Set(table.filter((p) => t.pgid !== null && p.pgrp === t.pgid).map((p) => p.pid));

@@ -41,11 +41,24 @@ function readStat(pid: number): ProcessRow | null {
   // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses, so split after the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   if (fields[0] === 'Z' || fields[0] === 'X') return null;
+  // A thread other than its process's first (exit_signal -1): reachable by its id, though /proc lists
+  // only processes; its process is the one that counts.
+  if (fields[35] === '-1') return null;
   return { pid, ppid: Number(fields[1]), pgrp: Number(fields[2]), startTicks: Number(fields[19]) };
 }
 
+/** Up to this many pids handed out since a tree started are probed one by one rather than listed. */
+const PROBE_MAX = 256;
+
 function procPids(since?: number): number[] | null {
   if (process.platform !== 'linux') return null;
+  if (since !== undefined) {
+    // Listing /proc costs about a millisecond per hundred processes (the kernel builds it entry by
+    // entry); the pids handed out since a hook started are usually a handful, each probed directly.
+    const last = lastPid();
+    if (last !== null && last >= since && last - since < PROBE_MAX)
+      return Array.from({ length: last - since + 1 }, (_, i) => since + i);
+  }
   let pids: number[];
   try {
     pids = readdirSync('/proc')
@@ -69,11 +82,25 @@ function newerPids(pids: number[], since: number): number[] {
   return last >= since ? pids.filter((p) => p >= since) : pids.filter((p) => p >= since || p <= last);
 }
 
+let lastPidFd: number | null | undefined;
+const lastPidBuffer = Buffer.alloc(32);
+
 /** The last pid the kernel handed out in our pid namespace, or null where it does not say. */
 export function lastPid(): number | null {
   if (process.platform !== 'linux') return null;
+  if (lastPidFd === undefined) {
+    try {
+      // Kept open and read at offset 0: the kernel writes the value afresh on every read, and this
+      // is read around every hook (a whole readFileSync costs several times as much).
+      lastPidFd = openSync('/proc/sys/kernel/ns_last_pid', 'r');
+    } catch {
+      lastPidFd = null;
+    }
+  }
+  if (lastPidFd === null) return null;
   try {
-    const last = Number(readFileSync('/proc/sys/kernel/ns_last_pid', 'latin1'));
+    const n = readSync(lastPidFd, lastPidBuffer, 0, lastPidBuffer.length, 0);
+    const last = Number(lastPidBuffer.toString('latin1', 0, n));
     return Number.isInteger(last) && last > 0 ? last : null;
   } catch {
     return null;
@@ -87,13 +114,17 @@ let environBuffer: Buffer | null = null;
  * Live processes whose environment holds one of the tags (`NAME=value` strings), by tag. Every
  * descendant of a hook inherits its environment, so this finds them after setsid or a double fork,
  * when neither the process group nor the parent chain leads to them any more. With `since` (the pid
- * of the tree's first process), only newer pids are read. The value is random, so a match is the tag
- * itself. Reading another user's environ fails, which is right: those are not
- * ours to end.
+ * of the tree's first process), only newer pids are read; with `among` (a table just read), only
+ * those processes. The value is random, so a match is the tag itself. Reading another user's environ
+ * fails, which is right: those are not ours to end.
  */
-export function taggedProcesses(tags: readonly string[], since?: number): Map<string, number[]> {
+export function taggedProcesses(
+  tags: readonly string[],
+  since?: number,
+  among?: readonly ProcessRow[],
+): Map<string, number[]> {
   const found = new Map<string, number[]>(tags.map((t) => [t, []]));
-  const names = tags.length ? procPids(since) : null;
+  const names = !tags.length ? null : among ? among.map((p) => p.pid) : procPids(since);
   if (!names) return found;
   const needles = tags.map((t) => [t, Buffer.from(t)] as const);
   environBuffer ??= Buffer.alloc(ENVIRON_CHUNK);

@@ -13,6 +13,7 @@ import { isTracked, newTag, trackTree, untrackTree, type HookTree } from './grou
 import { lastPid } from './proc-table.js';
 import { OutputCapture } from './tail.js';
 import { watchSettled } from './watch.js';
+import { inBackground } from '../background.js';
 
 export interface ProcessSpec {
   argv: string[];
@@ -50,10 +51,35 @@ export interface ProcessResult {
 
 export const DEFAULT_KILL_GRACE_MS = 1500;
 
+/** How execa spawns a hook (the engine benchmark spawns with the same, to show execa's own cost). */
+export function hookExecaOptions(cwd: string, env: Record<string, string>) {
+  return {
+    cwd,
+    env,
+    extendEnv: false,
+    detached: process.platform !== 'win32',
+    windowsHide: true,
+    stdin: 'pipe',
+    stdout: 'pipe',
+    stderr: 'pipe',
+    // Output is read here, bounded; execa's promise is not what settles a hook (see above).
+    buffer: false,
+    encoding: 'buffer',
+    reject: false,
+  } as const satisfies Options;
+}
+
+/** The spawn error of a hook stopped (a drain, shutdown) before its process was started. */
+export const STOPPED_BEFORE_START = 'stopped before it started';
+
 export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
-  const { execa } = await loadExeca();
   const startedAt = Date.now();
   const t0 = performance.now();
+  // A stop that came before the spawn (a drain with no grace, a hook queued behind a cap on parallel
+  // hooks) has already fired: no listener would ever hear it, so the hook is not started at all.
+  if (spec.signal?.aborted) return failed(STOPPED_BEFORE_START);
+  const { execa } = await loadExeca();
+  if (spec.signal?.aborted) return failed(STOPPED_BEFORE_START);
   const out = new OutputCapture(spec.maxAnswerBytes ?? 1024 * 1024, spec.tailBytes ?? 8192);
   const err = new OutputCapture(spec.maxAnswerBytes ?? 1024 * 1024, spec.tailBytes ?? 8192);
   const tag = spec.tag ?? newTag();
@@ -70,20 +96,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
   trackTree(tree);
 
   return new Promise((resolve) => {
-    const options = {
-      cwd: spec.cwd,
-      env: { ...spec.env, [tag.name]: tag.value },
-      extendEnv: false,
-      detached: process.platform !== 'win32',
-      windowsHide: true,
-      stdin: 'pipe',
-      stdout: 'pipe',
-      stderr: 'pipe',
-      // Output is read here, bounded; execa's promise is not what settles a hook (see above).
-      buffer: false,
-      encoding: 'buffer',
-      reject: false,
-    } as const satisfies Options;
+    const options = hookExecaOptions(spec.cwd, { ...spec.env, [tag.name]: tag.value });
     let child: ResultPromise<typeof options>;
     try {
       child = execa(spec.argv[0]!, spec.argv.slice(1), options);
@@ -121,15 +134,19 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
 
     const timer = setTimeout(() => {
       timedOut = exit === null;
-      void end();
+      inBackground(end(), 'ending a hook');
     }, spec.timeoutMs);
-    if (spec.signal?.aborted) void end();
-    else spec.signal?.addEventListener('abort', () => void end(), { once: true });
+    if (spec.signal?.aborted) inBackground(end(), 'ending a hook');
+    else spec.signal?.addEventListener('abort', () => inBackground(end(), 'ending a hook'), { once: true });
 
     child.on('exit', (code, signal) => {
       exit = { code, signal };
-      // A background child may hold stdout open; settle after a short drain whatever it does.
-      setTimeout(() => finish(), spec.drainMs ?? 100).unref();
+      // Nothing was forked since the hook started (no pid handed out after its own): it left nothing.
+      if (pid !== null && lastPid() === pid) untrackTree(tree);
+      // A background child may hold stdout open; settle after a short drain whatever it does. What
+      // the hook itself wrote is all in the pipe by now: the settle waits for one more poll for I/O
+      // (an immediate runs after it), so a loop that stalled past the drain still reads it first.
+      setTimeout(() => setImmediate(finish), spec.drainMs ?? 100).unref();
       maybeSettle();
     });
 
@@ -151,7 +168,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       if (!ending) {
         clearTimeout(timer);
         // Whatever it left behind is watched until its deadline; this process need not stay for it.
-        watchSettled(tree);
+        if (isTracked(tree)) watchSettled(tree);
         for (const pipe of [child.stdout, child.stderr]) (pipe as Partial<Socket>).unref?.();
       }
       resolve({

@@ -4,6 +4,7 @@
 // alive is ended at the hook's deadline, exactly as if the hook itself had run that long.
 import { endTree } from './end.js';
 import { isTracked, treeMembers, untrackTree, type HookTree } from './groups.js';
+import { inBackground } from '../background.js';
 
 /** Settled hooks are looked at together after this pause, off the path of their answer. */
 const LOOK_DELAY_MS = 50;
@@ -29,11 +30,8 @@ function look(): void {
 
 function endAtDeadline(tree: HookTree): void {
   // Unref'd: a process with nothing else to do may exit; its exit hook or reaper hand-off ends the rest.
-  setTimeout(() => isTracked(tree) && void endTree(tree), Math.max(0, tree.deadline - Date.now())).unref();
-}
-
-/** Looks now at trees waiting for their first look (before a hand-off or a test's count). */
-export function lookNow(): void {
-  if (lookTimer) clearTimeout(lookTimer);
-  look();
+  setTimeout(
+    () => isTracked(tree) && inBackground(endTree(tree), 'ending a hook'),
+    Math.max(0, tree.deadline - Date.now()),
+  ).unref();
 }

@@ -42,7 +42,6 @@ const SettingsShape = z.object({
         .default(2 * 1024 * 1024 * 1024),
       /** Retention: records older than this many days go. */
       maxAgeDays: z.number().int().positive().default(180),
-      payloadBytes: z.number().int().positive().default(16_384),
     })
     .prefault({}),
   /**

@@ -24,7 +24,6 @@ export const RunSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('command'), argv: z.array(z.string()).min(1), ...common }),
   z.strictObject({ type: z.literal('shell'), shell: z.string().min(1), ...common }),
 ]);
-export type ChrysRun = z.infer<typeof RunSchema>;
 
 export const ExecutionSchema = z.strictObject({
   mode: z.enum(['blocking', 'async', 'fire_and_forget']).optional(),

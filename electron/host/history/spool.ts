@@ -1,0 +1,54 @@
+// The spool: where an in-process `hookpanel emit` (no host running) keeps its records, beside the
+// database rather than in it, so that an emit, which an agent may run on every tool call, never loads
+// SQLite (libsql's load and open were a fifth of such an emit). Each batch (an event's dispatches and
+// its summary, or one background dispatch) is one write of one line; whoever next opens the database
+// to read it (the host, at start and before every read; `hookpanel history`) moves the spool in
+// (spool-import.ts).
+//
+// Lines are JSON text sequences (RFC 7464: a record separator, the JSON, a line feed), so a line torn by
+// a writer killed mid-write cannot swallow the next writer's line, which starts with its own separator.
+//
+// An importer claims the spool by renaming it, then reads it, commits and deletes it. A writer looks,
+// after its write, whether the spool's path still names the file it wrote to: if not, an importer
+// claimed it before or while it wrote, perhaps already read it, and the line is written again to the
+// spool now at the path. Record ids are unique in the database, so a line imported twice is kept once.
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { HistoryRecord } from '../../../shared/dispatch.js';
+
+export const SPOOL_FILE = 'spool.json-seq';
+/** A spool an importer claimed: `spool-claimed-<uuid>.json-seq` (left behind if it died importing). */
+export const CLAIMED = /^spool-claimed-[\w-]+\.json-seq$/;
+export const RECORD_SEPARATOR = '\u001e';
+
+/** Keeps a batch in the spool; it is as safe from a killed process as a committed transaction once this returns. */
+export function appendToSpool(dir: string, records: readonly HistoryRecord[]): void {
+  if (!records.length) return;
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const path = join(dir, SPOOL_FILE);
+  const line = Buffer.from(`${RECORD_SEPARATOR}${JSON.stringify(records)}\n`);
+  for (let attempt = 0; attempt < 100; attempt++) {
+    // O_APPEND: one write lands whole at the end of the file, never interleaved with another writer's.
+    const fd = openSync(path, 'a', 0o600);
+    try {
+      const written = writeSync(fd, line);
+      if (written !== line.length)
+        throw new Error(`${path}: only ${written} of ${line.length} bytes written`);
+      const mine = fstatSync(fd);
+      const now = statSync(path, { throwIfNoEntry: false });
+      if (now && now.ino === mine.ino && now.dev === mine.dev) return;
+    } finally {
+      closeSync(fd);
+    }
+  }
+  throw new Error(`${path}: claimed by an importer at every one of 100 attempts to write`);
+}
+
+/** Whether anything waits in the spool: the spool itself, or one an importer claimed and left. */
+export function spoolPending(dir: string): boolean {
+  try {
+    return readdirSync(dir).some((n) => n === SPOOL_FILE || CLAIMED.test(n));
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,52 @@
+// The in-process `hookpanel emit` as `npm run build` bundles it (the CLI tests run that bundle too: the
+// global setup builds it): one file and a few chunks instead of some four hundred modules, every
+// dialect found by its folder, execa and the MCP SDK loaded only by a hook that needs them, and paths
+// to Hookpanel's own scripts pointing where tsc put them.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { DIALECT_IDS } from '../../shared/dialects.js';
+import { REPO } from '../helpers/env.js';
+
+test('in-process emit, bundled: a few files, every dialect, execa and the MCP SDK on first use', async () => {
+  const { build } = await import('vite');
+  const out = mkdtempSync(join(tmpdir(), 'hookpanel-emit-bundle-'));
+  try {
+    await build({
+      configFile: join(REPO, 'electron', 'cli', 'emit-local.vite.config.mts'),
+      build: { outDir: out },
+      logLevel: 'warn',
+    });
+    const dir = join(out, 'electron/cli/commands');
+    const entry = readFileSync(join(dir, 'emit-local.js'), 'utf8');
+    const chunks = readdirSync(join(dir, 'emit-local-chunks'));
+    expect(chunks).toContain('execa.js');
+    expect(chunks.length).toBeLessThanOrEqual(3);
+    const code = [entry, ...chunks.map((c) => readFileSync(join(dir, 'emit-local-chunks', c), 'utf8'))];
+    const statics = code.flatMap((c) =>
+      [...c.matchAll(/^import\s[^;]*?from\s*"([^"]+)"/gm)].map((m) => m[1]!),
+    );
+    const dynamics = code.flatMap((c) => [...c.matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]!));
+    // Statically: Node's own modules and the bundle's chunks; not even libsql, loaded when a database is
+    // opened, which an in-process emit never does (it spools its records).
+    expect(statics.filter((s) => !s.startsWith('node:') && !/^\.\.?\//.test(s))).toEqual([]);
+    const required = code.flatMap((c) => [...c.matchAll(/require\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1]!));
+    expect(required.filter((r) => !isBuiltin(r))).toEqual([]);
+    // On first use: execa (a chunk), the MCP SDK (from node_modules, as unbundled).
+    expect(dynamics).toContain('./emit-local-chunks/execa.js');
+    expect(dynamics.filter((d) => d.startsWith('@modelcontextprotocol/sdk/')).length).toBeGreaterThan(0);
+    // Every dialect's folder, found by convention as registry.ts finds it.
+    const table = entry.match(/var hookpanelDialects = \{([^}]*)\}/)?.[1] ?? '';
+    expect([...table.matchAll(/"\.\/([\w-]+)\/index\.js"/g)].map((m) => m[1]).sort()).toEqual(
+      [...DIALECT_IDS].sort(),
+    );
+    // Paths built from import.meta.url point at the files tsc emitted, not beside the bundle.
+    expect(entry).toContain('new URL("../../host/process/reaper.js", import.meta.url)');
+    expect(entry).toContain('new URL("../../host/engine/background.js", import.meta.url)');
+    expect(entry).not.toContain('__HOOKPANEL_MODULE_URL__');
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
