@@ -25,4 +25,4 @@ export function dialectManifest(id: Dialect): DialectManifest {
   return DIALECT_MANIFESTS.find((m) => m.id === id)!;
 }
 
-export type { DialectManifest, DialectOption } from './manifest.js';
+export type { DialectManifest } from './manifest.js';

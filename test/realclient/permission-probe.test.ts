@@ -8,7 +8,7 @@ import { claudeBinary } from '../helpers/claude-code.js';
 import { driveClaudePermission } from '../helpers/claude-permission.js';
 import { driveCodexPermission } from '../helpers/codex-permission.js';
 import { FIXTURES, makeEnv, type TestEnv } from '../helpers/env.js';
-import { agentForTests, AGENTS } from './agents.js';
+import { agentForTests, agentSpec } from './agents.js';
 import { normalizePayload, recordedPayloads, shapeOf } from './payloads.js';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -286,7 +286,7 @@ describe.runIf(claude.path)(
 );
 
 describe.skipIf(!codex.agent)(
-  `Codex ${AGENTS.codex.version}: PermissionRequest in exec --approve-for-me ${codex.why}`,
+  `Codex ${agentSpec('codex').version}: PermissionRequest in exec --approve-for-me ${codex.why}`,
   () => {
     const agent = codex.agent!;
     const REVIEWER_REFUSAL = 'the automatic reviewer said no';

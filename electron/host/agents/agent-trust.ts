@@ -61,11 +61,6 @@ export async function recordAgentTrust(
   return found.part.trust(hooks, ctx);
 }
 
-/** The hooks of a report the agent will skip. */
-export function skipped(report: AgentTrustReport): AgentHookTrust[] {
-  return report.hooks.filter((h) => h.status === 'skips');
-}
-
 /**
  * The agents' verdicts as problems of their files, for `hookpanel check`: a warning at each hook the
  * agent will skip, and once per file how to fix it, or that the verdict is unknown and why.
