@@ -16,6 +16,8 @@ const Filter = z.object({
   until: z.number().optional(),
   text: z.string().optional(),
   workspace: z.string().optional(),
+  /** One event: its summary, or the dispatches it made. */
+  eventId: z.string().optional(),
 });
 export type HistoryFilterInput = z.infer<typeof Filter>;
 
@@ -209,6 +211,10 @@ export const RuleStatsSchema = z.array(
   z.object({
     rule: z.string(),
     dialect: z.string(),
+    /** The rule's file, what it runs and where it is in the file: same-named rules of two files differ. */
+    source: z.string(),
+    handler: z.string(),
+    ruleIndex: z.number().int(),
     count: z.number(),
     failures: z.number(),
     medianMs: z.number(),
@@ -293,6 +299,8 @@ export const AgentSchema = z.object({
   kind: z.enum(['hosted', 'own']),
   files: z.array(z.string()),
   connected: z.boolean(),
+  /** When Hookpanel connected it, where known: the panel then waits for its first event since. */
+  connectedAt: z.string().nullable().optional(),
   lastEventAt: z.string().nullable(),
   what: z.string(),
 });
@@ -305,7 +313,10 @@ export const REQUESTS = {
   'host:info': {
     req: z.object({}),
     res: z.object({
+      /** Hookpanel's own home (settings, history, trust). */
       home: z.string(),
+      /** The user's home folder, shown as ~ in paths. */
+      userHome: z.string(),
       socket: z.string(),
       mode: z.enum(['electron', 'browser']),
       workspace: z.string().nullable(),
@@ -328,6 +339,14 @@ export const REQUESTS = {
   'history:query': {
     req: z.object({ filter: Filter, limit: z.number().int().positive().max(200_000) }),
     res: z.object({ dispatches: z.array(DispatchRecordSchema), events: z.array(EventRecordSchema) }),
+  },
+  /**
+   * Events newest first, with or without rules (what `hookpanel history --events` lists). With a rule or
+   * outcome filter: the events that have a dispatch matching it.
+   */
+  'history:events': {
+    req: z.object({ filter: Filter, limit: z.number().int().positive().max(200_000) }),
+    res: z.object({ events: z.array(EventRecordSchema) }),
   },
   'history:stats': { req: z.object({ filter: Filter }), res: RuleStatsSchema },
   'history:replay': { req: z.object({ eventId: z.string() }), res: DryRunSchema },

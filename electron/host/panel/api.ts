@@ -17,6 +17,7 @@ import { ConnectError } from '../agents/claude-connect.js';
 import { installCommand, type CommandTarget } from '../agents/install-command.js';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { checkWorkspaces, missingWorkspace } from './workspaces.js';
 import { fileURLToPath } from 'node:url';
 import { DIALECT_MODULES } from '../dialects/registry.js';
 import type { HookHost } from '../service.js';
@@ -77,6 +78,15 @@ export function toPanelSettings(s: Settings): PanelSettings {
 
 export function createPanelApi(ctx: PanelContext): Handlers {
   const { host } = ctx;
+  // Connect and disconnect one at a time: a double click must not back the file up twice.
+  let agentChange: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = agentChange.then(fn, fn);
+    agentChange = next.catch(() => {});
+    return next;
+  };
+  // Events Test fire sent: an agent is live when it sends one itself, not when the panel fired as it.
+  const fired = new Set<string>();
   const ws = (w: string | null) => w ?? ctx.workspace();
   const known = async (path: string) => {
     const sources = await host.sources(ctx.workspace());
@@ -88,6 +98,7 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       const context = host.context(workspace);
       return {
         home: host.paths.root,
+        userHome: host.host.home,
         socket: host.paths.socket,
         mode: ctx.mode,
         workspace,
@@ -114,6 +125,11 @@ export function createPanelApi(ctx: PanelContext): Handlers {
     'history:query': async ({ filter, limit }) => {
       const { dispatches, events } = await host.history.query(filter, limit);
       return { dispatches, events: [...events.values()] };
+    },
+    'history:events': async ({ filter, limit }) => {
+      if (!filter.rule && !filter.outcome) return { events: await host.history.events(limit, filter) };
+      const { events } = await host.history.query(filter, limit);
+      return { events: [...events.values()].sort((a, b) => b.time.localeCompare(a.time)) };
     },
     'history:stats': async ({ filter }) => ruleStats((await host.history.query(filter, 20_000)).dispatches),
     'history:replay': async ({ eventId }) => {
@@ -152,15 +168,18 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       ...(await host.history.counts()),
       workspaces: await host.history.workspaces(),
     }),
-    'fire:dryRun': async ({ dialect, event, payload, workspace }) =>
-      host.preview({
+    'fire:dryRun': async ({ dialect, event, payload, workspace }) => {
+      await refuseMissingWorkspace(payload, ws(workspace));
+      return host.preview({
         dialect,
         event,
         payload,
         project: ws(workspace),
         callerCwd: ws(workspace) ?? host.host.home,
-      }),
+      });
+    },
     'fire:run': async ({ dialect, event, payload, workspace }) => {
+      await refuseMissingWorkspace(payload, ws(workspace));
       const { answer } = await host.dispatch({
         dialect,
         event,
@@ -168,6 +187,8 @@ export function createPanelApi(ctx: PanelContext): Handlers {
         project: ws(workspace),
         callerCwd: ws(workspace) ?? host.host.home,
       });
+      fired.add(answer.eventId);
+      if (fired.size > 1000) fired.delete(fired.values().next().value!);
       return { eventId: answer.eventId, decision: answer.decision, reason: answer.reason };
     },
     'review:list': async ({ workspace }) =>
@@ -204,12 +225,15 @@ export function createPanelApi(ctx: PanelContext): Handlers {
     },
     'settings:get': async () => toPanelSettings(host.settings),
     'settings:update': async (patch) => {
+      const workspaces = patch.workspaces
+        ? await checkWorkspaces(patch.workspaces, host.settings.workspaces, host.host.home)
+        : undefined;
       const next = await host.updateSettings((s) => ({
         ...s,
         paused: patch.paused ?? s.paused,
         dialects: mergeDialectOptions(s.dialects, patch.dialectOptions ?? {}),
         notifications: { ...s.notifications, ...(patch.notifications ?? {}) },
-        workspaces: patch.workspaces ?? s.workspaces,
+        workspaces: workspaces ?? s.workspaces,
         history: {
           ...s.history,
           maxBytes: patch.historyMaxBytes ?? s.history.maxBytes,
@@ -229,27 +253,37 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       return toPanelSettings(next);
     },
     'notifications:list': async () => ctx.notifications.list(),
-    'agents:list': async () => listAgents(host, ctx.workspace()),
+    'agents:list': async () => {
+      const agents = await listAgents(host, ctx.workspace());
+      if (!fired.size) return agents;
+      // The last event each agent sent itself, leaving out what Test fire sent in its name.
+      const last = new Map<string, string>();
+      for (const e of await host.history.events(500))
+        if (!fired.has(e.id) && !last.has(e.dialect)) last.set(e.dialect, e.time);
+      return agents.map((a) => ({ ...a, lastEventAt: last.get(a.id) ?? null }));
+    },
     'agents:preview': async ({ agent, connect }) => {
       const plan = await previewConnect(host, agent, connect);
       return { path: plan.path, diff: plan.diff, changed: plan.changed };
     },
-    'agents:connect': async ({ agent, diff }) => {
-      try {
-        return { ok: true, message: (await connectAgent(host, agent, diff)).message };
-      } catch (e) {
-        if (e instanceof ConnectError) return { ok: false, message: e.message };
-        throw e;
-      }
-    },
-    'agents:disconnect': async ({ agent }) => {
-      try {
-        return { ok: true, message: (await disconnectAgent(host, agent)).message };
-      } catch (e) {
-        if (e instanceof ConnectError) return { ok: false, message: e.message };
-        throw e;
-      }
-    },
+    'agents:connect': ({ agent, diff }) =>
+      oneAtATime(async () => {
+        try {
+          return { ok: true, message: (await connectAgent(host, agent, diff)).message };
+        } catch (e) {
+          if (e instanceof ConnectError) return { ok: false, message: e.message };
+          throw e;
+        }
+      }),
+    'agents:disconnect': ({ agent }) =>
+      oneAtATime(async () => {
+        try {
+          return { ok: true, message: (await disconnectAgent(host, agent)).message };
+        } catch (e) {
+          if (e instanceof ConnectError) return { ok: false, message: e.message };
+          throw e;
+        }
+      }),
     'cli:install': async () => {
       const r = await installCommand(host.host, ctx.commandTarget ?? nodeCommandTarget());
       return { ok: true, message: r.message, paths: r.paths };
@@ -259,6 +293,13 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       return { ok: true };
     },
   } as Handlers;
+}
+
+/** Test fire into a folder that is not there: say so, rather than let every hook fail to start in it. */
+async function refuseMissingWorkspace(payload: Record<string, unknown>, workspace: string | null) {
+  const where = typeof payload.cwd === 'string' && payload.cwd ? payload.cwd : workspace;
+  const missing = where ? await missingWorkspace(where) : null;
+  if (missing) throw new Error(`${missing}; hooks run in the workspace, so none could start`);
 }
 
 /** Options the panel changes, merged over the saved ones; an option no manifest declares is refused. */

@@ -74,10 +74,6 @@ export function Diff({
   );
 }
 
-export function shortPath(path: string, home?: string | null): string {
-  return home && path.startsWith(home) ? `~${path.slice(home.length)}` : path;
-}
-
 /** Text from a manifest, with its `code` spans shown as code. */
 export function Prose({ text }: { text: string }) {
   return <>{text.split('`').map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part))}</>;
