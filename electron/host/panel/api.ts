@@ -7,6 +7,7 @@ import {
   isChannel,
   REQUESTS,
   type Channel,
+  type Agent,
   type DialectOptions,
   type PanelSettings,
   type Req,
@@ -87,6 +88,8 @@ export function createPanelApi(ctx: PanelContext): Handlers {
   };
   // Events Test fire sent: an agent is live when it sends one itself, not when the panel fired as it.
   const fired = new Set<string>();
+  // When this panel connected each agent: the host's own connectedAt wins where agents:list gives one.
+  const connectedHere = new Map<string, string>();
   const ws = (w: string | null) => w ?? ctx.workspace();
   const known = async (path: string) => {
     const sources = await host.sources(ctx.workspace());
@@ -254,7 +257,11 @@ export function createPanelApi(ctx: PanelContext): Handlers {
     },
     'notifications:list': async () => ctx.notifications.list(),
     'agents:list': async () => {
-      const agents = await listAgents(host, ctx.workspace());
+      const agents = (await listAgents(host, ctx.workspace())).map((a): Agent => {
+        const own = (a as Agent).connectedAt;
+        const here = a.connected ? connectedHere.get(a.id) : undefined;
+        return { ...a, connectedAt: own ?? here ?? null };
+      });
       if (!fired.size) return agents;
       // The last event each agent sent itself, leaving out what Test fire sent in its name.
       const last = new Map<string, string>();
@@ -269,7 +276,9 @@ export function createPanelApi(ctx: PanelContext): Handlers {
     'agents:connect': ({ agent, diff }) =>
       oneAtATime(async () => {
         try {
-          return { ok: true, message: (await connectAgent(host, agent, diff)).message };
+          const { message } = await connectAgent(host, agent, diff);
+          connectedHere.set(agent, new Date().toISOString());
+          return { ok: true, message };
         } catch (e) {
           if (e instanceof ConnectError) return { ok: false, message: e.message };
           throw e;
@@ -278,7 +287,9 @@ export function createPanelApi(ctx: PanelContext): Handlers {
     'agents:disconnect': ({ agent }) =>
       oneAtATime(async () => {
         try {
-          return { ok: true, message: (await disconnectAgent(host, agent)).message };
+          const { message } = await disconnectAgent(host, agent);
+          connectedHere.delete(agent);
+          return { ok: true, message };
         } catch (e) {
           if (e instanceof ConnectError) return { ok: false, message: e.message };
           throw e;
