@@ -30,8 +30,8 @@ test('Test fire → Fire with no rule for the event lands on the event, not on "
 }) => {
   await panel.goto(page);
   await page.getByRole('tab', { name: /Test fire/ }).click();
-  await page.getByLabel('Agent').selectOption('claude');
-  await page.getByLabel('Event').selectOption('SessionEnd');
+  await page.getByLabel('Agent', { exact: true }).selectOption('claude');
+  await page.getByLabel('Event', { exact: true }).selectOption('SessionEnd');
   await page.getByRole('button', { name: 'Fire', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
   const detail = page.getByLabel('event detail');
@@ -95,6 +95,8 @@ test('each view opens at its top: the scroll position does not carry over', asyn
   await page.setViewportSize({ width: 1024, height: 700 });
   await panel.goto(page);
   const view = page.getByRole('tabpanel');
+  // Scrolled down once the rules are there to scroll.
+  await expect(page.getByRole('button', { name: /^rule echo audit/ }).first()).toBeVisible();
   await view.evaluate((el) => el.scrollTo({ top: 2000 }));
   expect(await view.evaluate((el) => el.scrollTop)).toBeGreaterThan(300);
   await page.getByRole('tab', { name: /Problems/ }).click();

@@ -37,7 +37,7 @@ test('"Blocked by …" opens the rule run that blocked, not the first of its eve
   await blocked.click();
   await expect(list).toHaveCount(0);
   const run = page.getByLabel('dispatch detail');
-  await expect(run.getByRole('heading')).toContainText('blocked');
+  await expect(run.getByRole('heading', { level: 3 })).toContainText('blocked');
   await expect(run.getByLabel('stderr')).toHaveText('no rm -rf here\n');
   // Read: the count is gone, and stays gone after a reload.
   await expect(bell).toHaveAccessibleName('notifications');

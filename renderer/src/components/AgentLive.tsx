@@ -44,9 +44,7 @@ export function AgentStatus({ agent }: { agent: Agent }) {
       return (
         <>
           <Badge kind="warn">not connected by Hookpanel</Badge>
-          <span className="muted">
-            an event arrived {ago(live.lastEventAt, now)} (from a hook set up by hand, or Test fire)
-          </span>
+          <span className="muted">its last event arrived {ago(live.lastEventAt, now)}</span>
         </>
       );
     case 'waiting':

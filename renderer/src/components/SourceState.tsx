@@ -21,8 +21,12 @@ export function SourceState({ source }: { source: Source }) {
         paused
       </Badge>
     );
+  const title =
+    paused && source.state === 'active' && source.role === 'inspected'
+      ? `${MEANS.active}: its agent runs them itself, so pausing Hookpanel does not stop them`
+      : MEANS[source.state];
   return (
-    <Badge kind={source.state} title={MEANS[source.state]}>
+    <Badge kind={source.state} title={title}>
       {source.state}
     </Badge>
   );

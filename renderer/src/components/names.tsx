@@ -35,8 +35,8 @@ export function PathText({ path, className = '' }: { path: string; className?: s
     <code className={`path-text ${className}`} title={path}>
       {parts.length > 1 && <span className="path-head">{head}</span>}
       <span className="path-tail">
-        {/* Marks keep the tail's slashes in place in its right-to-left box (which cuts it at its start). */}
-        {`\u200e${parts.length > 1 ? tail : shown}\u200e`}
+        {/* Its box is right-to-left (so it is cut at its start); the text inside stays left-to-right. */}
+        <span className="path-ltr">{parts.length > 1 ? tail : shown}</span>
       </span>
     </code>
   );

@@ -63,7 +63,9 @@ function keepEvent(e: EventRecord, f: HistoryFilterInput, live: readonly Dispatc
 
 /** One page of records after another, newest first. */
 function usePages(mode: Mode, query: HistoryFilterInput, typing: React.MutableRefObject<boolean>) {
-  const [rows, setRows] = useState<Row[]>([]);
+  // The rows with the mode they were read in: after a switch, the other mode's rows are never drawn.
+  const [page, setPage] = useState<{ mode: Mode; rows: Row[] }>({ mode, rows: [] });
+  const rows = page.mode === mode ? page.rows : [];
   const [more, setMore] = useState(false);
   const [loading, setLoading] = useState(true);
   const [loadedAt, setLoadedAt] = useState(0);
@@ -78,9 +80,9 @@ function usePages(mode: Mode, query: HistoryFilterInput, typing: React.MutableRe
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const page = await fetchPage(query);
-      setRows(page);
-      setMore(page.length >= LIMIT);
+      const first = await fetchPage(query);
+      setPage({ mode, rows: first });
+      setMore(first.length >= LIMIT);
       setLoadedAt(Date.now());
       setError(null);
     } catch (e) {
@@ -88,7 +90,7 @@ function usePages(mode: Mode, query: HistoryFilterInput, typing: React.MutableRe
     } finally {
       setLoading(false);
     }
-  }, [fetchPage, query]);
+  }, [fetchPage, query, mode]);
   // Typing waits for a pause; a choice from a list applies at once.
   useEffect(() => {
     const t = setTimeout(() => void load(), typing.current ? 80 : 0);
@@ -100,11 +102,11 @@ function usePages(mode: Mode, query: HistoryFilterInput, typing: React.MutableRe
     const last = rows[rows.length - 1];
     if (!last) return;
     try {
-      const page = await fetchPage({ ...query, until: Date.parse(last.time) });
+      const next = await fetchPage({ ...query, until: Date.parse(last.time) });
       const seen = new Set(rows.map((x) => x.id));
-      const older = page.filter((d) => !seen.has(d.id));
-      setRows([...rows, ...older]);
-      setMore(older.length > 0 && page.length >= LIMIT);
+      const older = next.filter((d) => !seen.has(d.id));
+      setPage({ mode, rows: [...rows, ...older] });
+      setMore(older.length > 0 && next.length >= LIMIT);
     } catch (e) {
       setError(`Could not read the history: ${(e as Error).message}`);
     }

@@ -124,7 +124,7 @@ export function RuleDetail({ rule, source }: { rule: Rule; source: Source }) {
   const paused = useStore((s) => s.settings?.paused ?? false);
   const label = ruleLabel(rule);
   return (
-    <div className="detail" aria-label={`rule ${label.title}`}>
+    <div className="detail" role="region" aria-label={`rule ${label.title}`}>
       <h3 className={label.named ? '' : 'cmd'}>{label.title}</h3>
       <p className="muted rule-where">
         {label.position ? <>{label.position} · </> : null}

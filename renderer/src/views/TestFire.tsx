@@ -132,6 +132,7 @@ export function TestFireView() {
           Agent
           <select
             value={dialect}
+            aria-label="Agent"
             title="Whose hook files and events to use"
             onChange={(e) => setFire({ dialect: e.target.value, event: null })}
           >
@@ -144,7 +145,7 @@ export function TestFireView() {
         </label>
         <label>
           Event
-          <select value={event} onChange={(e) => setFire({ event: e.target.value })}>
+          <select aria-label="Event" value={event} onChange={(e) => setFire({ event: e.target.value })}>
             {events.map((e) => (
               <option key={e.name} value={e.name}>
                 {e.name}

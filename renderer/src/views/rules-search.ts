@@ -1,6 +1,6 @@
 // Rules search: every word must be found in the rule or its file; a hit says where it matched.
 import type { Rule, Source } from '../../../shared/model.js';
-import { describeHandler, ruleLabel } from '../../../shared/rule-name.js';
+import { describeHandler } from '../../../shared/rule-name.js';
 import { agentLabel } from '../components/names.js';
 
 export type MatchField = 'name' | 'command' | 'event' | 'matcher' | 'file' | 'agent';
@@ -22,9 +22,9 @@ export function words(query: string): string[] {
 /** Where each word was found (the fields, in a fixed order), or null when some word is nowhere. */
 export function matchRule(rule: Rule, source: Source, ws: readonly string[]): MatchField[] | null {
   if (!ws.length) return [];
-  const l = ruleLabel(rule);
+  // A rule without a name of its own is titled by its command: a hit there is in its command.
   const fields: [MatchField, string][] = [
-    ['name', `${rule.name} ${l.named ? '' : l.title}`],
+    ['name', rule.name],
     ['command', `${describeHandler(rule.handler)} ${JSON.stringify(rule.handler)}`],
     ['event', rule.events.join(' ')],
     ['matcher', rule.matcher ?? ''],
