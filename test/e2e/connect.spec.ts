@@ -67,6 +67,8 @@ test('Connect: when no event has come since connecting, the panel says so and wh
   await expect(claude.getByText('waiting for its first event')).toBeVisible();
   // Five minutes pass in the page, and the agent stays silent.
   await page.clock.fastForward('05:00');
+  // Every view says so, not only Settings.
+  await page.getByRole('tab', { name: /Rules/ }).click();
   await expect(
     page
       .getByRole('status')

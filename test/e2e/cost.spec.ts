@@ -34,7 +34,7 @@ async function overBudget(page: Page, panel: Panel, suffix: string): Promise<voi
   await expect(rule.getByText('over budget')).toBeVisible();
   await rule.click();
   const detail = page.getByRole('complementary', { name: 'rule detail' });
-  await expect(detail.getByRole('status')).toContainText(
+  await expect(detail.getByRole('status').filter({ hasText: 'over budget' })).toContainText(
     /over budget p95 .* over its last \d+ runs on PreToolUse \(Bash\), budget 1 ms/,
   );
   await panel.shot(page, `budget-flag${suffix}`);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.js';
 import { REPO } from '../helpers/env.js';
-import { expect, test } from './fixtures.js';
+import { expect, historyRows, openHistory, test } from './fixtures.js';
 
 test('untrusted project hooks: skipped, reviewed, trusted, run', async ({ page, panel }) => {
   panel.env.write(
@@ -40,7 +40,7 @@ test('untrusted project hooks: skipped, reviewed, trusted, run', async ({ page, 
   ).toContainText(['echo project-hook-ran']);
   await panel.shot(page, 'trust-review');
 
-  await page.getByRole('tab', { name: /History/ }).click();
+  await openHistory(page, 'Rule runs');
   const skipped = page.getByRole('row').filter({ hasText: 'skipped' });
   await expect(skipped).toHaveCount(1);
   await skipped.click();
@@ -53,10 +53,11 @@ test('untrusted project hooks: skipped, reviewed, trusted, run', async ({ page, 
   await expect(page.getByRole('status').filter({ hasText: /^Trusted / })).toBeVisible();
   await expect(page.getByText('Nothing to review')).toBeVisible();
 
-  await page.getByRole('tab', { name: /History/ }).click();
-  await expect(page.getByRole('row')).toHaveCount(2);
+  await openHistory(page, 'Rule runs');
+  // Hookpanel's own Stop hook ran; the project's was skipped.
+  await expect(historyRows(page)).toHaveCount(2);
   await panel.emit('claude', 'Stop', {});
-  await expect(page.getByRole('row')).toHaveCount(4);
+  await expect(historyRows(page)).toHaveCount(4);
   // Hookpanel's own hooks/claude.json names its Stop hook the same, and the two finish in either order:
   // the project's is the one that printed its line.
   const ran = page.getByRole('row').filter({ hasText: 'ok' }).filter({ hasText: 'Stop[0].hooks[0]' });

@@ -112,11 +112,12 @@ function RuleRow({
         type="button"
         className={`rule ${selected ? 'selected' : ''}`}
         onClick={onSelect}
-        aria-label={`rule ${l.title}`}
         aria-pressed={selected}
       >
+        {/* Named by what it shows (so a screen reader says what is seen), after the word "rule". */}
+        <span className="sr-only">rule </span>
         <span className="rule-line">
-          <span className={l.named ? 'rule-title' : 'rule-title cmd'}>{l.title}</span>
+          <span className={l.named ? 'rule-title' : 'rule-title cmd'}>{l.title}</span>{' '}
           {l.position && <span className="rule-pos muted">{l.position}</span>}
           {rule.dormant && <Badge kind="dormant">dormant</Badge>}
           {!rule.enabled && <Badge kind="disabled">disabled</Badge>}

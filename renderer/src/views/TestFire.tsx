@@ -174,8 +174,9 @@ export function TestFireView() {
           {spec.dormantReason ? ` · it never fires yet: it waits on ${spec.dormantReason}` : ''}
         </p>
       )}
-      <label className="block">
-        Payload{' '}
+      {/* Not a <label>: the button in it would be named by the whole label. */}
+      <div className="block">
+        <span>Payload</span>{' '}
         {kept.payloads[key] !== undefined && (
           <button type="button" className="link" onClick={() => setPayload(sample)}>
             Back to the sample
@@ -188,7 +189,7 @@ export function TestFireView() {
           onChange={(e) => setPayload(e.target.value)}
           rows={10}
         />
-      </label>
+      </div>
       {!parsed.ok && <ErrorBox message={parsed.error} />}
       <div className="toolbar">
         <button type="button" onClick={() => void dry()} disabled={!parsed.ok || busy || !event}>
