@@ -32,6 +32,8 @@ test('menus and headings name agents as people call them, never by their ids', a
     'All agents',
     ...labels,
   ]);
+  // Once the files are loaded (one heading per agent with files).
+  await expect(page.getByRole('heading', { level: 2, name: 'Claude Code' })).toBeVisible();
   const headings = await page.getByRole('heading', { level: 2 }).allInnerTexts();
   expect(headings.length).toBeGreaterThan(2);
   for (const h of headings) {
@@ -125,6 +127,7 @@ test('the sidebar badge digit is centred; paths are cut in the middle with the w
     .first();
   await expect(file).toHaveAttribute('title', panel.env.path('~/.claude/settings.json'));
   await expect(file).toContainText('~/.claude/settings.json');
+  await panel.shot(page, 'rules-1024x700');
 });
 
 test('the base URL field is wide enough for a URL', async ({ page, panel }) => {
