@@ -8,6 +8,7 @@ export const REQUEST_CHANNELS = [
   'sources:open',
   'catalog:events',
   'history:query',
+  'history:events',
   'history:stats',
   'history:replay',
   'history:cost',

@@ -67,7 +67,16 @@ const SignalBase = {
 /** What the engine reports for notifications; the host checks each one as it takes it from the engine. */
 export const EngineSignalSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('turnDone'), ...SignalBase, agent: z.string() }),
-  z.object({ kind: z.literal('blocked'), ...SignalBase, rule: z.string(), reason: z.string().nullable() }),
+  z.object({
+    kind: z.literal('blocked'),
+    ...SignalBase,
+    rule: z.string(),
+    reason: z.string().nullable(),
+    /** The dispatch that decided, what it runs (to name it by) and its file, where one did. */
+    dispatchId: z.string().nullable().optional(),
+    handler: z.string().nullable().optional(),
+    source: z.string().nullable().optional(),
+  }),
   z.object({
     kind: z.literal('hookFailed'),
     ...SignalBase,
@@ -75,6 +84,8 @@ export const EngineSignalSchema = z.discriminatedUnion('kind', [
     rule: z.string(),
     outcome: OutcomeSchema,
     reason: z.string().nullable(),
+    handler: z.string().optional(),
+    source: z.string().optional(),
   }),
   z.object({ kind: z.literal('reviewNeeded'), ...SignalBase, paths: z.array(z.string()) }),
 ]);

@@ -16,6 +16,8 @@ const Filter = z.object({
   until: z.number().optional(),
   text: z.string().optional(),
   workspace: z.string().optional(),
+  /** One event: its summary, or the dispatches it made. */
+  eventId: z.string().optional(),
 });
 export type HistoryFilterInput = z.infer<typeof Filter>;
 
@@ -208,6 +210,10 @@ export const RuleStatsSchema = z.array(
   z.object({
     rule: z.string(),
     dialect: z.string(),
+    /** The rule's file, what it runs and where it is in the file: same-named rules of two files differ. */
+    source: z.string(),
+    handler: z.string(),
+    ruleIndex: z.number().int(),
     count: z.number(),
     failures: z.number(),
     medianMs: z.number(),
@@ -335,7 +341,10 @@ export const REQUESTS = {
   'host:info': {
     req: z.object({}),
     res: z.object({
+      /** Hookpanel's own home (settings, history, trust). */
       home: z.string(),
+      /** The user's home folder, shown as ~ in paths. */
+      userHome: z.string(),
       socket: z.string(),
       mode: z.enum(['electron', 'browser']),
       workspace: z.string().nullable(),
@@ -358,6 +367,14 @@ export const REQUESTS = {
   'history:query': {
     req: z.object({ filter: Filter, limit: z.number().int().positive().max(200_000) }),
     res: z.object({ dispatches: z.array(DispatchRecordSchema), events: z.array(EventRecordSchema) }),
+  },
+  /**
+   * Events newest first, with or without rules (what `hookpanel history --events` lists). With a rule or
+   * outcome filter: the events that have a dispatch matching it.
+   */
+  'history:events': {
+    req: z.object({ filter: Filter, limit: z.number().int().positive().max(200_000) }),
+    res: z.object({ events: z.array(EventRecordSchema) }),
   },
   'history:stats': { req: z.object({ filter: Filter }), res: RuleStatsSchema },
   'history:replay': { req: z.object({ eventId: z.string() }), res: DryRunSchema },

@@ -1,6 +1,9 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { api } from './client.js';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ComponentType } from 'react';
+import { AgentNotice } from './components/AgentLive.js';
 import { ErrorBox } from './components/bits.js';
+import { PathText } from './components/names.js';
+import { Notifications } from './components/Notifications.js';
+import { counted } from './components/counted.js';
 import { useStore, VIEWS, type View } from './store.js';
 import { HistoryView } from './views/History.js';
 import { ProblemsView } from './views/Problems.js';
@@ -28,7 +31,8 @@ function WorkspacePicker() {
   const choices = [
     ...new Set([info?.workspace, ...(settings?.workspaces ?? []), workspace].filter((w): w is string => !!w)),
   ];
-  if (choices.length < 2) return <code>{workspace ?? 'none'}</code>;
+  if (choices.length < 2)
+    return workspace ? <PathText path={workspace} /> : <span className="muted">none</span>;
   return (
     <select
       id="workspace"
@@ -47,49 +51,23 @@ function WorkspacePicker() {
   );
 }
 
-/** First run: an agent that runs its own hooks is here but not connected yet. */
-function FirstRun() {
-  const go = useStore((s) => s.go);
-  const view = useStore((s) => s.view);
-  const [agent, setAgent] = useState<string | null>(null);
-  const [dismissed, setDismissed] = useState(
-    () => localStorage.getItem('hookpanel.firstRunDismissed') === '1',
-  );
-  useEffect(() => {
-    void api.request('agents:list', {}).then(
-      (list) => setAgent(list.find((a) => a.kind === 'own' && a.detected && !a.connected)?.name ?? null),
-      () => {},
-    );
-  }, [view]);
-  if (!agent || dismissed || view === 'settings') return null;
-  return (
-    <div className="note first-run" role="status">
-      {agent} is on this machine but not connected: connect it to be notified when a turn is done and to run
-      your hosted rules.{' '}
-      <button type="button" className="primary" onClick={() => go('settings')}>
-        Connect…
-      </button>{' '}
-      <button
-        type="button"
-        onClick={() => {
-          localStorage.setItem('hookpanel.firstRunDismissed', '1');
-          setDismissed(true);
-        }}
-      >
-        Not now
-      </button>
-    </div>
-  );
-}
-
 export function App() {
-  const { view, go, sources, notifications, error, setError, workspace, settings } = useStore();
-  const [bell, setBell] = useState(false);
+  const { view, go, sources, error, setError, workspace, settings } = useStore();
   const Current = VIEW[view];
   const errors = sources.reduce((n, s) => n + s.diagnostics.filter((d) => d.severity === 'error').length, 0);
   const review = sources.filter((s) => s.state === 'untrusted').length;
   const overBudget = useStore((s) => new Set(s.budgetFlags.map((f) => `${f.source}#${f.rule}`)).size);
-  const counts: Partial<Record<View, number>> = { problems: errors, review, cost: overBudget };
+  const counts: Partial<Record<View, [number, string]>> = {
+    problems: [errors, `${counted(errors, 'error')} in hook files`],
+    review: [review, `${counted(review, 'project file')} to review`],
+    cost: [overBudget, `${counted(overBudget, 'rule')} over its latency budget`],
+  };
+  const main = useRef<HTMLElement>(null);
+  const focus = useStore((s) => s.focus);
+  // Each view opens at its top (a view given something to show scrolls to it itself).
+  useLayoutEffect(() => {
+    main.current?.scrollTo({ top: 0 });
+  }, [view, focus]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!(e.altKey && /^[1-7]$/.test(e.key))) return;
@@ -98,36 +76,42 @@ export function App() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [go]);
+  const label = VIEWS.find((v) => v.id === view)!.label;
   return (
     <div className="app">
       <nav aria-label="views">
         <div className="brand">Hookpanel</div>
         <ul role="tablist" aria-orientation="vertical">
-          {VIEWS.map((v, i) => (
-            <li key={v.id}>
-              <button
-                type="button"
-                role="tab"
-                aria-selected={view === v.id}
-                className={view === v.id ? 'active' : ''}
-                onClick={() => go(v.id)}
-                title={`Alt+${i + 1}`}
-              >
-                {v.label}
-                {counts[v.id] ? (
-                  <span className="count" aria-label={`${counts[v.id]} to look at`}>
-                    {counts[v.id]}
-                  </span>
-                ) : null}
-              </button>
-            </li>
-          ))}
+          {VIEWS.map((v, i) => {
+            const [n, what] = counts[v.id] ?? [0, ''];
+            return (
+              <li key={v.id} role="presentation">
+                <button
+                  type="button"
+                  role="tab"
+                  aria-selected={view === v.id}
+                  aria-controls="view"
+                  className={view === v.id ? 'active' : ''}
+                  onClick={() => go(v.id)}
+                  title={`Alt+${i + 1}`}
+                >
+                  <span>{v.label}</span>
+                  {n ? (
+                    <span className="count" title={what}>
+                      {n}
+                      <span className="sr-only"> ({what})</span>
+                    </span>
+                  ) : null}
+                </button>
+              </li>
+            );
+          })}
         </ul>
-        <div className="ws" title={workspace ?? ''}>
+        <div className="ws">
           {settings?.paused && (
-            <div className="paused" role="status">
+            <button type="button" className="paused" onClick={() => go('settings')}>
               All hooks paused
-            </div>
+            </button>
           )}
           <label className="muted" htmlFor="workspace">
             Workspace
@@ -135,70 +119,22 @@ export function App() {
           <WorkspacePicker />
         </div>
       </nav>
-      <main>
+      <main ref={main} id="view" role="tabpanel" aria-label={label}>
         <header className="top">
-          <h1>{VIEWS.find((v) => v.id === view)!.label}</h1>
-          <div className="bell">
-            <button
-              type="button"
-              aria-label={`notifications (${notifications.length})`}
-              aria-expanded={bell}
-              onClick={() => setBell(!bell)}
-            >
-              Notifications{' '}
-              {notifications.length ? <span className="count">{notifications.length}</span> : null}
-            </button>
-            {bell && (
-              <div className="dropdown" role="dialog" aria-label="notifications">
-                {notifications.length ? (
-                  <>
-                    <ul>
-                      {notifications.map((n) => (
-                        <li key={n.id}>
-                          <button
-                            type="button"
-                            className={`notice n-${n.kind}`}
-                            onClick={() => {
-                              setBell(false);
-                              go(n.target.view, n.target);
-                            }}
-                          >
-                            <strong>{n.title}</strong>
-                            {n.count > 1 ? <span className="count">×{n.count}</span> : null}
-                            <span>{n.body}</span>
-                            <span className="muted">{new Date(n.time).toLocaleTimeString()}</span>
-                          </button>
-                        </li>
-                      ))}
-                    </ul>
-                    <button
-                      type="button"
-                      onClick={() =>
-                        void api
-                          .request('notifications:clear', {})
-                          .then(() => useStore.setState({ notifications: [] }))
-                      }
-                    >
-                      Clear all
-                    </button>
-                  </>
-                ) : (
-                  <p className="muted">
-                    No notifications. Turn-done, blocked, failed and review-needed notices land here.
-                  </p>
-                )}
-              </div>
-            )}
-          </div>
+          <h1>{label}</h1>
+          <Notifications />
         </header>
-        <FirstRun />
+        <AgentNotice />
         {error && (
-          <div onClick={() => setError(null)}>
+          <div className="error-bar">
             <ErrorBox message={error} />
+            <button type="button" onClick={() => setError(null)}>
+              Dismiss
+            </button>
           </div>
         )}
         <Suspense fallback={<p className="muted">Loading…</p>}>
-          <Current />
+          <Current key={workspace ?? ''} />
         </Suspense>
       </main>
     </div>

@@ -22,6 +22,56 @@ export const VIEWS: { id: View; label: string }[] = [
   { id: 'cost', label: 'Hook cost' },
 ];
 
+export interface Focus {
+  eventId: string | null;
+  dispatchId: string | null;
+  path: string | null;
+  /** A rule of `path`, by its index in the file. */
+  ruleIndex?: number | null;
+}
+
+export interface FireState {
+  dialect: string | null;
+  event: string | null;
+  workspace: string | null;
+  /** Payloads edited by hand, by `dialect event`. */
+  payloads: Record<string, string>;
+}
+
+const NO_FOCUS: Focus = { eventId: null, dispatchId: null, path: null, ruleIndex: null };
+
+/** localStorage, where the page may use it (a sandboxed or private page may not). */
+export const saved = {
+  get(key: string): string | null {
+    try {
+      return localStorage.getItem(`hookpanel.${key}`);
+    } catch {
+      return null;
+    }
+  },
+  set(key: string, value: string): void {
+    try {
+      localStorage.setItem(`hookpanel.${key}`, value);
+    } catch {
+      // Not kept: the choice lasts until the page closes.
+    }
+  },
+};
+
+function savedFire(): FireState {
+  try {
+    const v = JSON.parse(saved.get('fire') ?? '{}') as Partial<FireState>;
+    return {
+      dialect: typeof v.dialect === 'string' ? v.dialect : null,
+      event: typeof v.event === 'string' ? v.event : null,
+      workspace: typeof v.workspace === 'string' ? v.workspace : null,
+      payloads: {},
+    };
+  } catch {
+    return { dialect: null, event: null, workspace: null, payloads: {} };
+  }
+}
+
 interface State {
   view: View;
   info: Res<'host:info'> | null;
@@ -34,12 +84,19 @@ interface State {
   /** Live records pushed since the History view last queried. */
   liveDispatches: DispatchRecord[];
   liveEvents: EventRecord[];
-  focus: { eventId: string | null; dispatchId: string | null; path: string | null };
+  /** What a view opens on: an event or dispatch (History), a file (Trust review, Rules), a rule (Rules). */
+  focus: Focus;
+  /** Notifications newer than this (ms) are unread; opening the list reads them. */
+  readAt: number;
+  /** Test fire's choices, kept while the panel is open (and the last agent and event across reloads). */
+  fire: FireState;
   /** Rules whose recent p95 is over their latency budget. */
   budgetFlags: BudgetFlag[];
   /** The one-time import of a JSON-lines history, while it runs (and its outcome). */
   historyImport: HistoryImport | null;
-  go(view: View, focus?: Partial<State['focus']>): void;
+  go(view: View, focus?: Partial<Focus>): void;
+  markRead(): void;
+  setFire(patch: Partial<FireState>): void;
   loadSources(validate?: boolean): Promise<void>;
   loadSettings(): Promise<void>;
   updateSettings(patch: PanelSettingsUpdate): Promise<void>;
@@ -57,10 +114,23 @@ export const useStore = create<State>((set, get) => ({
   notifications: [],
   liveDispatches: [],
   liveEvents: [],
-  focus: { eventId: null, dispatchId: null, path: null },
+  focus: NO_FOCUS,
+  readAt: Number(saved.get('readAt') ?? 0),
+  fire: savedFire(),
   budgetFlags: [],
   historyImport: null,
-  go: (view, focus = {}) => set({ view, focus: { eventId: null, dispatchId: null, path: null, ...focus } }),
+  go: (view, focus = {}) => set({ view, focus: { ...NO_FOCUS, ...focus } }),
+  markRead() {
+    const newest = Math.max(Date.now(), ...get().notifications.map((n) => Date.parse(n.time)));
+    saved.set('readAt', String(newest));
+    set({ readAt: newest });
+  },
+  setFire(patch) {
+    const fire = { ...get().fire, ...patch };
+    const { dialect, event, workspace } = fire;
+    saved.set('fire', JSON.stringify({ dialect, event, workspace }));
+    set({ fire });
+  },
   async loadSources(validate = false) {
     set({ loadingSources: true });
     try {

@@ -22,7 +22,7 @@ async function overBudget(page: Page, panel: Panel, suffix: string): Promise<voi
   const notes = page.getByRole('dialog', { name: 'notifications' }).getByRole('button', { name: /now adds/ });
   await expect(notes).toHaveCount(2);
   await expect(notes.first()).toContainText(
-    /Hook PreToolUse\[0\]\.hooks\[\d\] now adds .* to every Bash call/,
+    /Hook “(echo audit 'argument with spaces'|grep -q "rm -rf" .*)” now adds .* to every Bash call/,
   );
   await panel.emit('claude', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls again' } });
   await expect(notes).toHaveCount(2);
@@ -30,11 +30,11 @@ async function overBudget(page: Page, panel: Panel, suffix: string): Promise<voi
   await bell.click();
 
   await page.getByRole('tab', { name: /Rules/ }).click();
-  const rule = page.getByRole('button', { name: 'rule PreToolUse[0].hooks[1]' }).first();
+  const rule = page.getByRole('button', { name: /^rule echo audit/ }).first();
   await expect(rule.getByText('over budget')).toBeVisible();
   await rule.click();
-  const detail = page.getByLabel('rule PreToolUse[0].hooks[1]');
-  await expect(detail.getByRole('status')).toContainText(
+  const detail = page.getByRole('complementary', { name: 'rule detail' });
+  await expect(detail.getByRole('status').filter({ hasText: 'over budget' })).toContainText(
     /over budget p95 .* over its last \d+ runs on PreToolUse \(Bash\), budget 1 ms/,
   );
   await panel.shot(page, `budget-flag${suffix}`);

@@ -8,7 +8,10 @@ test('every view renders in the dark theme', async ({ page, panel }) => {
   await panel.emit('claude', 'Stop', {});
   await panel.goto(page);
   await expect(page.getByRole('heading', { name: 'Rules' })).toBeVisible();
-  await page.getByRole('button', { name: 'rule PreToolUse[0].hooks[1]' }).first().click();
+  await page
+    .getByRole('button', { name: /^rule echo audit/ })
+    .first()
+    .click();
   await panel.shot(page, 'dark-rules');
   for (const [tab, name] of [
     ['Problems', 'problems'],

@@ -172,4 +172,15 @@ export const test = base.extend<{ panel: Panel; page: Page }, { launchChromium: 
   },
 });
 
+/** History's rows (events or rule runs), without its header row. */
+export function historyRows(page: Page) {
+  return page.getByRole('row').filter({ has: page.getByRole('cell') });
+}
+
+/** Opens History showing events or rule runs. */
+export async function openHistory(page: Page, show: 'Events' | 'Rule runs'): Promise<void> {
+  await page.getByRole('tab', { name: /History/ }).click();
+  await page.getByRole('group', { name: 'show' }).getByRole('button', { name: show }).click();
+}
+
 export { expect };

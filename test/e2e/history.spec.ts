@@ -1,5 +1,5 @@
 // History over the database: full-text search reaches payloads, the workspace filter, and the detail.
-import { expect, test } from './fixtures.js';
+import { expect, historyRows, openHistory, test } from './fixtures.js';
 
 test('History: search finds text in payloads and output; filter by workspace', async ({ page, panel }) => {
   await panel.goto(page);
@@ -12,33 +12,32 @@ test('History: search finds text in payloads and output; filter by workspace', a
     cwd: other,
   });
   await panel.emit('claude', 'Stop', {});
-  await page.getByRole('tab', { name: /History/ }).click();
-  await expect(page.getByRole('row')).toHaveCount(5);
+  await openHistory(page, 'Rule runs');
+  await expect(historyRows(page)).toHaveCount(5);
 
   // The payload's command matches both hooks of that event; "audit" is in the other event's output too.
   const search = page.getByRole('searchbox', { name: 'search text' });
   await search.fill('rm -rf node');
-  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(historyRows(page)).toHaveCount(2);
   await search.fill('argument with spaces');
-  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(historyRows(page)).toHaveCount(2);
   await search.fill('turn finished');
-  await expect(page.getByRole('row')).toHaveCount(1);
-  await expect(page.getByRole('row').first()).toContainText('Stop');
+  await expect(historyRows(page)).toHaveCount(1);
+  await expect(historyRows(page).first()).toContainText('Stop');
   await search.fill('');
 
   // Every workspace the history holds is offered, not only the configured ones.
   await expect(page.getByRole('combobox', { name: 'workspace' }).locator('option')).toHaveCount(3);
   await page.getByRole('combobox', { name: 'workspace' }).selectOption(panel.env.workspace);
-  await expect(page.getByRole('row')).toHaveCount(3);
-  await page
-    .getByRole('row')
+  await expect(historyRows(page)).toHaveCount(3);
+  await historyRows(page)
     .filter({ hasText: 'blocked' })
     .count()
     .then((n) => expect(n).toBe(0));
   await page.getByRole('combobox', { name: 'workspace' }).selectOption('');
   await page.getByRole('combobox', { name: 'outcome' }).selectOption('blocked');
-  await expect(page.getByRole('row')).toHaveCount(1);
-  await page.getByRole('row').first().click();
+  await expect(historyRows(page)).toHaveCount(1);
+  await historyRows(page).first().click();
   const detail = page.getByLabel('dispatch detail');
   await expect(detail.getByLabel('payload')).toContainText('rm -rf node_modules');
   await expect(detail.getByLabel('stderr')).toHaveText('no rm -rf here\n');

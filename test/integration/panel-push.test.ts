@@ -54,3 +54,43 @@ test("an event's records and its notification are pushed as they happen", async 
     ['record', 'event'],
   ]);
 });
+
+test('"Blocked by …" names the rule by its command and leads to the dispatch that blocked', async () => {
+  env = makeEnv();
+  env.write(
+    'hp/hooks/claude.json',
+    JSON.stringify({
+      hooks: {
+        PreToolUse: [
+          {
+            hooks: [
+              { type: 'command', command: '/bin/echo', args: ['first, allows'] },
+              { type: 'command', command: 'echo "no rm here" >&2; exit 2' },
+            ],
+          },
+        ],
+      },
+    }),
+  );
+  const h = await openHost(env);
+  const sent: [Push, unknown][] = [];
+  session = startPanelSession(h.host, {
+    mode: 'browser',
+    workspace: env.workspace,
+    push: (event, payload) => sent.push([event, payload]),
+  });
+  await h.fire('claude', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } });
+  await h.flush();
+  const dispatches = sent
+    .filter(([e, p]) => e === 'record' && (p as { type: string }).type === 'dispatch')
+    .map(([, p]) => p as { id: string; rule: string; outcome: string });
+  expect(dispatches.map((d) => d.outcome)).toEqual(['ok', 'blocked']);
+  const notice = sent.find(([e]) => e === 'notification')![1] as {
+    title: string;
+    body: string;
+    target: { dispatchId: string | null };
+  };
+  expect(notice.title).toBe('Blocked by echo "no rm here" >&2; exit 2');
+  expect(notice.body).toBe('no rm here · PreToolUse[0].hooks[1] in claude.json');
+  expect(notice.target.dispatchId).toBe(dispatches[1]!.id);
+});

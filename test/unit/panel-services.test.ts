@@ -1,7 +1,11 @@
 // What the tray and the notifications decide, under plain Node.
 import { describe, expect, test } from 'vitest';
 import type { EngineSignal } from '../../shared/dispatch.js';
-import { NotificationCenter, COLLAPSE_WINDOW_MS } from '../../electron/host/panel/notifications.js';
+import {
+  NotificationCenter,
+  COLLAPSE_WINDOW_MS,
+  notificationFor,
+} from '../../electron/host/panel/notifications.js';
 import { trayMenu, trayState } from '../../electron/host/panel/tray.js';
 import { discBitmap } from '../../electron/app/icons.js';
 
@@ -20,6 +24,9 @@ const blocked: EngineSignal = {
   eventId: 'e2',
   rule: 'PreToolUse[0].hooks[0]',
   reason: 'no rm -rf',
+  dispatchId: 'd2',
+  handler: `grep -q 'rm -rf' && exit 2`,
+  source: '/home/u/.config/pw/code.json',
 };
 const failed: EngineSignal = {
   kind: 'hookFailed',
@@ -48,13 +55,23 @@ describe('notifications', () => {
       body: 'in shop',
       target: { view: 'history', eventId: 'e1' },
     });
+    // Named by what it does, with its place in its file after; a click opens the dispatch that blocked.
     expect(c.accept(blocked)).toMatchObject({
-      title: 'Blocked by PreToolUse[0].hooks[0]',
-      body: 'no rm -rf',
+      title: `Blocked by grep -q 'rm -rf' && exit 2`,
+      body: 'no rm -rf · PreToolUse[0].hooks[0] in code.json',
+      target: { view: 'history', eventId: 'e2', dispatchId: 'd2' },
     });
+    // A rule with its own name keeps it.
     expect(c.accept(failed)).toMatchObject({
       title: 'lint timed out',
       target: { view: 'history', dispatchId: 'd3' },
+    });
+    // From an older engine: no handler, so the recorded name it is.
+    expect(
+      notificationFor({ ...blocked, handler: undefined, source: undefined, dispatchId: undefined }),
+    ).toMatchObject({
+      title: 'Blocked by PreToolUse[0].hooks[0]',
+      target: { dispatchId: null },
     });
     expect(c.accept(review)).toMatchObject({
       title: 'Project hooks wait for your review',
@@ -89,7 +106,8 @@ describe('tray', () => {
   const d = (outcome: string, minutesAgo: number) => ({
     id: `d${minutesAgo}`,
     eventId: 'e',
-    rule: 'r',
+    rule: 'Stop[0].hooks[0]',
+    handler: '/usr/local/bin/notify-done --loud',
     event: 'Stop',
     dialect: 'pw' as const,
     outcome: outcome as 'ok',
@@ -114,8 +132,8 @@ describe('tray', () => {
       'Review 1 project file…',
       '—',
       'Last dispatches',
-      '⛔ r · Stop (blocked)',
-      '✓ r · Stop (ok)',
+      '⛔ notify-done --loud · Stop (blocked)',
+      '✓ notify-done --loud · Stop (ok)',
       '—',
       'Pause all hooks',
       'Quit Hookpanel',

@@ -1,4 +1,5 @@
 import type { DispatchRecord, EventRecord } from '../../../shared/dispatch.js';
+import { ruleText } from '../../../shared/rule-name.js';
 import { toCsv, DISPATCH_COLUMNS, EVENT_COLUMNS } from '../../host/history/export.js';
 import type { ImportProgress } from '../../host/history/jsonl-import.js';
 import { HistoryStore, type HistoryFilter } from '../../host/history/store.js';
@@ -86,7 +87,7 @@ function dispatchLine(d: DispatchRecord): string {
       : d.exitCode === null
         ? '-'
         : `exit ${d.exitCode}`;
-  return `${d.time}  ${d.dialect.padEnd(6)} ${d.event.padEnd(20)} ${d.outcome.padEnd(8)} ${String(d.durationMs).padStart(6)} ms  ${code.padEnd(8)} ${d.rule}${d.reason ? `  — ${d.reason}` : ''}`;
+  return `${d.time}  ${d.dialect.padEnd(6)} ${d.event.padEnd(20)} ${d.outcome.padEnd(8)} ${String(d.durationMs).padStart(6)} ms  ${code.padEnd(8)} ${ruleText({ name: d.rule, handler: d.handler, index: d.ruleIndex })}${d.reason ? `  — ${d.reason}` : ''}`;
 }
 
 /** Every matching record (or the newest --limit), oldest first, streamed to stdout. */

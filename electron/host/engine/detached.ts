@@ -5,7 +5,7 @@
 // its `{ file }` output is piped through the parent (which a detached hook must outlive), and nothing
 // of its output handling or promise applies to a child that is never read from or waited for.
 import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { nodeScriptEnv } from '../process/node-script.js';
 
@@ -47,7 +47,11 @@ export function spawnDetached(spec: DetachedSpec): {
       pid: child.pid ?? null,
       logPath,
       error:
-        child.pid === undefined ? `${spec.argv[0]}: could not start (not found or not executable)` : null,
+        child.pid === undefined
+          ? existsSync(spec.cwd)
+            ? `${spec.argv[0]}: could not start (not found or not executable)`
+            : `${spec.argv[0]}: working directory ${spec.cwd} does not exist`
+          : null,
     };
   } finally {
     closeSync(log);

@@ -1,6 +1,7 @@
 // Preview: what a plan would run and decide, without running anything (Test fire's dry run, replay).
 // It reads the same plan a dispatch runs.
 import type { DryRun } from '../../../shared/ipc.js';
+import { ruleLabel } from '../../../shared/rule-name.js';
 import { describeHandler } from '../dialects/rule.js';
 import { handlerArgv, hookEnvironment, type HookPlace } from './handlers.js';
 import type { Plan, PlannedHook } from './plan.js';
@@ -29,7 +30,7 @@ export function preview(plan: Plan, place: HookPlace): DryRun {
   const predicted: DryRun['predicted'] = deciders.length
     ? {
         decision: 'allow',
-        because: `allow unless ${deciders.length === 1 ? `${deciders[0]!.rule} blocks` : `one of ${deciders.length} hooks blocks`}${runtime.otherDeciders ? ` ${runtime.otherDeciders}` : ''}`,
+        because: `allow unless ${deciders.length === 1 ? `${ruleLabel({ name: deciders[0]!.rule, handler: deciders[0]!.handler }).title} blocks` : `one of ${deciders.length} hooks blocks`}${runtime.otherDeciders ? ` ${runtime.otherDeciders}` : ''}`,
       }
     : {
         decision: 'allow',

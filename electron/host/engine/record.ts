@@ -92,8 +92,21 @@ export function signalsOf(
   const out: EngineSignal[] = [];
   if (dialect.runtime.turnDoneEvents.includes(event.event))
     out.push({ kind: 'turnDone', ...base, agent: dialect.manifest.label });
-  if (decision.decision !== 'allow')
-    out.push({ kind: 'blocked', ...base, rule: decision.decidedBy ?? '', reason: decision.reason });
+  if (decision.decision !== 'allow') {
+    // The dispatch that decided, so a click on the notice opens it rather than the event's first.
+    const by =
+      dispatches.find((d) => d.rule === decision.decidedBy && d.decision === decision.decision) ??
+      dispatches.find((d) => d.rule === decision.decidedBy);
+    out.push({
+      kind: 'blocked',
+      ...base,
+      rule: decision.decidedBy ?? '',
+      reason: decision.reason,
+      dispatchId: by?.id ?? null,
+      handler: by?.handler ?? null,
+      source: by?.source ?? null,
+    });
+  }
   for (const r of dispatches) {
     const failed = failureSignal(r);
     if (failed) out.push(failed);
@@ -113,6 +126,8 @@ export function failureSignal(r: DispatchRecord): EngineSignal | null {
     rule: r.rule,
     outcome: r.outcome,
     reason: r.reason,
+    handler: r.handler,
+    source: r.source,
   };
 }
 

@@ -7,6 +7,7 @@ import { eventKind, type EventKind } from './event-kind.js';
 import type { HistoryStore } from './store.js';
 import type { CostSample } from './writer.js';
 import { inBackground } from '../background.js';
+import { ruleLabel } from '../../../shared/rule-name.js';
 
 /** Runs looked at per rule and event, and how many are needed before judging. */
 export const BUDGET_WINDOW = 20;
@@ -146,13 +147,14 @@ export class BudgetWatcher {
       };
       this.flags.set(key, flag);
       await this.history.setBudgetFlag(flag);
+      const title = ruleLabel({ name: s.rule, handler: s.handler ?? s.rule });
       this.notify({
         kind: 'overBudget',
         dialect: s.dialect,
         workspace: null,
         flag,
-        title: `Hook ${s.rule} now adds ${formatMs(p95)} to ${whatItSlows(s.dialect, s.event, w.tools)}`,
-        body: `p95 of its last ${w.durations.length} runs on ${s.event}; its budget is ${formatMs(budget)} (${basename(s.source)})`,
+        title: `Hook “${title.title}” now adds ${formatMs(p95)} to ${whatItSlows(s.dialect, s.event, w.tools)}`,
+        body: `p95 of its last ${w.durations.length} runs on ${s.event}; its budget is ${formatMs(budget)} (${[title.position, basename(s.source)].filter(Boolean).join(' in ')})`,
       });
       return true;
     }

@@ -10,6 +10,8 @@ export interface CostSample {
   dialect: string;
   source: string;
   rule: string;
+  /** What the rule runs (the dispatch's `handler`), to name it by in notices. */
+  handler?: string;
   event: string;
   tool: string | null;
   durationMs: number;
@@ -150,6 +152,7 @@ export class HistoryWriter {
       dialect: r.dialect,
       source: r.source,
       rule: r.rule,
+      handler: r.handler,
       event: r.event,
       tool,
       durationMs: r.durationMs,

@@ -7,6 +7,7 @@ import {
   isChannel,
   REQUESTS,
   type Channel,
+  type Agent,
   type DialectOptions,
   type PanelSettings,
   type Res,
@@ -22,6 +23,7 @@ import {
 import { agentTrustReports, recordAgentTrust } from '../agents/agent-trust.js';
 import { thisInstallation, type CommandTarget } from '../agents/bridge-command.js';
 import { installCommand } from '../agents/install-command.js';
+import { checkWorkspaces, missingWorkspace } from './workspaces.js';
 import { DIALECT_MODULES } from '../dialects/registry.js';
 import type { HookHost } from '../service.js';
 import { dialectOptions, type Settings } from '../settings/settings.js';
@@ -69,6 +71,8 @@ export function toPanelSettings(s: Settings): PanelSettings {
 
 export function createPanelApi(ctx: PanelContext): Handlers {
   const { host } = ctx;
+  // Events Test fire sent: an agent is live when it sends one itself, not when the panel fired as it.
+  const fired = new Set<string>();
   const ws = (w: string | null) => w ?? ctx.workspace();
   const agentsDeps = (): AgentsDeps => ({ host: host.host, invalidate: () => host.invalidate() });
   const known = async (path: string) => {
@@ -81,6 +85,7 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       const context = host.context(workspace);
       return {
         home: host.paths.root,
+        userHome: host.host.home,
         socket: host.paths.socket,
         mode: ctx.mode,
         workspace,
@@ -107,6 +112,11 @@ export function createPanelApi(ctx: PanelContext): Handlers {
     'history:query': async ({ filter, limit }) => {
       const { dispatches, events } = await host.history.query(filter, limit);
       return { dispatches, events: [...events.values()] };
+    },
+    'history:events': async ({ filter, limit }) => {
+      if (!filter.rule && !filter.outcome) return { events: await host.history.events(limit, filter) };
+      const { events } = await host.history.query(filter, limit);
+      return { events: [...events.values()].sort((a, b) => b.time.localeCompare(a.time)) };
     },
     'history:stats': async ({ filter }) => ruleStats((await host.history.query(filter, 20_000)).dispatches),
     'history:replay': async ({ eventId }) => {
@@ -145,15 +155,18 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       ...(await host.history.counts()),
       workspaces: await host.history.workspaces(),
     }),
-    'fire:dryRun': async ({ dialect, event, payload, workspace }) =>
-      host.preview({
+    'fire:dryRun': async ({ dialect, event, payload, workspace }) => {
+      await refuseMissingWorkspace(payload, ws(workspace));
+      return host.preview({
         dialect,
         event,
         payload,
         project: ws(workspace),
         callerCwd: ws(workspace) ?? host.host.home,
-      }),
+      });
+    },
     'fire:run': async ({ dialect, event, payload, workspace }) => {
+      await refuseMissingWorkspace(payload, ws(workspace));
       const { answer } = await host.dispatch({
         dialect,
         event,
@@ -161,6 +174,8 @@ export function createPanelApi(ctx: PanelContext): Handlers {
         project: ws(workspace),
         callerCwd: ws(workspace) ?? host.host.home,
       });
+      fired.add(answer.eventId);
+      if (fired.size > 1000) fired.delete(fired.values().next().value!);
       return { eventId: answer.eventId, decision: answer.decision, reason: answer.reason };
     },
     'review:list': async ({ workspace }) =>
@@ -197,12 +212,15 @@ export function createPanelApi(ctx: PanelContext): Handlers {
     },
     'settings:get': async () => toPanelSettings(host.settings),
     'settings:update': async (patch) => {
+      const workspaces = patch.workspaces
+        ? await checkWorkspaces(patch.workspaces, host.settings.workspaces, host.host.home)
+        : undefined;
       const next = await host.updateSettings((s) => ({
         ...s,
         paused: patch.paused ?? s.paused,
         dialects: mergeDialectOptions(s.dialects, patch.dialectOptions ?? {}),
         notifications: { ...s.notifications, ...(patch.notifications ?? {}) },
-        workspaces: patch.workspaces ?? s.workspaces,
+        workspaces: workspaces ?? s.workspaces,
         history: {
           ...s.history,
           maxBytes: patch.historyMaxBytes ?? s.history.maxBytes,
@@ -222,7 +240,15 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       return toPanelSettings(next);
     },
     'notifications:list': async () => ctx.notifications.list(),
-    'agents:list': async () => listAgents(host, ctx.workspace()),
+    'agents:list': async () => {
+      const agents: Agent[] = await listAgents(host, ctx.workspace());
+      if (!fired.size) return agents;
+      // The last event each agent sent itself, leaving out what Test fire sent in its name.
+      const last = new Map<string, string>();
+      for (const e of await host.history.events(500))
+        if (!fired.has(e.id) && !last.has(e.dialect)) last.set(e.dialect, e.time);
+      return agents.map((a) => ({ ...a, lastEventAt: last.get(a.id) ?? null }));
+    },
     'agents:preview': async ({ agent, connect }) => {
       const plan = await previewConnect(agentsDeps(), agent, connect, ctx.commandTarget);
       return { path: plan.path, diff: plan.diff, changed: plan.changed };
@@ -266,6 +292,13 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       return { ok: true };
     },
   } as Handlers;
+}
+
+/** Test fire into a folder that is not there: say so, rather than let every hook fail to start in it. */
+async function refuseMissingWorkspace(payload: Record<string, unknown>, workspace: string | null) {
+  const where = typeof payload.cwd === 'string' && payload.cwd ? payload.cwd : workspace;
+  const missing = where ? await missingWorkspace(where) : null;
+  if (missing) throw new Error(`${missing}; hooks run in the workspace, so none could start`);
 }
 
 /** Options the panel changes, merged over the saved ones; an option no manifest declares is refused. */

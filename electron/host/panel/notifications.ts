@@ -7,6 +7,7 @@ import type { EngineSignal } from '../../../shared/dispatch.js';
 import type { NotificationKind, PanelNotification } from '../../../shared/ipc.js';
 import type { OverBudgetSignal } from '../history/budgets.js';
 import { counted } from '../util/counted.js';
+import { ruleLabel } from '../../../shared/rule-name.js';
 
 export const COLLAPSE_WINDOW_MS = 60_000;
 const KEEP = 200;
@@ -27,24 +28,28 @@ export function notificationFor(
         time,
         target: { view: 'history', eventId: s.eventId, dispatchId: null, path: null },
       };
-    case 'blocked':
+    case 'blocked': {
+      const rule = s.rule ? named(s.rule, s.handler ?? null, s.source ?? null) : null;
       return {
         kind: 'blocked',
-        key: `blocked:${s.rule}:${s.reason}`,
-        title: `Blocked by ${s.rule || 'a hook'}`,
-        body: s.reason ?? 'no reason given',
+        key: `blocked:${s.source ?? ''}#${s.rule}:${s.reason}`,
+        title: `Blocked by ${rule?.title ?? 'a hook'}`,
+        body: [s.reason ?? 'no reason given', rule?.where].filter(Boolean).join(' · '),
         time,
-        target: { view: 'history', eventId: s.eventId, dispatchId: null, path: null },
+        target: { view: 'history', eventId: s.eventId, dispatchId: s.dispatchId ?? null, path: null },
       };
-    case 'hookFailed':
+    }
+    case 'hookFailed': {
+      const rule = named(s.rule, s.handler ?? null, s.source ?? null);
       return {
         kind: 'hookFailed',
-        key: `hookFailed:${s.rule}:${s.outcome}`,
-        title: `${s.rule} ${s.outcome === 'timeout' ? 'timed out' : 'failed'}`,
-        body: s.reason ?? '',
+        key: `hookFailed:${s.source ?? ''}#${s.rule}:${s.outcome}`,
+        title: `${rule.title} ${s.outcome === 'timeout' ? 'timed out' : 'failed'}`,
+        body: [s.reason, rule.where].filter(Boolean).join(' · '),
         time,
         target: { view: 'history', eventId: s.eventId, dispatchId: s.dispatchId, path: null },
       };
+    }
     case 'reviewNeeded':
       return {
         kind: 'reviewNeeded',
@@ -110,4 +115,15 @@ export class NotificationCenter extends EventEmitter<NotificationCenterEvents> {
 function strip(n: PanelNotification & { key?: string }): PanelNotification {
   const { key: _key, ...rest } = n;
   return rest;
+}
+
+/** A rule as a notice names it: by what it does, with where it is (position and file) after. */
+function named(
+  rule: string,
+  handler: string | null,
+  source: string | null,
+): { title: string; where: string } {
+  const l = ruleLabel({ name: rule, handler: handler ?? rule });
+  const where = [l.position, source ? `in ${basename(source)}` : null].filter(Boolean).join(' ');
+  return { title: handler ? l.title : rule, where };
 }

@@ -1,6 +1,7 @@
 // The tray as data: its state from the host's condition, and its menu as a plain model the
 // Electron adapter renders. Tested under plain Node.
 import type { DispatchRecord } from '../../../shared/dispatch.js';
+import { cut, ruleLabel } from '../../../shared/rule-name.js';
 import { counted } from '../util/counted.js';
 
 export type TrayState = 'clear' | 'failing' | 'review' | 'paused';
@@ -10,10 +11,11 @@ export interface TrayInput {
   /** Project files waiting for review in known workspaces. */
   reviewCount: number;
   /** Recent dispatches, newest first. */
-  recent: readonly Pick<
+  recent: readonly (Pick<
     DispatchRecord,
     'id' | 'eventId' | 'rule' | 'event' | 'outcome' | 'time' | 'dialect'
-  >[];
+  > &
+    Partial<Pick<DispatchRecord, 'handler' | 'ruleIndex'>>)[];
 }
 
 /** Paused wins (nothing runs), then review needed (guards are inert), then failing, else all clear. */
@@ -56,7 +58,7 @@ export function trayMenu(input: TrayInput, state: TrayState, lastN = 5): TrayMen
       d.outcome === 'ok' ? '✓' : d.outcome === 'skipped' ? '–' : d.outcome === 'blocked' ? '⛔' : '✗';
     items.push({
       type: 'dispatch',
-      label: `${mark} ${d.rule} · ${d.event} (${d.outcome})`,
+      label: `${mark} ${ruleTitle(d)} · ${d.event} (${d.outcome})`,
       eventId: d.eventId,
       dispatchId: d.id,
     });
@@ -69,4 +71,9 @@ export function trayMenu(input: TrayInput, state: TrayState, lastN = 5): TrayMen
     { type: 'action', id: 'quit', label: 'Quit Hookpanel' },
   );
   return items;
+}
+
+/** A menu line is short: the rule by what it does (its command or own name), cut to fit. */
+function ruleTitle(d: TrayInput['recent'][number]): string {
+  return cut(ruleLabel({ name: d.rule, handler: d.handler ?? d.rule, index: d.ruleIndex }).title, 40);
 }

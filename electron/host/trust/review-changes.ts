@@ -4,9 +4,13 @@
 import type { ChangeStatus, ReviewRuns } from '../../../shared/ipc.js';
 import type { McpServerConfig } from '../../../shared/mcp.js';
 import type { Rule } from '../../../shared/model.js';
+// Names a dialect makes up from positions (`Stop[0].hooks[1]`, `rule-2`, `hook-3`) are not the rule's own.
+import { isPositionalName } from '../../../shared/rule-name.js';
 import { describeHandler } from '../dialects/rule.js';
 import type { DialectRuntime } from '../engine/runtime.js';
 import { handlerArgv } from '../engine/handlers.js';
+
+export { isPositionalName };
 
 /** One thing a file would run: a rule's handler, or an MCP server it defines. */
 export interface Runnable {
@@ -161,11 +165,6 @@ function differences(b: Runnable, n: Runnable): string[] {
     else out.push(`${key}: ${was ?? 'none'} → ${is ?? 'none'}`);
   }
   return out;
-}
-
-/** Names a dialect makes up from positions (`Stop[0].hooks[1]`, `rule-2`, `hook-3`): not the rule's own. */
-export function isPositionalName(name: string): boolean {
-  return /^(rule|hook)-\d+$/.test(name) || /\[\d+\]\.hooks\[\d+\]$/.test(name);
 }
 
 /** JSON with object keys sorted, so equal values compare equal whatever their key order. */

@@ -53,7 +53,8 @@ export function Diff({
 }) {
   const lines = text.split('\n').filter((l, i) => i > 1 || !l.startsWith('='));
   return (
-    <pre className="diff" aria-label={label}>
+    // Focusable, so a keyboard can scroll a long diff.
+    <pre className="diff" aria-label={label} tabIndex={0}>
       {lines.map((l, i) => (
         <div
           key={i}
@@ -72,10 +73,6 @@ export function Diff({
       ))}
     </pre>
   );
-}
-
-export function shortPath(path: string, home?: string | null): string {
-  return home && path.startsWith(home) ? `~${path.slice(home.length)}` : path;
 }
 
 /** Text from a manifest, with its `code` spans shown as code. */

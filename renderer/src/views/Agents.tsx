@@ -1,20 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { Agent } from '../../../shared/ipc.js';
+import { useState } from 'react';
+import { agentLive } from '../../../shared/agent-live.js';
 import { api } from '../client.js';
+import { AgentHelp, AgentStatus, useAgents } from '../components/AgentLive.js';
 import { Badge, Diff, ErrorBox } from '../components/bits.js';
-import { useStore } from '../store.js';
-
-function ago(time: string): string {
-  const s = Math.max(0, Math.round((Date.now() - Date.parse(time)) / 1000));
-  if (s < 60) return `${s} s ago`;
-  if (s < 3600) return `${Math.round(s / 60)} minute${Math.round(s / 60) === 1 ? '' : 's'} ago`;
-  return `on ${new Date(time).toLocaleString()}`;
-}
+import { useNow } from '../components/names.js';
 
 /** The agents found on this machine; Connect shows the exact change as a diff before writing. */
 export function AgentsPanel() {
-  const liveEvents = useStore((s) => s.liveEvents);
-  const [agents, setAgents] = useState<Agent[] | null>(null);
+  const [agents, load, loadError] = useAgents();
+  const now = useNow();
   const [preview, setPreview] = useState<{
     agent: string;
     connect: boolean;
@@ -22,14 +16,9 @@ export function AgentsPanel() {
     path: string;
   } | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  // One change per approval: Apply is off while the change is being made (a double click is one backup).
-  const [applying, setApplying] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const load = useCallback(
-    () => void api.request('agents:list', {}).then(setAgents, (e: Error) => setError(e.message)),
-    [],
-  );
-  useEffect(load, [load, liveEvents.length]);
+  // One change at a time: a double click must not write (and back up) twice.
+  const [busy, setBusy] = useState(false);
   const ask = async (agent: string, connect: boolean) => {
     setNote(null);
     setError(null);
@@ -43,23 +32,24 @@ export function AgentsPanel() {
     }
   };
   const apply = async () => {
-    if (!preview || applying) return;
-    setApplying(true);
+    if (!preview || busy) return;
+    setBusy(true);
     try {
       const r = preview.connect
         ? await api.request('agents:connect', { agent: preview.agent, diff: preview.diff })
         : await api.request('agents:disconnect', { agent: preview.agent, diff: preview.diff });
       if (r.ok) setNote(r.message);
       else setError(r.message);
+      setPreview(null);
     } catch (e) {
       setError((e as Error).message);
     } finally {
-      setApplying(false);
-      setPreview(null);
+      setBusy(false);
       load();
     }
   };
-  if (!agents) return <p className="muted">Looking for agents…</p>;
+  if (!agents)
+    return loadError ? <ErrorBox message={loadError} /> : <p className="muted">Looking for agents…</p>;
   return (
     <div aria-label="agents">
       {note && (
@@ -74,24 +64,8 @@ export function AgentsPanel() {
             <div className="agent-head">
               <strong>{a.name}</strong>
               {a.detected ? <Badge kind="active">found</Badge> : <Badge kind="skipped">not found</Badge>}
-              {a.kind === 'own' ? (
-                a.connected ? (
-                  <Badge kind="active">connected</Badge>
-                ) : (
-                  <Badge kind="warn">not connected</Badge>
-                )
-              ) : (
-                <Badge kind="layer">hosted by Hookpanel</Badge>
-              )}
-              {a.lastEventAt && (!a.connectedAt || a.lastEventAt >= a.connectedAt) ? (
-                <Badge kind="ok">live · last event {ago(a.lastEventAt)}</Badge>
-              ) : a.connected ? (
-                <span className="muted" role="status">
-                  {a.connectedAt
-                    ? `waiting for its first event since you connected it ${ago(a.connectedAt)}`
-                    : 'waiting for its first event'}
-                </span>
-              ) : null}
+              {a.kind === 'hosted' && <Badge kind="layer">Hookpanel runs its hooks</Badge>}
+              <AgentStatus agent={a} />
               {a.kind === 'own' && (
                 <span className="actions">
                   {a.connected ? (
@@ -107,6 +81,7 @@ export function AgentsPanel() {
               )}
             </div>
             <p className="muted">{a.what}</p>
+            <AgentHelp agent={a} live={agentLive(a, now)} />
             {preview?.agent === a.id && (
               <div
                 className="preview"
@@ -119,8 +94,8 @@ export function AgentsPanel() {
                 </p>
                 <Diff text={preview.diff} label="the change to the settings file" />
                 <div className="toolbar">
-                  <button type="button" className="primary" disabled={applying} onClick={() => void apply()}>
-                    {applying ? 'Applying…' : preview.connect ? 'Apply and connect' : 'Apply and disconnect'}
+                  <button type="button" className="primary" disabled={busy} onClick={() => void apply()}>
+                    {busy ? 'Applying…' : preview.connect ? 'Apply and connect' : 'Apply and disconnect'}
                   </button>
                   <button type="button" onClick={() => setPreview(null)}>
                     Cancel

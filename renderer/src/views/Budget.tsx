@@ -1,8 +1,8 @@
 // Latency budgets in the panel: a rule's own budget (in Rules and Hook cost), the flag of a rule
 // whose p95 went over it, and the defaults per event kind (Settings).
-import { useEffect, useState } from 'react';
 import type { BudgetFlag } from '../../../shared/ipc.js';
 import { Badge } from '../components/bits.js';
+import { NumberField } from '../components/NumberField.js';
 import { useStore } from '../store.js';
 
 export const budgetKey = (source: string, rule: string) => `${source}#${rule}`;
@@ -38,37 +38,31 @@ export function BudgetInput({
   source,
   rule,
   fallback,
+  label,
 }: {
   source: string;
   rule: string;
   fallback: number | null;
+  /** How the rule is named to a person. */
+  label?: string;
 }) {
-  const { settings, updateSettings, setError } = useStore();
+  const { settings, updateSettings } = useStore();
   const key = budgetKey(source, rule);
-  const own = settings?.ruleBudgets[key];
-  const [text, setText] = useState(own ? String(own) : '');
-  useEffect(() => setText(own ? String(own) : ''), [own]);
   if (!settings) return null;
-  const save = () => {
-    const value = text.trim() === '' ? undefined : Math.round(Number(text));
-    if (value !== undefined && !(value > 0)) return setText(own ? String(own) : '');
-    const next = { ...settings.ruleBudgets };
-    if (value === undefined) delete next[key];
-    else next[key] = value;
-    if (JSON.stringify(next) !== JSON.stringify(settings.ruleBudgets))
-      void updateSettings({ ruleBudgets: next }).catch((e: Error) => setError(e.message));
-  };
+  const own = settings.ruleBudgets[key] ?? null;
   return (
-    <input
+    <NumberField
       className="budget"
-      type="number"
-      min={1}
-      aria-label={`latency budget of ${rule} (ms)`}
-      placeholder={fallback !== null ? `${fallback} (default)` : 'default'}
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      onBlur={save}
-      onKeyDown={(e) => e.key === 'Enter' && save()}
+      label={`latency budget of ${label ?? rule} (ms)`}
+      unit="ms"
+      value={own}
+      emptyMeans={fallback !== null ? `the default, ${fallback}` : 'the default'}
+      onSave={(v) => {
+        const next = { ...settings.ruleBudgets };
+        if (v === null) delete next[key];
+        else next[key] = v;
+        return updateSettings({ ruleBudgets: next });
+      }}
     />
   );
 }
@@ -84,8 +78,8 @@ export function RuleBudget({ source, rule }: { source: string; rule: string }) {
     <>
       <dt>Latency budget</dt>
       <dd>
-        <BudgetInput source={source} rule={rule} fallback={null} /> ms (empty: the default of its event kind,
-        in Settings)
+        <BudgetInput source={source} rule={rule} fallback={null} />
+        <div className="muted">Empty: the default for its kind of event, in Settings.</div>
         {flag && (
           <div role="status">
             <Badge kind="error">over budget</Badge> p95 {formatMs(flag.p95Ms)} over its last {flag.samples}{' '}
@@ -106,32 +100,25 @@ const KINDS = [
 
 /** Settings: the default budget per event kind. */
 export function BudgetDefaults() {
-  const { settings, updateSettings, setError } = useStore();
+  const { settings, updateSettings } = useStore();
   if (!settings) return null;
   return (
     <fieldset>
       <legend>Latency budgets</legend>
       <p className="muted">
-        A rule whose p95 over its last 20 runs goes over its budget is flagged in Rules and announced once.
-        Each rule can have its own budget (in Rules, or in Hook cost); these apply to the rest. Empty: no
-        budget.
+        How long a hook may keep an agent waiting. A rule whose p95 over its last 20 runs (the time 95% of
+        them stay under) goes over its budget is flagged in Rules and announced once. Each rule can have its
+        own budget (in Rules, or in Hook cost); these apply to the rest. Empty: no budget.
       </p>
       {KINDS.map(([kind, label]) => (
         <label key={kind}>
-          {label} (ms){' '}
-          <input
-            type="number"
-            min={1}
-            aria-label={`default latency budget for ${kind} events (ms)`}
-            defaultValue={settings.budgetDefaults[kind] ?? ''}
-            onBlur={(e) => {
-              const v = e.target.value.trim() === '' ? null : Math.round(Number(e.target.value));
-              if (v !== null && !(v > 0)) return;
-              if (v === settings.budgetDefaults[kind]) return;
-              void updateSettings({ budgetDefaults: { ...settings.budgetDefaults, [kind]: v } }).catch(
-                (err: Error) => setError(err.message),
-              );
-            }}
+          {label}{' '}
+          <NumberField
+            label={`default latency budget for ${kind} events (ms)`}
+            unit="ms"
+            value={settings.budgetDefaults[kind]}
+            emptyMeans="no budget"
+            onSave={(v) => updateSettings({ budgetDefaults: { ...settings.budgetDefaults, [kind]: v } })}
           />
         </label>
       ))}

@@ -5,7 +5,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { DIALECT_MANIFESTS, type Dialect } from '../../../shared/dialects.js';
 import type { CostReport } from '../../../shared/ipc.js';
 import { api } from '../client.js';
-import { Badge, Empty, ErrorBox, shortPath } from '../components/bits.js';
+import { cut, ruleLabel } from '../../../shared/rule-name.js';
+import { Badge, Empty, ErrorBox } from '../components/bits.js';
+import { agentLabel, RuleName, useRuleOf } from '../components/names.js';
 import { ChartCanvas, type Theme } from '../components/Chart.js';
 import { useStore } from '../store.js';
 import { BudgetInput, flagOf } from './Budget.js';
@@ -66,12 +68,12 @@ function failuresChart(report: CostReport) {
   });
 }
 
-function rulesChart(rules: CostReport['rules']) {
+function rulesChart(rules: CostReport['rules'], title: (r: CostReport['rules'][number]) => string) {
   const over = (r: CostReport['rules'][number]) => r.budgetMs !== null && (r.added.p95Ms ?? 0) > r.budgetMs;
   return (t: Theme): ChartConfiguration => ({
     type: 'bar',
     data: {
-      labels: rules.map((r) => r.rule),
+      labels: rules.map(title),
       datasets: [
         {
           label: 'p95 added (red: over its budget)',
@@ -98,7 +100,7 @@ function rulesChart(rules: CostReport['rules']) {
 }
 
 export function CostView() {
-  const { info, budgetFlags, historyImport } = useStore();
+  const { budgetFlags, historyImport } = useStore();
   const [days, setDays] = useState(7);
   const [dialect, setDialect] = useState<string>('');
   const [report, setReport] = useState<CostReport | null>(null);
@@ -125,7 +127,13 @@ export function CostView() {
   const turn = useMemo(() => report && percentileChart(report, 'turn'), [report]);
   const failures = useMemo(() => report && failuresChart(report), [report]);
   const topRules = useMemo(() => report?.rules.filter((r) => r.added.count).slice(0, 12) ?? [], [report]);
-  const rules = useMemo(() => topRules.length && rulesChart(topRules), [topRules]);
+  const ruleOf = useRuleOf();
+  const titleOf = (r: CostReport['rules'][number]) => {
+    const rule = ruleOf(r.source, r.rule);
+    return cut(ruleLabel({ name: r.rule, handler: rule?.handler ?? r.rule }).title, 32);
+  };
+  // The chart is made again only when its rules change (the titles are read as it is made).
+  const rules = useMemo(() => topRules.length && rulesChart(topRules, titleOf), [topRules]);
 
   return (
     <section className="cost" aria-label="what hooks cost">
@@ -178,7 +186,7 @@ export function CostView() {
             <tbody>
               {report.agents.map((a) => (
                 <tr key={a.dialect}>
-                  <td>{a.dialect}</td>
+                  <td>{agentLabel(a.dialect)}</td>
                   <td>{ms(a.tool.p50Ms)}</td>
                   <td>{ms(a.tool.p95Ms)}</td>
                   <td>{ms(a.turn.p50Ms)}</td>
@@ -229,13 +237,18 @@ export function CostView() {
             <tbody>
               {report.rules.map((r) => {
                 const flag = flagOf(budgetFlags, r.source, r.rule);
+                const rule = ruleOf(r.source, r.rule);
                 return (
                   <tr key={`${r.dialect}:${r.source}:${r.rule}`} className={flag ? 'over' : ''}>
-                    <td title={r.source}>
-                      {r.rule}
-                      <div className="muted">{shortPath(r.source, info?.home)}</div>
+                    <td>
+                      <RuleName
+                        name={r.rule}
+                        handler={rule?.handler ?? r.rule}
+                        index={rule?.index}
+                        source={r.source}
+                      />
                     </td>
-                    <td>{r.dialect}</td>
+                    <td>{agentLabel(r.dialect)}</td>
                     <td>{r.events.join(', ')}</td>
                     <td>{r.runs}</td>
                     <td>{ms(r.added.p50Ms)}</td>
@@ -245,7 +258,12 @@ export function CostView() {
                     <td>{r.failures}</td>
                     <td>{r.timeouts}</td>
                     <td>
-                      <BudgetInput source={r.source} rule={r.rule} fallback={r.budgetMs} />
+                      <BudgetInput
+                        source={r.source}
+                        rule={r.rule}
+                        fallback={r.budgetMs}
+                        label={rule ? ruleLabel(rule).title : r.rule}
+                      />
                     </td>
                   </tr>
                 );

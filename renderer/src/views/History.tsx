@@ -1,12 +1,16 @@
+// History: every event (with its decision and how many rules it ran, none included) or every rule run,
+// live, filterable, paged, with a detail that leads from an event to its rule runs and back.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DIALECT_MANIFESTS } from '../../../shared/dialects.js';
 import type { DispatchRecord, EventRecord } from '../../../shared/dispatch.js';
-import type { DryRun, HistoryFilterInput, Res } from '../../../shared/ipc.js';
+import type { HistoryFilterInput, Res } from '../../../shared/ipc.js';
 import { api } from '../client.js';
 import { Badge, Empty, ErrorBox } from '../components/bits.js';
-import { DryRunTable } from './TestFire.js';
-import { useStore } from '../store.js';
+import { counted } from '../components/counted.js';
+import { agentLabel, RuleName } from '../components/names.js';
+import { saved, useStore } from '../store.js';
+import { DECISION_WORD, HistoryDetail, NoHistory, when, type Selection } from './HistoryDetail.js';
 
 const SPANS: Record<string, number | undefined> = {
   any: undefined,
@@ -15,10 +19,20 @@ const SPANS: Record<string, number | undefined> = {
   '24h': 86400e3,
   '7d': 7 * 86400e3,
 };
-/** Dispatches per page: the newest first, older ones on request. */
+const SPAN_WORD: Record<string, string> = {
+  any: 'Any time',
+  '15m': 'Last 15 minutes',
+  '1h': 'Last hour',
+  '24h': 'Last 24 hours',
+  '7d': 'Last 7 days',
+};
+/** Records per page: the newest first, older ones on request. */
 const LIMIT = 1000;
 
-function keep(r: DispatchRecord, f: HistoryFilterInput): boolean {
+type Mode = 'events' | 'dispatches';
+type Row = DispatchRecord | EventRecord;
+
+function keepDispatch(r: DispatchRecord, f: HistoryFilterInput): boolean {
   if (f.dialect && r.dialect !== f.dialect) return false;
   if (f.event && r.event !== f.event) return false;
   if (f.rule && !r.rule.includes(f.rule)) return false;
@@ -35,8 +49,83 @@ function keep(r: DispatchRecord, f: HistoryFilterInput): boolean {
   return true;
 }
 
-export function HistoryView() {
-  const { focus, liveDispatches, liveEvents, historyImport, info, settings } = useStore();
+function keepEvent(e: EventRecord, f: HistoryFilterInput, live: readonly DispatchRecord[]): boolean {
+  if (f.dialect && e.dialect !== f.dialect) return false;
+  if (f.event && e.event !== f.event) return false;
+  if (f.workspace && e.workspace !== f.workspace) return false;
+  if (f.since && Date.parse(e.time) < f.since) return false;
+  if (f.text && !JSON.stringify([e.payload, e.reason, e.event]).toLowerCase().includes(f.text.toLowerCase()))
+    return false;
+  // A rule or outcome filter keeps the events that ran a matching rule.
+  if ((f.rule || f.outcome) && !live.some((d) => d.eventId === e.id && keepDispatch(d, f))) return false;
+  return true;
+}
+
+/** One page of records after another, newest first. */
+function usePages(mode: Mode, query: HistoryFilterInput, typing: React.MutableRefObject<boolean>) {
+  // The rows with the mode they were read in: after a switch, the other mode's rows are never drawn.
+  const [page, setPage] = useState<{ mode: Mode; rows: Row[] }>({ mode, rows: [] });
+  const rows = page.mode === mode ? page.rows : [];
+  const [more, setMore] = useState(false);
+  const [loading, setLoading] = useState(true);
+  const [loadedAt, setLoadedAt] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const fetchPage = useCallback(
+    async (filter: HistoryFilterInput): Promise<Row[]> =>
+      mode === 'events'
+        ? (await api.request('history:events', { filter, limit: LIMIT })).events
+        : (await api.request('history:query', { filter, limit: LIMIT })).dispatches,
+    [mode],
+  );
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const first = await fetchPage(query);
+      setPage({ mode, rows: first });
+      setMore(first.length >= LIMIT);
+      setLoadedAt(Date.now());
+      setError(null);
+    } catch (e) {
+      setError(`Could not read the history: ${(e as Error).message}`);
+    } finally {
+      setLoading(false);
+    }
+  }, [fetchPage, query, mode]);
+  // Typing waits for a pause; a choice from a list applies at once.
+  useEffect(() => {
+    const t = setTimeout(() => void load(), typing.current ? 80 : 0);
+    typing.current = false;
+    return () => clearTimeout(t);
+  }, [load, typing]);
+  /** The next page: records older than the oldest shown (the same millisecond included, deduplicated). */
+  const loadOlder = async () => {
+    const last = rows[rows.length - 1];
+    if (!last) return;
+    try {
+      const next = await fetchPage({ ...query, until: Date.parse(last.time) });
+      const seen = new Set(rows.map((x) => x.id));
+      const older = next.filter((d) => !seen.has(d.id));
+      setPage({ mode, rows: [...rows, ...older] });
+      setMore(older.length > 0 && next.length >= LIMIT);
+    } catch (e) {
+      setError(`Could not read the history: ${(e as Error).message}`);
+    }
+  };
+  return { rows, more, loading, loadedAt, error, loadOlder };
+}
+
+function Filters({
+  mode,
+  filter,
+  set,
+  type,
+}: {
+  mode: Mode;
+  filter: HistoryFilterInput & { span: string };
+  set: (patch: Partial<HistoryFilterInput & { span: string }>) => void;
+  type: (patch: Partial<HistoryFilterInput & { span: string }>) => void;
+}) {
+  const { liveEvents, info, settings } = useStore();
   const [recorded, setRecorded] = useState<string[]>([]);
   // Workspaces the history holds, asked again only when a live event comes from a new one.
   const unseen = liveEvents.find((e) => e.workspace && !recorded.includes(e.workspace))?.workspace;
@@ -51,35 +140,186 @@ export function HistoryView() {
       [info?.workspace, ...(settings?.workspaces ?? []), ...recorded].filter((w): w is string => !!w),
     ),
   ];
-  const [filter, setFilter] = useState<HistoryFilterInput & { span: string }>({ span: 'any', text: '' });
-  const [rows, setRows] = useState<DispatchRecord[]>([]);
-  const [events, setEvents] = useState<Map<string, EventRecord>>(new Map());
-  const [more, setMore] = useState(false);
-  /** The next page: dispatches older than the oldest shown (the same millisecond included, deduplicated). */
-  const loadOlder = async () => {
-    const last = rows[rows.length - 1];
-    if (!last) return;
-    try {
-      const r = await api.request('history:query', {
-        filter: { ...query, until: Date.parse(last.time) },
-        limit: LIMIT,
-      });
-      const seen = new Set(rows.map((x) => x.id));
-      const older = r.dispatches.filter((d) => !seen.has(d.id));
-      setRows([...rows, ...older]);
-      setEvents(new Map([...events, ...r.events.map((e) => [e.id, e] as const)]));
-      setMore(older.length > 0 && r.dispatches.length >= LIMIT);
-    } catch (e) {
-      setError(`Could not read the history: ${(e as Error).message}`);
-    }
-  };
-  const [loadedAt, setLoadedAt] = useState(0);
-  const [selectedId, setSelectedId] = useState<string | null>(focus.dispatchId);
+  return (
+    <div className="toolbar wrap filters" role="search">
+      <select
+        aria-label="agent"
+        value={filter.dialect ?? ''}
+        onChange={(e) => set({ dialect: (e.target.value || undefined) as HistoryFilterInput['dialect'] })}
+      >
+        <option value="">All agents</option>
+        {DIALECT_MANIFESTS.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.label}
+          </option>
+        ))}
+      </select>
+      <input
+        aria-label="event"
+        placeholder="Event"
+        value={filter.event ?? ''}
+        onChange={(e) => type({ event: e.target.value })}
+      />
+      <input
+        aria-label="rule"
+        placeholder="Rule name"
+        title={mode === 'events' ? 'Events that ran a rule of this name' : 'Rule runs of this name'}
+        value={filter.rule ?? ''}
+        onChange={(e) => type({ rule: e.target.value })}
+      />
+      <select
+        aria-label="outcome"
+        title={mode === 'events' ? 'Events with a rule run of this outcome' : undefined}
+        value={filter.outcome ?? ''}
+        onChange={(e) => set({ outcome: e.target.value })}
+      >
+        <option value="">Any outcome</option>
+        {['ok', 'failed', 'timeout', 'blocked', 'skipped'].map((o) => (
+          <option key={o}>{o}</option>
+        ))}
+      </select>
+      <select
+        className="workspace"
+        aria-label="workspace"
+        value={filter.workspace ?? ''}
+        onChange={(e) => set({ workspace: e.target.value || undefined })}
+      >
+        <option value="">All workspaces</option>
+        {workspaces.map((w) => (
+          <option key={w} value={w}>
+            {w}
+          </option>
+        ))}
+      </select>
+      <select aria-label="time" value={filter.span} onChange={(e) => set({ span: e.target.value })}>
+        {Object.keys(SPANS).map((s) => (
+          <option key={s} value={s}>
+            {SPAN_WORD[s]}
+          </option>
+        ))}
+      </select>
+      <input
+        type="search"
+        aria-label="search text"
+        placeholder="Search output, reasons, payloads…"
+        value={filter.text ?? ''}
+        onChange={(e) => type({ text: e.target.value })}
+      />
+    </div>
+  );
+}
+
+function HistoryRow({ row, mode, selected }: { row: Row; mode: Mode; selected: boolean }) {
+  if (mode === 'events') {
+    const e = row as EventRecord;
+    return (
+      <>
+        <span role="cell">{when(e.time)}</span>
+        <span role="cell" className="ellipsis">
+          <span className="muted">{agentLabel(e.dialect)} · </span>
+          {e.event}
+        </span>
+        <span role="cell">
+          <Badge kind={e.decision}>{DECISION_WORD[e.decision] ?? e.decision}</Badge>
+        </span>
+        <span role="cell" className={e.dispatchCount ? '' : 'muted'}>
+          {e.dispatchCount ? counted(e.dispatchCount, 'rule') : 'no rule'}
+        </span>
+        <span role="cell" className="num">
+          {e.durationMs}
+        </span>
+      </>
+    );
+  }
+  const d = row as DispatchRecord;
+  return (
+    <>
+      <span role="cell">{when(d.time)}</span>
+      <span role="cell" className="ellipsis">
+        <span className="muted">{agentLabel(d.dialect)} · </span>
+        {d.event}
+      </span>
+      <span role="cell" className="ellipsis">
+        <RuleName name={d.rule} handler={d.handler} index={d.ruleIndex} detail={selected} />
+      </span>
+      <span role="cell">
+        <Badge kind={d.outcome}>{d.outcome}</Badge>
+      </span>
+      <span role="cell" className="num">
+        {d.durationMs}
+      </span>
+    </>
+  );
+}
+
+function Stats({ query, loadedAt }: { query: HistoryFilterInput; loadedAt: number }) {
+  const [open, setOpen] = useState(false);
   const [stats, setStats] = useState<Res<'history:stats'>>([]);
   const [error, setError] = useState<string | null>(null);
-  const [replay, setReplay] = useState<DryRun | null>(null);
-  const [loading, setLoading] = useState(true);
+  // Stats read more of the history than the list: only when someone looks at them.
+  useEffect(() => {
+    if (open)
+      void api.request('history:stats', { filter: query }).then(setStats, (e: Error) => setError(e.message));
+  }, [open, query, loadedAt]);
+  return (
+    <details className="stats" onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+      <summary>Time and failures per rule{open ? ` (${counted(stats.length, 'rule')})` : ''}</summary>
+      {error && <ErrorBox message={error} />}
+      <table>
+        <thead>
+          <tr>
+            <th>rule</th>
+            <th>agent</th>
+            <th>runs</th>
+            <th>failures</th>
+            <th>median ms</th>
+            <th>p95 ms</th>
+          </tr>
+        </thead>
+        <tbody>
+          {stats.map((s) => (
+            <tr key={`${s.dialect}:${s.source}:${s.rule}`}>
+              <td>
+                <RuleName name={s.rule} handler={s.handler} index={s.ruleIndex} source={s.source} />
+              </td>
+              <td>{agentLabel(s.dialect)}</td>
+              <td>{s.count}</td>
+              <td>{s.failures}</td>
+              <td>{s.medianMs}</td>
+              <td>{s.p95Ms}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
 
+export function HistoryView() {
+  const { focus, liveDispatches, liveEvents, historyImport } = useStore();
+  const [mode, setModeState] = useState<Mode>(() =>
+    focus.dispatchId
+      ? 'dispatches'
+      : focus.eventId
+        ? 'events'
+        : saved.get('historyMode') === 'dispatches'
+          ? 'dispatches'
+          : 'events',
+  );
+  const setMode = (m: Mode) => {
+    saved.set('historyMode', m);
+    setModeState(m);
+  };
+  const [sel, setSel] = useState<Selection | null>(
+    focus.eventId ? { eventId: focus.eventId, dispatchId: focus.dispatchId } : null,
+  );
+  // Sent here again (a notification clicked while History is open): show what it is about.
+  useEffect(() => {
+    if (!focus.eventId) return;
+    setSel({ eventId: focus.eventId, dispatchId: focus.dispatchId });
+    setModeState(focus.dispatchId ? 'dispatches' : 'events');
+  }, [focus]);
+  const [filter, setFilter] = useState<HistoryFilterInput & { span: string }>({ span: 'any', text: '' });
   const query: HistoryFilterInput = useMemo(() => {
     const { span, ...rest } = filter;
     const q: HistoryFilterInput = {};
@@ -87,49 +327,27 @@ export function HistoryView() {
     if (SPANS[span]) q.since = Date.now() - SPANS[span]!;
     return q;
   }, [filter]);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const r = await api.request('history:query', { filter: query, limit: LIMIT });
-      setRows(r.dispatches);
-      setEvents(new Map(r.events.map((e) => [e.id, e])));
-      setMore(r.dispatches.length >= LIMIT);
-      setLoadedAt(Date.now());
-      setError(null);
-    } catch (e) {
-      setError(`Could not read the history: ${(e as Error).message}`);
-    } finally {
-      setLoading(false);
-    }
-  }, [query]);
-  // Typing waits for a pause; a choice from a list applies at once.
   const typing = useRef(false);
-  useEffect(() => {
-    const t = setTimeout(() => void load(), typing.current ? 80 : 0);
-    typing.current = false;
-    return () => clearTimeout(t);
-  }, [load]);
-  const [statsOpen, setStatsOpen] = useState(false);
-  // Stats read more of the history than the list: only when someone looks at them.
-  useEffect(() => {
-    if (statsOpen)
-      void api.request('history:stats', { filter: query }).then(setStats, (e: Error) => setError(e.message));
-  }, [statsOpen, query, loadedAt]);
+  const { rows, more, loading, loadedAt, error, loadOlder } = usePages(mode, query, typing);
 
   // Live: records pushed after the last query join the top of the list.
-  const live = liveDispatches.filter(
-    (r) => Date.parse(r.time) >= loadedAt - 1000 && !rows.some((x) => x.id === r.id) && keep(r, query),
-  );
+  const shown = useMemo(() => new Set(rows.map((r) => r.id)), [rows]);
+  const fresh = (r: Row) => Date.parse(r.time) >= loadedAt - 1000 && !shown.has(r.id);
+  const live: Row[] =
+    mode === 'events'
+      ? liveEvents.filter((e) => fresh(e) && keepEvent(e, query, liveDispatches))
+      : liveDispatches.filter((d) => fresh(d) && keepDispatch(d, query));
   const all = useMemo(() => [...live, ...rows], [live, rows]);
-  const eventOf = (id: string) => events.get(id) ?? liveEvents.find((e) => e.id === id) ?? null;
-  useEffect(() => {
-    if (focus.eventId && !selectedId) {
-      const first = all.find((r) => r.eventId === focus.eventId);
-      if (first) setSelectedId(first.id);
-    }
-  }, [focus.eventId, all, selectedId]);
-  const selected = all.find((r) => r.id === selectedId) ?? null;
+  const isSelected = (r: Row) =>
+    mode === 'events'
+      ? r.id === sel?.eventId
+      : r.id === sel?.dispatchId || (!sel?.dispatchId && (r as DispatchRecord).eventId === sel?.eventId);
+  const select = (r: Row) =>
+    setSel(
+      mode === 'events'
+        ? { eventId: r.id, dispatchId: null }
+        : { eventId: (r as DispatchRecord).eventId, dispatchId: r.id },
+    );
 
   const parent = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
@@ -138,78 +356,29 @@ export function HistoryView() {
     estimateSize: () => 34,
     overscan: 12,
   });
-
   const set = (patch: Partial<typeof filter>) => setFilter((f) => ({ ...f, ...patch }));
   const type = (patch: Partial<typeof filter>) => {
     typing.current = true;
     set(patch);
   };
+  const filtered = Object.keys(query).length > 0;
   return (
-    <div className="split">
-      <section className="list" aria-label="dispatch history">
-        <div className="toolbar wrap" role="search">
-          <select
-            aria-label="dialect"
-            value={filter.dialect ?? ''}
-            onChange={(e) => set({ dialect: (e.target.value || undefined) as HistoryFilterInput['dialect'] })}
-          >
-            <option value="">All dialects</option>
-            {DIALECT_MANIFESTS.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.label}
-              </option>
-            ))}
-          </select>
-          <input
-            aria-label="event"
-            placeholder="Event"
-            value={filter.event ?? ''}
-            onChange={(e) => type({ event: e.target.value })}
-          />
-          <input
-            aria-label="rule"
-            placeholder="Rule"
-            value={filter.rule ?? ''}
-            onChange={(e) => type({ rule: e.target.value })}
-          />
-          <select
-            aria-label="outcome"
-            value={filter.outcome ?? ''}
-            onChange={(e) => set({ outcome: e.target.value })}
-          >
-            <option value="">Any outcome</option>
-            {['ok', 'failed', 'timeout', 'blocked', 'skipped'].map((o) => (
-              <option key={o}>{o}</option>
-            ))}
-          </select>
-          <select
-            className="workspace"
-            aria-label="workspace"
-            value={filter.workspace ?? ''}
-            onChange={(e) => set({ workspace: e.target.value || undefined })}
-          >
-            <option value="">All workspaces</option>
-            {workspaces.map((w) => (
-              <option key={w} value={w}>
-                {w}
-              </option>
-            ))}
-          </select>
-          <select aria-label="time" value={filter.span} onChange={(e) => set({ span: e.target.value })}>
-            {Object.keys(SPANS).map((s) => (
-              <option key={s} value={s}>
-                {s === 'any' ? 'Any time' : `Last ${s}`}
-              </option>
-            ))}
-          </select>
-          <input
-            type="search"
-            aria-label="search text"
-            placeholder="Search output, reasons, payloads…"
-            value={filter.text ?? ''}
-            onChange={(e) => type({ text: e.target.value })}
-          />
+    <div className="split history">
+      <section className="list" aria-label="history">
+        <div className="mode" role="group" aria-label="show">
+          <button type="button" aria-pressed={mode === 'events'} onClick={() => setMode('events')}>
+            Events
+          </button>
+          <button type="button" aria-pressed={mode === 'dispatches'} onClick={() => setMode('dispatches')}>
+            Rule runs
+          </button>
+          <span className="muted">
+            {mode === 'events'
+              ? 'Every event an agent sent, with what was decided; those no rule matched too.'
+              : 'Every time a rule ran (or was skipped), with its outcome.'}
+          </span>
         </div>
+        <Filters mode={mode} filter={filter} set={set} type={type} />
         {historyImport && historyImport.state !== 'done' && (
           <div className="note" role="status" aria-label="history import">
             {historyImport.message}
@@ -222,57 +391,59 @@ export function HistoryView() {
           </div>
         )}
         {error && <ErrorBox message={error} />}
-        <div className="history-head" aria-hidden="true">
-          <span>time</span>
-          <span>dialect</span>
-          <span>event</span>
-          <span>rule</span>
-          <span>outcome</span>
-          <span>ms</span>
-        </div>
         {!all.length && !loading ? (
-          <Empty title="No dispatches">
-            Nothing has run{Object.keys(query).length ? ' that matches these filters' : ' yet'}. Fire an event
-            from Test fire, or connect an agent with <code>hookpanel emit</code>.
-          </Empty>
+          <NoHistory mode={mode} filtered={filtered} />
         ) : (
           <div
             ref={parent}
             className="virtual"
             role="table"
-            aria-label="dispatches"
-            aria-rowcount={all.length}
+            aria-label={mode === 'events' ? 'events' : 'rule runs'}
+            aria-rowcount={all.length + 1}
           >
-            <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+            <div role="rowgroup" className="history-head">
+              <div role="row" className={`hrow head ${mode}`} aria-rowindex={1}>
+                <span role="columnheader">time</span>
+                <span role="columnheader">event</span>
+                {mode === 'events' ? (
+                  <>
+                    <span role="columnheader">decision</span>
+                    <span role="columnheader">rules</span>
+                  </>
+                ) : (
+                  <>
+                    <span role="columnheader">rule</span>
+                    <span role="columnheader">outcome</span>
+                  </>
+                )}
+                <span role="columnheader" className="num">
+                  ms
+                </span>
+              </div>
+            </div>
+            <div role="rowgroup" style={{ height: virtual.getTotalSize(), position: 'relative' }}>
               {virtual.getVirtualItems().map((v) => {
                 const r = all[v.index]!;
+                const selected = isSelected(r);
                 return (
                   <div
                     key={r.id}
                     role="row"
                     tabIndex={0}
-                    aria-selected={r.id === selectedId}
-                    className={`hrow ${r.id === selectedId ? 'selected' : ''} o-${r.outcome}`}
+                    aria-rowindex={v.index + 2}
+                    aria-selected={selected}
+                    className={`hrow ${mode} ${selected ? 'selected' : ''}`}
                     style={{ transform: `translateY(${v.start}px)`, height: v.size }}
-                    onClick={() => setSelectedId(r.id)}
+                    onClick={() => select(r)}
                     onKeyDown={(e) => {
-                      if (e.key === 'Enter') setSelectedId(r.id);
+                      if (e.key === 'Enter') select(r);
                       if (e.key === 'ArrowDown')
                         (e.currentTarget.nextElementSibling as HTMLElement | null)?.focus();
                       if (e.key === 'ArrowUp')
                         (e.currentTarget.previousElementSibling as HTMLElement | null)?.focus();
                     }}
                   >
-                    <span role="cell">{new Date(r.time).toLocaleTimeString()}</span>
-                    <span role="cell">{r.dialect}</span>
-                    <span role="cell">{r.event}</span>
-                    <span role="cell" className="ellipsis">
-                      {r.rule}
-                    </span>
-                    <span role="cell">
-                      <Badge kind={r.outcome}>{r.outcome}</Badge>
-                    </span>
-                    <span role="cell">{r.durationMs}</span>
+                    <HistoryRow row={r} mode={mode} selected={selected} />
                   </div>
                 );
               })}
@@ -281,132 +452,22 @@ export function HistoryView() {
         )}
         {more && (
           <button type="button" className="more" onClick={() => void loadOlder()}>
-            Load older dispatches
+            Load older {mode === 'events' ? 'events' : 'rule runs'}
           </button>
         )}
-        <details
-          className="stats"
-          onToggle={(e) => setStatsOpen((e.currentTarget as HTMLDetailsElement).open)}
-        >
-          <summary>Per-rule latency and failures{statsOpen ? ` (${stats.length} rules)` : ''}</summary>
-          <table>
-            <thead>
-              <tr>
-                <th>rule</th>
-                <th>dialect</th>
-                <th>runs</th>
-                <th>failures</th>
-                <th>median ms</th>
-                <th>p95 ms</th>
-              </tr>
-            </thead>
-            <tbody>
-              {stats.map((s) => (
-                <tr key={`${s.dialect}:${s.rule}`}>
-                  <td>{s.rule}</td>
-                  <td>{s.dialect}</td>
-                  <td>{s.count}</td>
-                  <td>{s.failures}</td>
-                  <td>{s.medianMs}</td>
-                  <td>{s.p95Ms}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
+        <Stats query={query} loadedAt={loadedAt} />
       </section>
-      <aside className="pane" aria-label="dispatch detail">
-        {selected ? (
-          <DispatchDetail
-            record={selected}
-            event={eventOf(selected.eventId)}
-            onReplay={async () => {
-              try {
-                setReplay(await api.request('history:replay', { eventId: selected.eventId }));
-              } catch (e) {
-                setError((e as Error).message);
-              }
-            }}
-            replay={replay}
-          />
+      <aside className="pane flow" aria-label="history detail">
+        {sel ? (
+          <HistoryDetail sel={sel} onSelect={setSel} />
         ) : (
-          <Empty title="Pick a dispatch">
-            Its payload, decision, exit code, output and timing show here.
+          <Empty title={mode === 'events' ? 'Pick an event' : 'Pick a rule run'}>
+            {mode === 'events'
+              ? 'What was decided, which rules ran, and the payload show here.'
+              : 'Its exit, output, timing and the event it belongs to show here.'}
           </Empty>
         )}
       </aside>
-    </div>
-  );
-}
-
-function DispatchDetail({
-  record: r,
-  event,
-  onReplay,
-  replay,
-}: {
-  record: DispatchRecord;
-  event: EventRecord | null;
-  onReplay: () => void;
-  replay: DryRun | null;
-}) {
-  return (
-    <div className="detail">
-      <h3>
-        {r.rule} <Badge kind={r.outcome}>{r.outcome}</Badge>
-      </h3>
-      <dl>
-        <dt>Event</dt>
-        <dd>
-          {r.dialect} · {r.event} · {new Date(r.time).toLocaleString()}
-        </dd>
-        <dt>Decision</dt>
-        <dd>
-          {event ? <Badge kind={event.decision}>{event.decision}</Badge> : '—'}{' '}
-          {r.decision ? <>this hook: {r.decision}</> : null}
-        </dd>
-        <dt>Reason</dt>
-        <dd>{r.reason ?? event?.reason ?? '—'}</dd>
-        <dt>Exit</dt>
-        <dd>
-          {r.timedOut
-            ? 'timed out'
-            : r.signal
-              ? `signal ${r.signal}`
-              : r.exitCode === null
-                ? '—'
-                : `exit ${r.exitCode}`}
-          {r.groupKilled ? ' · process group killed' : ''}
-        </dd>
-        <dt>Duration</dt>
-        <dd>
-          {r.durationMs} ms{r.pid ? ` · pid ${r.pid}` : ''}
-        </dd>
-        <dt>Runs</dt>
-        <dd>
-          <code>{r.handler}</code>
-        </dd>
-        <dt>Source</dt>
-        <dd>
-          <code>{r.source}</code>
-        </dd>
-      </dl>
-      <h4>stdout</h4>
-      <pre className="out" aria-label="stdout">
-        {r.stdoutTail || '(empty)'}
-      </pre>
-      <h4>stderr</h4>
-      <pre className="out" aria-label="stderr">
-        {r.stderrTail || '(empty)'}
-      </pre>
-      <h4>Payload</h4>
-      <pre className="out" aria-label="payload">
-        {event ? JSON.stringify(event.payload, null, 2) : '(not recorded)'}
-      </pre>
-      <button type="button" onClick={onReplay} disabled={!event}>
-        Replay as dry run
-      </button>
-      {replay && <DryRunTable result={replay} />}
     </div>
   );
 }

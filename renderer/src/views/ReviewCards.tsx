@@ -9,6 +9,7 @@ import {
   type ReviewScript,
   type Risk,
 } from '../../../shared/ipc.js';
+import { ruleLabel } from '../../../shared/rule-name.js';
 import { ArgvChips, Badge, Diff } from '../components/bits.js';
 
 export const LOUD: ReadonlySet<Risk['kind']> = new Set(LOUD_RISKS);
@@ -24,14 +25,17 @@ export const STATUS_LABEL: Record<ChangeStatus, string> = {
 export function CommandCard({ c }: { c: ReviewCommand }) {
   const loud = c.risks.some((r) => LOUD.has(r.kind));
   const what = c.kind === 'server' ? 'MCP server' : 'command';
+  // A rule is named by what it runs (or its own name), its position beside; a server by its name.
+  const label = c.kind === 'rule' ? ruleLabel({ name: c.rule, handler: runsText(c) }) : null;
   return (
     <li
       className={`cmd-card st-${c.status}${loud ? ' loud' : c.risks.length ? ' flagged' : ''}`}
-      aria-label={`${STATUS_LABEL[c.status]} ${what} ${c.rule}`}
+      aria-label={`${STATUS_LABEL[c.status]} ${what} ${label?.title ?? c.rule}`}
     >
       <div className="cmd-head">
         <Badge kind={`st-${c.status}`}>{STATUS_LABEL[c.status]}</Badge>
-        <strong>{c.rule}</strong>
+        <strong className={label && !label.named ? 'cmd' : ''}>{label?.title ?? c.rule}</strong>
+        {label?.position && <span className="muted">{label.position}</span>}
         <span className="muted">
           {c.kind === 'server' ? 'started on ' : 'on '}
           {c.event}
@@ -123,4 +127,11 @@ export function ScriptCard({ s }: { s: ReviewScript }) {
       ) : null}
     </div>
   );
+}
+
+/** What a command runs, as one line. */
+export function runsText(r: ReviewRuns): string {
+  if (r.shell !== null) return r.shell;
+  if (r.argv) return r.argv.map((a) => (/^[\w@%+=:,./~-]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
+  return r.other ?? '';
 }

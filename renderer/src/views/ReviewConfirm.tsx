@@ -1,9 +1,9 @@
 // Trusting from Trust review: one click for a file that gained nothing risky, else a deliberate confirm
 // that names what is new or changed, with a checkbox; the request carries the digests that were shown.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { ReviewItem, ReviewRuns } from '../../../shared/ipc.js';
+import type { ReviewItem } from '../../../shared/ipc.js';
 import { Badge } from '../components/bits.js';
-import { LOUD, STATUS_LABEL } from './ReviewCards.js';
+import { LOUD, runsText, STATUS_LABEL } from './ReviewCards.js';
 
 export function TrustActions({
   item,
@@ -88,7 +88,7 @@ export function TrustActions({
           <ul className="confirm-list">
             {needs.map((c) => (
               <li key={c.key}>
-                <Badge kind={`st-${c.status}`}>{STATUS_LABEL[c.status]}</Badge> <code>{runsLine(c)}</code>
+                <Badge kind={`st-${c.status}`}>{STATUS_LABEL[c.status]}</Badge> <code>{runsText(c)}</code>
                 {c.risks.map((r) => (
                   <span key={r.kind} className={`risk-tag ${LOUD.has(r.kind) ? 'loud' : 'flagged'}`}>
                     {r.title}
@@ -138,10 +138,4 @@ export function TrustActions({
       )}
     </>
   );
-}
-
-function runsLine(r: ReviewRuns): string {
-  if (r.shell !== null) return r.shell;
-  if (r.argv) return r.argv.map((a) => (/^[\w@%+=:,./~-]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
-  return r.other ?? '';
 }

@@ -1,388 +1,333 @@
-import { useMemo, useState } from 'react';
-import { DIALECT_MANIFESTS } from '../../../shared/dialects.js';
-import { mcpCatalog, mcpServerSources } from '../../../shared/mcp.js';
+// Rules: every hook file by agent, with its state in words, and its rules named by what they do (the
+// command, or the rule's own name), each with its command; a search hit says where it matched.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { DIALECT_MANIFESTS, dialectManifest } from '../../../shared/dialects.js';
 import type { Rule, Source } from '../../../shared/model.js';
-import { api } from '../client.js';
-import { ArgvChips, Badge, Empty, Prose } from '../components/bits.js';
+import { ruleLabel, shortCommand } from '../../../shared/rule-name.js';
 import { AgentTrustBadge } from '../components/AgentTrust.js';
+import { Badge, Empty, Prose } from '../components/bits.js';
+import { counted } from '../components/counted.js';
+import { FileActions } from '../components/FileActions.js';
+import { agentLabel, PathText } from '../components/names.js';
+import { SourceState } from '../components/SourceState.js';
 import { useStore } from '../store.js';
-import { OverBudgetMark, RuleBudget } from './Budget.js';
-
-const DIALECT_LABEL: Record<string, string> = Object.fromEntries(
-  DIALECT_MANIFESTS.map((m) => [m.id, m.label]),
-);
-
-function argvOf(rule: Rule): string[] | null {
-  const h = rule.handler;
-  if (h.kind === 'exec') return h.argv;
-  if (h.kind === 'script') return [...h.interpreter, h.path, ...h.args];
-  return null;
-}
-
-function matches(rule: Rule, source: Source, q: string): boolean {
-  if (!q) return true;
-  const hay = [
-    rule.name,
-    rule.events.join(' '),
-    rule.matcher ?? '',
-    JSON.stringify(rule.handler),
-    source.path,
-    source.dialect,
-  ]
-    .join(' ')
-    .toLowerCase();
-  return q
-    .toLowerCase()
-    .split(/\s+/)
-    .every((w) => hay.includes(w));
-}
-
-function HandlerView({ rule }: { rule: Rule }) {
-  const argv = argvOf(rule);
-  const h = rule.handler;
-  if (argv) return <ArgvChips argv={argv} />;
-  switch (h.kind) {
-    case 'shell':
-      return (
-        <>
-          <Badge kind="warn">through a shell</Badge> <code className="chip">{h.command}</code>
-        </>
-      );
-    case 'append':
-      return (
-        <>
-          append one JSON line to <code>{h.path}</code>
-        </>
-      );
-    case 'http':
-      return (
-        <>
-          POST <code>{h.url}</code>
-          {Object.keys(h.headers).length ? (
-            <>
-              {' '}
-              with headers{' '}
-              {Object.keys(h.headers).map((k) => (
-                <code key={k} className="chip">
-                  {k}
-                </code>
-              ))}
-            </>
-          ) : null}
-        </>
-      );
-    case 'mcp_tool':
-      return (
-        <>
-          MCP server <code>{h.server}</code>, tool <code>{h.tool}</code>, input{' '}
-          <code>{JSON.stringify(h.input)}</code>
-        </>
-      );
-    case 'prompt':
-    case 'agent':
-      return (
-        <>
-          {h.kind}: <q>{h.prompt}</q>
-          {h.model ? (
-            <>
-              {' '}
-              · model <code>{h.model}</code>
-            </>
-          ) : null}
-        </>
-      );
-    default:
-      return null;
-  }
-}
-
-/** Where an mcp_tool hook's server comes from, as the engine will resolve it. */
-function McpServerView({ server, dialect }: { server: string; dialect: string }) {
-  const { sources } = useStore();
-  const entry = useMemo(
-    () => mcpCatalog(mcpServerSources(sources, dialect)).get(server),
-    [sources, dialect, server],
-  );
-  if (!entry)
-    return (
-      <Badge kind="error">
-        not defined in any {DIALECT_LABEL[dialect] ?? dialect} file: the hook fails when it runs
-      </Badge>
-    );
-  const c = entry.config;
-  return (
-    <>
-      {c.type === 'stdio' ? (
-        <ArgvChips argv={[c.command, ...c.args]} />
-      ) : (
-        <code className="chip">{c.url}</code>
-      )}{' '}
-      from <code>{entry.definedIn}</code>
-      {entry.unusable ? (
-        <>
-          {' '}
-          <Badge kind="warn" title={entry.unusable}>
-            file not trusted
-          </Badge>
-        </>
-      ) : null}
-    </>
-  );
-}
-
-export function RuleDetail({ rule, source }: { rule: Rule; source: Source }) {
-  return (
-    <div className="detail" aria-label={`rule ${rule.name}`}>
-      <h3>{rule.name}</h3>
-      <dl>
-        <dt>Runs</dt>
-        <dd>
-          <HandlerView rule={rule} />
-        </dd>
-        {rule.handler.kind === 'mcp_tool' ? (
-          <>
-            <dt>MCP server</dt>
-            <dd>
-              <McpServerView server={rule.handler.server} dialect={source.dialect} />
-            </dd>
-          </>
-        ) : null}
-        <dt>Events</dt>
-        <dd>
-          {rule.events.join(', ')}
-          {rule.matcher ? (
-            <>
-              {' '}
-              · matcher <code>{rule.matcher}</code>
-            </>
-          ) : null}
-        </dd>
-        <dt>Timeout</dt>
-        <dd>{rule.timeoutMs / 1000} s</dd>
-        <RuleBudget source={source.path} rule={rule.name} />
-        <dt>Mode</dt>
-        <dd>
-          {rule.mode.replace(/_/g, ' ')}
-          {rule.detach ? ' · detached' : ''}
-          {rule.durable ? ' · durable' : ''}
-        </dd>
-        <dt>On error</dt>
-        <dd>{rule.errorPolicy}</dd>
-        <dt>Source</dt>
-        <dd>
-          <code>
-            {source.path}
-            {rule.line ? `:${rule.line}:${rule.column ?? 1}` : ''}
-          </code>
-        </dd>
-        {Object.keys(rule.env).length ? (
-          <>
-            <dt>Environment</dt>
-            <dd>
-              {Object.entries(rule.env).map(([k, v]) => (
-                <code key={k} className="chip">
-                  {k}={v}
-                </code>
-              ))}
-            </dd>
-          </>
-        ) : null}
-      </dl>
-      <div className="marks">
-        {!rule.enabled && <Badge kind="disabled">disabled</Badge>}
-        {rule.dormant && (
-          <Badge kind="dormant" title={rule.dormantReason ?? ''}>
-            dormant: {rule.dormantReason}
-          </Badge>
-        )}
-        {source.state === 'untrusted' && <Badge kind="untrusted">untrusted: review it in Trust review</Badge>}
-        {source.role === 'inspected' && (
-          <Badge kind="inspected">inspected: its agent runs it, Hookpanel does not</Badge>
-        )}
-      </div>
-    </div>
-  );
-}
+import { OverBudgetMark } from './Budget.js';
+import { RuleDetail } from './RuleDetail.js';
+import { FIELD_WORDS, matchRule, words, type MatchField } from './rules-search.js';
 
 /** Hosted: Hookpanel runs the file's hooks. Inspected: its own agent runs them and Hookpanel only shows them. */
 function RoleSelect({ source }: { source: Source }) {
-  const { settings, updateSettings } = useStore();
+  const { settings, updateSettings, setError } = useStore();
   if (!settings) return null;
   return (
     <select
-      aria-label={`role of ${source.path}`}
+      aria-label={`who runs the hooks of ${source.path}`}
       value={source.role}
-      title="Who runs this file's hooks"
+      title="Who runs this file's hooks: Hookpanel when the event arrives, or the agent itself"
       onChange={(e) =>
         void updateSettings({
           roles: { ...settings.roles, [source.path]: e.target.value as 'hosted' | 'inspected' },
-        })
+        }).catch((err: Error) => setError(`Could not change who runs it: ${err.message}`))
       }
     >
       <option value="hosted">Hookpanel runs it</option>
-      <option value="inspected">Its agent runs it</option>
+      <option value="inspected">{agentLabel(source.dialect)} runs it</option>
     </select>
   );
 }
 
+/** Why a file's hooks do not run, in words, with the way to the fix. */
+function SourceNote({ source }: { source: Source }) {
+  const { go, settings } = useStore();
+  const errors = source.diagnostics.filter((d) => d.severity === 'error').length;
+  const toProblems = (
+    <button type="button" className="link" onClick={() => go('problems', { path: source.path })}>
+      Show {errors ? counted(errors, 'error') : 'its problems'} in Problems
+    </button>
+  );
+  const states = dialectManifest(source.dialect).states;
+  switch (source.state) {
+    case 'invalid':
+      return (
+        <p className="source-note bad">
+          Hookpanel rejected this file, so none of its hooks are loaded or run until it is fixed. {toProblems}
+        </p>
+      );
+    case 'refused':
+      return (
+        <p className="source-note bad">
+          None of its hooks run: {states.refused ?? 'the file is refused'}. {toProblems}
+        </p>
+      );
+    case 'untrusted':
+      return (
+        <p className="source-note warn">
+          A project file no one has trusted yet: its hooks do not run until you trust it.{' '}
+          <button type="button" className="link" onClick={() => go('review', { path: source.path })}>
+            Review it
+          </button>
+        </p>
+      );
+    case 'dormant':
+    case 'disabled':
+      return (
+        <p className="source-note">
+          Its hooks do not run: {states[source.state] ?? source.state}
+          {source.diagnostics.length ? <>. {toProblems}</> : null}
+        </p>
+      );
+    default:
+      return settings?.paused && source.role === 'hosted' ? (
+        <p className="source-note warn">
+          All hooks are paused, so none of these run.{' '}
+          <button type="button" className="link" onClick={() => go('settings')}>
+            Resume in Settings
+          </button>
+        </p>
+      ) : null;
+  }
+}
+
+function RuleRow({
+  rule,
+  source,
+  selected,
+  onSelect,
+  matched,
+}: {
+  rule: Rule;
+  source: Source;
+  selected: boolean;
+  onSelect: () => void;
+  matched: MatchField[];
+}) {
+  const l = ruleLabel(rule);
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (selected) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
+  return (
+    <li>
+      <button
+        ref={ref}
+        type="button"
+        className={`rule ${selected ? 'selected' : ''}`}
+        onClick={onSelect}
+        aria-pressed={selected}
+      >
+        {/* Named by what it shows (so a screen reader says what is seen), after the word "rule". */}
+        <span className="sr-only">rule </span>
+        <span className="rule-line">
+          <span className={l.named ? 'rule-title' : 'rule-title cmd'}>{l.title}</span>{' '}
+          {l.position && <span className="rule-pos muted">{l.position}</span>}
+          {rule.dormant && <Badge kind="dormant">dormant</Badge>}
+          {!rule.enabled && <Badge kind="disabled">disabled</Badge>}
+          <OverBudgetMark source={source.path} rule={rule.name} />
+        </span>
+        {l.named && <code className="rule-cmd">{shortCommand(l.command, 90)}</code>}
+        {matched.length > 0 && (
+          <span className="why muted">matched in {matched.map((f) => FIELD_WORDS[f]).join(', ')}</span>
+        )}
+      </button>
+      <AgentTrustBadge path={source.path} ruleIndex={rule.index} />
+    </li>
+  );
+}
+
+function SourceCard({
+  source,
+  rules,
+  selected,
+  onSelect,
+}: {
+  source: Source;
+  rules: { rule: Rule; matched: MatchField[] }[];
+  selected: { path: string; index: number } | null;
+  onSelect: (index: number) => void;
+}) {
+  const focus = useStore((s) => s.focus);
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (focus.path === source.path && (focus.ruleIndex ?? null) === null)
+      ref.current?.scrollIntoView({ block: 'start' });
+  }, [focus, source.path]);
+  return (
+    <article ref={ref} className="source" aria-label={`source ${source.path}`}>
+      <header>
+        <SourceState source={source} />
+        <Badge kind="layer" title="Where the file sits: your own (user, global), or a project's">
+          {source.layer}
+        </Badge>
+        <PathText path={source.path} className="path" />
+        <span className="actions">
+          <RoleSelect source={source} />
+          <FileActions path={source.path} />
+        </span>
+      </header>
+      <SourceNote source={source} />
+      {groupRules(rules).map(([event, groups]) => (
+        <div key={event} className="event">
+          <div className="event-name">{event}</div>
+          {groups.map(([matcher, rs]) => (
+            <div key={matcher} className="matcher">
+              <span className="muted">
+                {matcher === '*' ? 'every time' : `only when it matches ${matcher}`}
+              </span>
+              <ul>
+                {rs.map(({ rule, matched }) => (
+                  <RuleRow
+                    key={rule.index}
+                    rule={rule}
+                    source={source}
+                    matched={matched}
+                    selected={selected?.path === source.path && selected.index === rule.index}
+                    onSelect={() => onSelect(rule.index)}
+                  />
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      ))}
+      {!source.rules.length && source.state !== 'invalid' && source.state !== 'refused' && (
+        <p className="muted">No rules in this file.</p>
+      )}
+    </article>
+  );
+}
+
+function NoFiles() {
+  return (
+    <Empty title="No hook files yet">
+      Hookpanel looks for each agent's hook files in these places (the exact folders are in Settings →
+      Folders). Create one and it appears here at once.
+      <table className="folders" aria-label="where hook files are">
+        <thead>
+          <tr>
+            <th>agent</th>
+            <th>your own</th>
+            <th>in a project</th>
+          </tr>
+        </thead>
+        <tbody>
+          {DIALECT_MANIFESTS.map((m) => (
+            <tr key={m.id}>
+              <td>{m.label}</td>
+              <td>
+                <Prose text={m.locations.user} />
+              </td>
+              <td>
+                <Prose text={m.locations.project} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Empty>
+  );
+}
+
 export function RulesView() {
-  const { sources, info, loadingSources } = useStore();
+  const { sources, loadingSources, focus } = useStore();
   const [query, setQuery] = useState('');
   const [dialect, setDialect] = useState('');
-  const [selected, setSelected] = useState<{ path: string; index: number } | null>(null);
-  const [note, setNote] = useState<string | null>(null);
-  const present = sources.filter((s) => s.state !== 'absent' && (!dialect || s.dialect === dialect));
+  const [selected, setSelected] = useState<{ path: string; index: number } | null>(
+    focus.path && focus.ruleIndex !== null && focus.ruleIndex !== undefined
+      ? { path: focus.path, index: focus.ruleIndex }
+      : null,
+  );
+  useEffect(() => {
+    if (focus.path && focus.ruleIndex !== null && focus.ruleIndex !== undefined)
+      setSelected({ path: focus.path, index: focus.ruleIndex });
+  }, [focus]);
+  const ws = useMemo(() => words(query), [query]);
   const visible = useMemo(
     () =>
-      present
-        .map((s) => ({ source: s, rules: s.rules.filter((r) => matches(r, s, query)) }))
-        .filter((x) => x.rules.length || !query),
-    [present, query],
+      sources
+        .filter((s) => s.state !== 'absent' && (!dialect || s.dialect === dialect))
+        .map((s) => ({
+          source: s,
+          rules: s.rules.flatMap((r) => {
+            const matched = matchRule(r, s, ws);
+            return matched ? [{ rule: r, matched }] : [];
+          }),
+        }))
+        .filter((x) => x.rules.length || !ws.length),
+    [sources, dialect, ws],
   );
   const chosen = selected && sources.find((s) => s.path === selected.path);
   const chosenRule = chosen?.rules.find((r) => r.index === selected?.index);
-  const open = async (path: string, reveal: boolean) =>
-    setNote((await api.request('sources:open', { path, reveal })).message);
 
-  if (!loadingSources && !sources.some((s) => s.state !== 'absent')) {
-    return (
-      <Empty title="No hook files yet">
-        Hookpanel looks for each agent's hook files in these places (the exact folders are in Settings →
-        Folders). Create one and it appears here at once.
-        <table className="folders" aria-label="where hook files are">
-          <thead>
-            <tr>
-              <th>dialect</th>
-              <th>user / global</th>
-              <th>project</th>
-            </tr>
-          </thead>
-          <tbody>
-            {DIALECT_MANIFESTS.map((m) => (
-              <tr key={m.id}>
-                <td>{m.label}</td>
-                <td>
-                  <Prose text={m.locations.user} />
-                </td>
-                <td>
-                  <Prose text={m.locations.project} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Empty>
-    );
-  }
+  if (!loadingSources && !sources.some((s) => s.state !== 'absent')) return <NoFiles />;
   const byDialect = new Map<string, typeof visible>();
   for (const v of visible) byDialect.set(v.source.dialect, [...(byDialect.get(v.source.dialect) ?? []), v]);
+  const shown = visible.reduce((n, v) => n + v.rules.length, 0);
   return (
     <div className="split">
       <section className="list" aria-label="hook files and rules">
         <div className="toolbar">
           <input
             type="search"
-            placeholder="Search rules, events, commands, files…"
+            placeholder="Search commands, names, events, files…"
             aria-label="search rules"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
           />
-          <select aria-label="filter by dialect" value={dialect} onChange={(e) => setDialect(e.target.value)}>
-            <option value="">All dialects</option>
-            {Object.entries(DIALECT_LABEL).map(([k, v]) => (
-              <option key={k} value={k}>
-                {v}
+          <select aria-label="agent" value={dialect} onChange={(e) => setDialect(e.target.value)}>
+            <option value="">All agents</option>
+            {DIALECT_MANIFESTS.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.label}
               </option>
             ))}
           </select>
         </div>
-        {note && (
-          <div className="note" role="status">
-            {note}
-          </div>
+        {ws.length > 0 && (
+          <p className="muted" role="status">
+            {counted(shown, 'rule')} match “{query.trim()}”
+          </p>
         )}
         {[...byDialect.entries()].map(([d, group]) => (
           <div key={d} className="dialect-group">
-            <h2>
-              {DIALECT_LABEL[d]} <span className="muted">({d})</span>
-            </h2>
+            <h2>{agentLabel(d)}</h2>
             {group.map(({ source, rules }) => (
-              <article key={source.path} className="source" aria-label={`source ${source.path}`}>
-                <header>
-                  <Badge kind={source.state}>{source.state}</Badge>
-                  <Badge kind="layer">{source.layer}</Badge>
-                  {source.role === 'inspected' && <Badge kind="inspected">inspected</Badge>}
-                  <code className="path" title={source.path}>
-                    {info?.home && source.path.startsWith(info.home) ? source.path : source.path}
-                  </code>
-                  <span className="actions">
-                    <RoleSelect source={source} />
-                    <button type="button" onClick={() => void open(source.path, false)}>
-                      Open
-                    </button>
-                    <button type="button" onClick={() => void open(source.path, true)}>
-                      Reveal
-                    </button>
-                  </span>
-                </header>
-                {groupRules(rules).map(([event, groups]) => (
-                  <div key={event} className="event">
-                    <div className="event-name">{event}</div>
-                    {groups.map(([matcher, rs]) => (
-                      <div key={matcher} className="matcher">
-                        <span className="muted">
-                          {matcher === '*' ? 'every occurrence' : `matcher ${matcher}`}
-                        </span>
-                        <ul>
-                          {rs.map((r) => (
-                            <li key={r.index}>
-                              <button
-                                type="button"
-                                className={`rule ${selected?.path === source.path && selected.index === r.index ? 'selected' : ''}`}
-                                onClick={() => setSelected({ path: source.path, index: r.index })}
-                                aria-label={`rule ${r.name}`}
-                              >
-                                <span>{r.name}</span>
-                                <span className="muted">{r.handler.kind}</span>
-                                {r.dormant && <Badge kind="dormant">dormant</Badge>}
-                                {!r.enabled && <Badge kind="disabled">disabled</Badge>}
-                                <OverBudgetMark source={source.path} rule={r.name} />
-                              </button>
-                              <AgentTrustBadge path={source.path} ruleIndex={r.index} />
-                            </li>
-                          ))}
-                        </ul>
-                      </div>
-                    ))}
-                  </div>
-                ))}
-                {!rules.length && <p className="muted">No rules in this file.</p>}
-              </article>
+              <SourceCard
+                key={source.path}
+                source={source}
+                rules={rules}
+                selected={selected}
+                onSelect={(index) => setSelected({ path: source.path, index })}
+              />
             ))}
           </div>
         ))}
-        {!visible.length && <Empty title="Nothing matches">Clear the search or pick another dialect.</Empty>}
+        {!visible.length && <Empty title="Nothing matches">Clear the search or pick another agent.</Empty>}
       </section>
-      <aside className="pane">
+      <aside className="pane" aria-label="rule detail">
         {chosen && chosenRule ? (
           <RuleDetail rule={chosenRule} source={chosen} />
         ) : (
-          <Empty title="Pick a rule">Its command, timeout, mode and error policy show here.</Empty>
+          <Empty title="Pick a rule">
+            What it runs, when, how long it may take and what happens if it fails.
+          </Empty>
         )}
       </aside>
     </div>
   );
 }
 
+type Matched = { rule: Rule; matched: MatchField[] };
+
 /** events → matcher groups → rules, as pw's /hooks browser shows them. */
-function groupRules(rules: Rule[]): [string, [string, Rule[]][]][] {
-  const events = new Map<string, Map<string, Rule[]>>();
-  for (const r of rules) {
+function groupRules(rules: Matched[]): [string, [string, Matched[]][]][] {
+  const events = new Map<string, Map<string, Matched[]>>();
+  for (const m of rules) {
+    const r = m.rule;
     const event = r.events.join(', ') === '*' ? 'every event' : r.events.join(', ');
-    const m = events.get(event) ?? new Map<string, Rule[]>();
+    const byMatcher = events.get(event) ?? new Map<string, Matched[]>();
     const key = r.matcher ?? '*';
-    m.set(key, [...(m.get(key) ?? []), r]);
-    events.set(event, m);
+    byMatcher.set(key, [...(byMatcher.get(key) ?? []), m]);
+    events.set(event, byMatcher);
   }
   return [...events.entries()].map(([e, m]) => [e, [...m.entries()]]);
 }

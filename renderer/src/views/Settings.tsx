@@ -3,6 +3,8 @@ import { DIALECT_MANIFESTS } from '../../../shared/dialects.js';
 import type { NotificationKind, PanelSettingsUpdate } from '../../../shared/ipc.js';
 import { api } from '../client.js';
 import { ErrorBox, Prose } from '../components/bits.js';
+import { agentLabel, PathText } from '../components/names.js';
+import { NumberField } from '../components/NumberField.js';
 import { AgentsPanel } from './Agents.js';
 import { useStore } from '../store.js';
 import { BudgetDefaults } from './Budget.js';
@@ -79,6 +81,7 @@ function ModelEndpoint({
         Base URL{' '}
         <input
           type="url"
+          className="wide"
           aria-label="model base URL"
           placeholder="https://api.anthropic.com"
           value={url}
@@ -114,9 +117,84 @@ function ModelEndpoint({
   );
 }
 
-export function SettingsView() {
+/** Workspaces: project folders whose hook files the panel shows; a folder that is not there is refused. */
+function Workspaces() {
   const { settings, updateSettings, info } = useStore();
   const [newWs, setNewWs] = useState('');
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  if (!settings) return null;
+  const change = async (workspaces: string[], done: string) => {
+    try {
+      await updateSettings({ workspaces });
+      setNote({ ok: true, text: done });
+      return true;
+    } catch (e) {
+      setNote({
+        ok: false,
+        text: (e as Error).message.replace(/^invalid request for settings:update: /, ''),
+      });
+      return false;
+    }
+  };
+  return (
+    <fieldset>
+      <legend>Workspaces</legend>
+      <p className="muted">
+        Project folders whose hook files you want to see and review, besides the one Hookpanel started in.
+      </p>
+      <ul>
+        {settings.workspaces.map((w) => (
+          <li key={w}>
+            <PathText path={w} />{' '}
+            <button
+              type="button"
+              onClick={() =>
+                void change(
+                  settings.workspaces.filter((x) => x !== w),
+                  `Removed ${w}.`,
+                )
+              }
+            >
+              Remove
+            </button>
+          </li>
+        ))}
+        {!settings.workspaces.length && (
+          <li className="muted">
+            None yet: Hookpanel shows the workspace it was started in ({info?.workspace ?? 'none'}).
+          </li>
+        )}
+      </ul>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          const w = newWs.trim();
+          if (!w) return setNote({ ok: false, text: 'Type the folder of a project first.' });
+          void change([...new Set([...settings.workspaces, w])], `Added ${w}.`).then(
+            (ok) => ok && setNewWs(''),
+          );
+        }}
+      >
+        <input
+          className="wide"
+          aria-label="new workspace"
+          placeholder="/path/to/project"
+          value={newWs}
+          onChange={(e) => setNewWs(e.target.value)}
+        />{' '}
+        <button type="submit">Add workspace</button>
+      </form>
+      {note && (
+        <div className={note.ok ? 'note' : 'field-problem'} role={note.ok ? 'status' : 'alert'}>
+          {note.text}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+export function SettingsView() {
+  const { settings, updateSettings, info } = useStore();
   const [error, setError] = useState<string | null>(null);
   if (!settings) return <p className="muted">Loading…</p>;
   const save = (patch: Parameters<typeof updateSettings>[0]) =>
@@ -187,62 +265,28 @@ export function SettingsView() {
           </button>
         )}
       </fieldset>
-      <fieldset>
-        <legend>Workspaces</legend>
-        <ul>
-          {settings.workspaces.map((w) => (
-            <li key={w}>
-              <code>{w}</code>{' '}
-              <button
-                type="button"
-                onClick={() => void save({ workspaces: settings.workspaces.filter((x) => x !== w) })}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-          {!settings.workspaces.length && (
-            <li className="muted">
-              None yet: Hookpanel shows the workspace it was started in ({info?.workspace ?? 'none'}).
-            </li>
-          )}
-        </ul>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (newWs.trim()) void save({ workspaces: [...new Set([...settings.workspaces, newWs.trim()])] });
-            setNewWs('');
-          }}
-        >
-          <input
-            aria-label="new workspace"
-            placeholder="/path/to/project"
-            value={newWs}
-            onChange={(e) => setNewWs(e.target.value)}
-          />{' '}
-          <button type="submit">Add workspace</button>
-        </form>
-      </fieldset>
+      <Workspaces />
       <fieldset>
         <legend>History retention</legend>
+        <p className="muted">The oldest records go once the history is larger, or older, than this.</p>
         <label>
-          Keep at most (MiB){' '}
-          <input
-            type="number"
-            min={1}
-            aria-label="history size limit (MiB)"
+          Keep at most{' '}
+          <NumberField
+            label="history size limit (MiB)"
+            unit="MiB"
             value={Math.round(settings.historyMaxBytes / 1048576)}
-            onChange={(e) => void save({ historyMaxBytes: Math.max(1, Number(e.target.value)) * 1048576 })}
+            max={1024 * 1024}
+            onSave={(v) => updateSettings({ historyMaxBytes: v! * 1048576 })}
           />
         </label>
         <label>
-          Keep for (days){' '}
-          <input
-            type="number"
-            min={1}
-            aria-label="history age limit (days)"
+          Keep for{' '}
+          <NumberField
+            label="history age limit (days)"
+            unit="days"
             value={settings.historyMaxAgeDays}
-            onChange={(e) => void save({ historyMaxAgeDays: Math.max(1, Number(e.target.value)) })}
+            max={36_500}
+            onSave={(v) => updateSettings({ historyMaxAgeDays: v! })}
           />
         </label>
       </fieldset>
@@ -258,16 +302,24 @@ export function SettingsView() {
       <fieldset>
         <legend>Folders Hookpanel reads</legend>
         <p className="muted">
-          Hookpanel's own state: <code>{info?.home}</code> · intake socket <code>{info?.socket}</code>
+          Hookpanel's own state: <code>{info?.home}</code> · where agents' events arrive (its socket){' '}
+          <code>{info?.socket}</code>
         </p>
         <table className="folders">
+          <thead>
+            <tr>
+              <th>agent</th>
+              <th>which</th>
+              <th>file</th>
+            </tr>
+          </thead>
           <tbody>
             {info?.folders.map((f) => (
               <tr key={f.path}>
-                <td>{f.dialect}</td>
+                <td>{agentLabel(f.dialect)}</td>
                 <td>{f.layer}</td>
                 <td>
-                  <code>{f.path}</code>
+                  <PathText path={f.path} />
                 </td>
               </tr>
             ))}

@@ -1,8 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DryRun, Res } from '../../../shared/ipc.js';
-import { DIALECT_IDS, DIALECT_MANIFESTS, dialectManifest, type Dialect } from '../../../shared/dialects.js';
+import {
+  DIALECT_IDS,
+  DIALECT_MANIFESTS,
+  dialectManifest,
+  isDialect,
+  type Dialect,
+} from '../../../shared/dialects.js';
 import { api } from '../client.js';
 import { ArgvChips, Badge, Empty, ErrorBox, Prose } from '../components/bits.js';
+import { RuleName } from '../components/names.js';
 import { useStore } from '../store.js';
 
 export function DryRunTable({ result }: { result: DryRun }) {
@@ -16,63 +23,82 @@ export function DryRunTable({ result }: { result: DryRun }) {
         <ol>
           {result.runs.map((r, i) => (
             <li key={i} className={r.skip ? 'muted' : ''}>
-              <strong>{r.rule}</strong>{' '}
+              <RuleName name={r.rule} handler={r.handler} source={r.source} />{' '}
               <span className="muted">
-                {r.runClass} · {r.timeoutMs / 1000} s
+                {RUN_CLASS[r.runClass] ?? r.runClass} · up to {r.timeoutMs / 1000} s
               </span>{' '}
               {r.skip ? (
-                <Badge kind="skipped">skipped: {r.skip}</Badge>
+                <Badge kind="skipped">not run: {r.skip}</Badge>
               ) : r.canDecide ? (
-                <Badge kind="warn">can decide</Badge>
+                <Badge kind="warn" title="Its answer can block or change what the agent does">
+                  may block
+                </Badge>
               ) : null}
               <div>{r.argv ? <ArgvChips argv={r.argv} /> : <code>{r.handler}</code>}</div>
             </li>
           ))}
         </ol>
       ) : (
-        <p className="muted">No rule matches this event.</p>
+        <p className="muted">No rule matches this event: nothing would run, and the agent goes ahead.</p>
       )}
     </div>
   );
 }
 
+/** How a planned run relates to the event, in words. */
+const RUN_CLASS: Record<string, string> = {
+  chain: 'runs in turn; the agent waits for it',
+  parallel: 'runs alongside the others; the agent waits for it',
+  background: 'runs in the background; nothing waits for it',
+};
+
 export function TestFireView() {
-  const { workspace, go } = useStore();
-  const [dialect, setDialect] = useState<Dialect>(
-    DIALECT_MANIFESTS.find((m) => m.kind === 'agent')?.id ?? DIALECT_IDS[0],
-  );
+  const { workspace, go, fire: kept, setFire } = useStore();
+  const dialect: Dialect =
+    kept.dialect && isDialect(kept.dialect)
+      ? kept.dialect
+      : (DIALECT_MANIFESTS.find((m) => m.kind === 'agent')?.id ?? DIALECT_IDS[0]);
   const [events, setEvents] = useState<Res<'catalog:events'>>([]);
-  const [event, setEvent] = useState('');
-  const [ws, setWs] = useState(workspace ?? '');
-  const [payload, setPayload] = useState('{}');
+  const event = events.some((e) => e.name === kept.event)
+    ? kept.event!
+    : ((events.find((e) => !e.dormantReason) ?? events[0])?.name ?? '');
+  const ws = kept.workspace ?? workspace ?? '';
+  const key = `${dialect} ${event}`;
+  const spec = events.find((e) => e.name === event);
+  const sample = spec
+    ? JSON.stringify({ ...spec.sample, ...(ws && 'cwd' in spec.sample ? { cwd: ws } : {}) }, null, 2)
+    : '{}';
+  const payload = kept.payloads[key] ?? sample;
+  const setPayload = (text: string) => setFire({ payloads: { ...kept.payloads, [key]: text } });
   const [result, setResult] = useState<DryRun | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const resultBox = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    void api.request('catalog:events', { dialect }).then((list) => {
-      setEvents(list);
-      const first = list.find((e) => !e.dormantReason) ?? list[0];
-      setEvent(first?.name ?? '');
-    });
+    let gone = false;
+    void api.request('catalog:events', { dialect }).then(
+      (list) => !gone && setEvents(list),
+      (e: Error) => !gone && setError(e.message),
+    );
+    return () => void (gone = true);
   }, [dialect]);
   useEffect(() => {
-    const spec = events.find((e) => e.name === event);
-    if (spec)
-      setPayload(
-        JSON.stringify({ ...spec.sample, ...(ws && 'cwd' in spec.sample ? { cwd: ws } : {}) }, null, 2),
-      );
     setResult(null);
-  }, [event, events, ws]);
+    setError(null);
+  }, [dialect, event, ws]);
+  useEffect(() => {
+    if (result) resultBox.current?.scrollIntoView({ block: 'nearest' });
+  }, [result]);
 
   const parsed = (() => {
     try {
       const v = JSON.parse(payload) as unknown;
       return v && typeof v === 'object' && !Array.isArray(v)
         ? { ok: true as const, value: v as Record<string, unknown> }
-        : { ok: false as const, error: 'The payload must be a JSON object.' };
+        : { ok: false as const, error: 'The payload must be a JSON object: { … }.' };
     } catch (e) {
-      return { ok: false as const, error: `The payload is not JSON: ${(e as Error).message}` };
+      return { ok: false as const, error: `The payload is not valid JSON: ${(e as Error).message}` };
     }
   })();
   const req = () => ({ dialect, event, payload: parsed.ok ? parsed.value : {}, workspace: ws || null });
@@ -83,6 +109,7 @@ export function TestFireView() {
       setError(null);
     } catch (e) {
       setError((e as Error).message);
+      setResult(null);
     } finally {
       setBusy(false);
     }
@@ -97,59 +124,73 @@ export function TestFireView() {
       setBusy(false);
     }
   };
-  const spec = events.find((e) => e.name === event);
+  const m = dialectManifest(dialect);
   return (
     <section className="fire" aria-label="test fire">
       <div className="form">
         <label>
-          Dialect
-          <select value={dialect} onChange={(e) => setDialect(e.target.value as Dialect)}>
-            {DIALECT_MANIFESTS.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.label}
+          Agent
+          <select
+            value={dialect}
+            aria-label="Agent"
+            title="Whose hook files and events to use"
+            onChange={(e) => setFire({ dialect: e.target.value, event: null })}
+          >
+            {DIALECT_MANIFESTS.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.label}
               </option>
             ))}
           </select>
         </label>
         <label>
           Event
-          <select value={event} onChange={(e) => setEvent(e.target.value)}>
+          <select aria-label="Event" value={event} onChange={(e) => setFire({ event: e.target.value })}>
             {events.map((e) => (
               <option key={e.name} value={e.name}>
                 {e.name}
-                {e.dormantReason ? ' (dormant)' : ''}
+                {e.dormantReason ? ' (never fires yet)' : ''}
               </option>
             ))}
           </select>
         </label>
         <label className="grow">
           Workspace
-          <input value={ws} onChange={(e) => setWs(e.target.value)} placeholder="/path/to/project" />
+          <input
+            value={ws}
+            onChange={(e) => setFire({ workspace: e.target.value })}
+            placeholder="/path/to/project"
+          />
         </label>
       </div>
       <p className="muted" aria-label="hook conventions">
-        Hooks get <Prose text={dialectManifest(dialect).conventions.hookPayload} />; answer:{' '}
-        <Prose text={dialectManifest(dialect).conventions.answer} />.
+        {m.label}'s hooks get <Prose text={m.conventions.hookPayload} />; answer:{' '}
+        <Prose text={m.conventions.answer} />.
       </p>
       {spec && (
         <p className="muted">
           {spec.description}
           {spec.blockable ? ' · hooks can block it' : ''}
-          {spec.dormantReason ? ` · dormant: waits on ${spec.dormantReason}` : ''}
+          {spec.dormantReason ? ` · it never fires yet: it waits on ${spec.dormantReason}` : ''}
         </p>
       )}
-      <label className="block">
-        Payload
+      {/* Not a <label>: the button in it would be named by the whole label. */}
+      <div className="block">
+        <span>Payload</span>{' '}
+        {kept.payloads[key] !== undefined && (
+          <button type="button" className="link" onClick={() => setPayload(sample)}>
+            Back to the sample
+          </button>
+        )}
         <textarea
           aria-label="payload"
           spellCheck={false}
           value={payload}
           onChange={(e) => setPayload(e.target.value)}
-          rows={12}
+          rows={10}
         />
-      </label>
+      </div>
       {!parsed.ok && <ErrorBox message={parsed.error} />}
-      {error && <ErrorBox message={error} />}
       <div className="toolbar">
         <button type="button" onClick={() => void dry()} disabled={!parsed.ok || busy || !event}>
           Dry run
@@ -163,14 +204,19 @@ export function TestFireView() {
           Fire
         </button>
       </div>
-      {result ? (
-        <DryRunTable result={result} />
-      ) : (
-        <Empty title="Nothing run yet">
-          “Dry run” lists the rules that would run, in order, without running anything. “Fire” runs them and
-          opens the dispatches in History.
-        </Empty>
-      )}
+      <div ref={resultBox}>
+        {error && <ErrorBox message={error} />}
+        {result ? (
+          <DryRunTable result={result} />
+        ) : (
+          !error && (
+            <Empty title="Nothing run yet">
+              “Dry run” lists the rules that would run, in order, without running anything. “Fire” runs them
+              and opens the event in History, whether any rule matched or not.
+            </Empty>
+          )
+        )}
+      </div>
     </section>
   );
 }

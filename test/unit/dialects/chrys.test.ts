@@ -174,6 +174,22 @@ describe('chrys (seed 002)', () => {
     const chrys = byDialect(await env.load({ dialects: { chrys: { projectHooksEnabled: true } } }), 'chrys');
     expect(chrys.map((s) => s.state)).toEqual(['invalid', 'active']);
     expect(chrys[0]!.diagnostics.at(-1)!.code).toBe('project_hooks_config_invalid');
+    expect(chrys[0]!.diagnostics.at(-1)!.message).toBe(
+      'the project hooks file was rejected, so its hooks are disabled; the global file is still used',
+    );
+  });
+
+  test('a rejected file with no other file to fall back on does not mention one', async () => {
+    env = makeEnv();
+    env.place(GLOBAL, 'chrys/strict.yaml');
+    const [global] = byDialect(await env.load(), 'chrys').filter((s) => s.state !== 'absent');
+    expect(global!.diagnostics.at(-1)!.message).toBe(
+      'the global hooks file was rejected, so none of its hooks run (there is no project file to fall back on)',
+    );
+    env.write(GLOBAL, 'hooks: [\n');
+    const [broken] = byDialect(await env.load(), 'chrys').filter((s) => s.state !== 'absent');
+    expect(broken!.state).toBe('invalid');
+    expect(broken!.diagnostics.at(-1)!.message).toContain('there is no project file to fall back on');
   });
 
   test('id collisions across files are allowed with a warning', async () => {

@@ -288,6 +288,14 @@ export default defineDialect(manifest, {
     }
   },
   combine(sources: Source[], ctx) {
+    // "the other file is still used" only where there is one.
+    for (const s of sources.filter((x) => x.state === 'invalid')) {
+      const other = sources.find((x) => x !== s && x.state !== 'absent');
+      if (other) continue;
+      for (const d of s.diagnostics)
+        if (d.code.endsWith('hooks_config_invalid'))
+          d.message = `the ${s.layer} hooks file was rejected, so none of its hooks run (there is no ${s.projectScoped ? 'global' : 'project'} file to fall back on)`;
+    }
     const project = sources.find((s) => s.layer === 'project' && s.state !== 'absent');
     if (project && !dialectOption(ctx.settings, manifest, 'projectHooksEnabled')) {
       if (project.state === 'active' || project.state === 'untrusted') project.state = 'dormant';

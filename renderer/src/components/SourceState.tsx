@@ -1,0 +1,33 @@
+// A hook file's state as a badge that says what it means on hover; "paused" wins while every hook is.
+import type { Source, SourceState as State } from '../../../shared/model.js';
+import { useStore } from '../store.js';
+import { Badge } from './bits.js';
+
+const MEANS: Record<State, string> = {
+  active: 'Its hooks run when their events arrive',
+  absent: 'There is no file here',
+  invalid: 'Rejected as a whole: none of its hooks run until its errors are fixed',
+  refused: 'Refused by its agent: none of its hooks run',
+  untrusted: 'A project file not trusted yet: its hooks do not run until you trust it',
+  dormant: 'Loaded, but its hooks do not run yet',
+  disabled: 'Its hooks are switched off',
+};
+
+export function SourceState({ source }: { source: Source }) {
+  const paused = useStore((s) => s.settings?.paused ?? false);
+  if (paused && source.state === 'active' && source.role === 'hosted')
+    return (
+      <Badge kind="paused" title="All hooks are paused in Settings: nothing runs until you resume">
+        paused
+      </Badge>
+    );
+  const title =
+    paused && source.state === 'active' && source.role === 'inspected'
+      ? `${MEANS.active}: its agent runs them itself, so pausing Hookpanel does not stop them`
+      : MEANS[source.state];
+  return (
+    <Badge kind={source.state} title={title}>
+      {source.state}
+    </Badge>
+  );
+}
