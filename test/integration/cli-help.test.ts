@@ -128,6 +128,8 @@ describe('the command-line contract', () => {
     trust: ['--list', '--json', '--dry-run'],
     untrust: [],
     serve: ['--port <n>', '--open'],
+    connect: ['--dry-run', '-y, --yes'],
+    disconnect: ['--dry-run', '-y, --yes'],
   };
 
   test('every flag of the contract is in its command', () => {
