@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { parseBridgeCommand } from '../../electron/host/agents/bridge-command.js';
+import { DIALECT_MANIFESTS } from '../../shared/dialects.js';
 import { runCli } from '../helpers/cli.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { waitFor } from '../helpers/host.js';
@@ -127,7 +128,10 @@ describe('hookpanel connect and disconnect', () => {
       expect(r.code, args.join(' ')).toBe(2);
     }
     const r = await runCli(['connect', 'nosuch'], { env: env.processEnv });
-    expect(r.stderr).toContain('unknown agent "nosuch"; one of claude, codex, gemini');
+    const agents = DIALECT_MANIFESTS.filter((m) => m.kind === 'agent').map((m) => m.id);
+    expect(r.stderr).toContain(
+      `'nosuch' is invalid for argument 'agent'. Allowed choices are ${agents.join(', ')}`,
+    );
   });
 
   test.each(AGENTS)(

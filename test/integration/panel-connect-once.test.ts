@@ -25,8 +25,9 @@ test('two connects at once (a double click) write once and keep one backup', asy
     a['agents:connect']({ agent: 'claude', diff: preview.diff }),
     a['agents:connect']({ agent: 'claude', diff: preview.diff }),
   ]);
-  expect(answers.map((r) => r.ok)).toEqual([true, false]);
-  expect(answers[1]!.message).toContain('changed since the preview');
+  // The second finds the agent connected by the first: nothing more to do, and it says so.
+  expect(answers.map((r) => r.ok)).toEqual([true, true]);
+  expect(answers[1]!.message).toContain('already connected; nothing changed');
   expect(readdirSync(join(env.hookpanelHome, 'backups'))).toHaveLength(1);
   expect(JSON.parse(readFileSync(path, 'utf8')).hooks.Stop).toHaveLength(1);
 });

@@ -61,7 +61,7 @@ async function hookKilled(e: TestEnv): Promise<boolean> {
 }
 
 /** test/fixtures/<agent>/payloads/<name>.json, rewritten from the live run with HOOKPANEL_UPDATE_FIXTURES=1. */
-function fixture(agent: 'claude' | 'codex', name: string, live: Record<string, unknown>, e: TestEnv) {
+function fixture(agent: string, name: string, live: Record<string, unknown>, e: TestEnv) {
   const path = join(FIXTURES, agent, 'payloads', `${name}.json`);
   if (process.env.HOOKPANEL_UPDATE_FIXTURES === '1') {
     mkdirSync(join(FIXTURES, agent, 'payloads'), { recursive: true });
