@@ -53,7 +53,7 @@ test("each agent's own verdict per hook in Rules and Problems; Gemini CLI connec
   await expect(dialog.getByLabel('the change to the settings file')).toContainText('emit gemini AfterAgent');
   await dialog.getByRole('button', { name: 'Apply and connect' }).dblclick();
   await expect(item.getByText('connected', { exact: true })).toBeVisible();
-  await expect(item.getByText(/waiting for its first event since you connected it \d+ s ago/)).toBeVisible();
+  await expect(item.getByText('waiting for its first event')).toBeVisible();
   await panel.shot(page, 'settings-agents-gemini');
   await panel.emit('gemini', 'AfterAgent', { hook_event_name: 'AfterAgent', cwd: panel.env.workspace });
   await expect(item.getByText(/live · last event/)).toBeVisible();
