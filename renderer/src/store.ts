@@ -103,6 +103,9 @@ interface State {
   setError(e: string | null): void;
 }
 
+/** Settings writes started so far; see updateSettings. */
+let settingsWrites = 0;
+
 export const useStore = create<State>((set, get) => ({
   view: 'rules',
   info: null,
@@ -166,10 +169,14 @@ export const useStore = create<State>((set, get) => ({
           ...(modelApiKey !== undefined ? { modelApiKeySet: modelApiKey !== null } : {}),
         },
       });
+    // Answers can arrive out of order (two toggles in a row): only the newest write's answer settles
+    // the controls, or an older answer would undo a newer optimistic change.
+    const mine = ++settingsWrites;
     try {
-      set({ settings: await api.request('settings:update', patch) });
+      const settled = await api.request('settings:update', patch);
+      if (mine === settingsWrites) set({ settings: settled });
     } catch (e) {
-      set({ settings: before });
+      if (mine === settingsWrites) set({ settings: before });
       throw e;
     }
   },

@@ -144,7 +144,10 @@ test('plain words where jargon was: failure policy, who runs a file, may block, 
   await panel.goto(page);
   // Rules: "inspected" and "hosted" are said as who runs the file.
   const list = page.getByRole('region', { name: 'hook files and rules' });
+  // Once the files are drawn (a count of 0 before that would prove nothing).
+  await expect(list.getByRole('article', { name: /hooks\/claude\.json$/ })).toBeVisible();
   await expect(list.getByText(/^inspected$|^hosted$/)).toHaveCount(0);
+  await expect(list.getByText('in Hookpanel', { exact: true }).first()).toBeVisible();
   await page.getByRole('button', { name: /^rule grep -q "rm -rf"/ }).click();
   const detail = page.getByRole('complementary', { name: 'rule detail' });
   await expect(detail).toContainText('If the hook fails, the action goes ahead (fail-open)');

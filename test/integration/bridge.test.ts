@@ -348,7 +348,14 @@ describe('hooks that outlive the host', () => {
       ),
     ).toBe(1);
     expect(readFileSync(log, 'utf8').match(/start/g)).toHaveLength(2);
-    expect(serve.output()).toContain('Outbox: retried 1 pending job(s), gave up on 0.');
+    // The host says so on its output, which may reach us after the job is filed.
+    expect(
+      await waitFor(
+        () => serve!.output(),
+        (o) => o.includes('Outbox:'),
+        10_000,
+      ),
+    ).toContain('Outbox: retried 1 pending job(s), gave up on 0.');
   });
 
   test('pending jobs are retried when their owner is gone, never while it lives', async () => {

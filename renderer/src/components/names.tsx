@@ -14,6 +14,11 @@ export function agentLabel(id: string): string {
 }
 
 /** The home folder as ~. */
+/** Where a file sits, in words: Hookpanel's own hosted files are said as such, not as "hosted". */
+export function layerLabel(layer: string): string {
+  return layer === 'hosted' ? 'in Hookpanel' : layer;
+}
+
 export function useTilde(): (path: string) => string {
   const home = useStore((s) => s.info?.userHome ?? null);
   return (path) => tildePath(path, home);

@@ -7,7 +7,7 @@ import { AgentSkipNotice } from '../components/AgentTrust.js';
 import { Badge, Empty } from '../components/bits.js';
 import { counted } from '../components/counted.js';
 import { FileActions } from '../components/FileActions.js';
-import { agentLabel, PathText } from '../components/names.js';
+import { agentLabel, layerLabel, PathText } from '../components/names.js';
 import { SourceState } from '../components/SourceState.js';
 import { useStore } from '../store.js';
 
@@ -77,7 +77,7 @@ function ProblemsFile({ source }: { source: Source }) {
         <SourceState source={source} />
         <PathText path={source.path} className="path" />
         <span className="muted">
-          {agentLabel(source.dialect)} · {source.layer}
+          {agentLabel(source.dialect)} · {layerLabel(source.layer)}
         </span>
         <span className="actions">
           {source.state !== 'absent' && (

@@ -8,7 +8,7 @@ import { AgentTrustBadge } from '../components/AgentTrust.js';
 import { Badge, Empty, Prose } from '../components/bits.js';
 import { counted } from '../components/counted.js';
 import { FileActions } from '../components/FileActions.js';
-import { agentLabel, PathText } from '../components/names.js';
+import { agentLabel, layerLabel, PathText } from '../components/names.js';
 import { SourceState } from '../components/SourceState.js';
 import { useStore } from '../store.js';
 import { OverBudgetMark } from './Budget.js';
@@ -156,7 +156,7 @@ function SourceCard({
       <header>
         <SourceState source={source} />
         <Badge kind="layer" title="Where the file sits: your own (user, global), or a project's">
-          {source.layer}
+          {layerLabel(source.layer)}
         </Badge>
         <PathText path={source.path} className="path" />
         <span className="actions">
