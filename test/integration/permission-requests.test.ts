@@ -4,6 +4,7 @@
 // gives no decision: exit 0 and nothing on stdout.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Push } from '../../shared/ipc.js';
@@ -262,5 +263,31 @@ describe('hookpanel requests and answer', () => {
     });
     expect(await cli(['answer', id, 'maybe'])).toMatchObject({ code: 2 });
     expect(JSON.parse((await cli(['requests', '--json'])).stdout)).toEqual({ requests: [] });
+  });
+});
+
+describe('connect with Ask me', () => {
+  test("Claude Code's PermissionRequest bridge (600 s) is written only with Ask me on", async () => {
+    env = makeEnv();
+    const cli = (args: string[]) => runCli(args, { env: env.processEnv, cwd: env.workspace });
+    const hooks = () =>
+      (
+        JSON.parse(readFileSync(env.path('~/.claude/settings.json'), 'utf8')) as {
+          hooks: Record<string, { hooks: { command: string; timeout?: number }[] }[] | undefined>;
+        }
+      ).hooks;
+    expect((await cli(['connect', 'claude', '--yes'])).code).toBe(0);
+    expect(hooks().PermissionRequest).toBeUndefined();
+    const on = await cli(['ask-me', 'claude', 'on']);
+    expect(on.stdout).toContain('Claude Code does not send its permission requests to Hookpanel yet');
+    expect((await cli(['connect', 'claude', '--yes'])).code).toBe(0);
+    const [group] = hooks().PermissionRequest!;
+    expect(group!.hooks[0]!.timeout).toBe(600);
+    expect(group!.hooks[0]!.command).toMatch(
+      /hookpanel-hook\.sh' claude PermissionRequest$|hookpanel-hook\.sh claude PermissionRequest$/,
+    );
+    expect((await cli(['ask-me', 'claude', 'on'])).stdout).not.toContain('does not send');
+    expect((await cli(['disconnect', 'claude', '--yes'])).code).toBe(0);
+    expect(existsSync(env.path('~/.claude/settings.json')) ? hooks() : undefined).toBeUndefined();
   });
 });

@@ -3,11 +3,11 @@
 // (Allow: the command ran; Deny: it did not and the reason reached the model), and with no answer in
 // time the agent's own prompt (Claude Code) or reviewer (Codex) decides.
 import { once } from 'node:events';
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { WaitingRequest } from '../../shared/permissions.js';
-import { bridgeCommand, thisInstallation } from '../../electron/host/agents/bridge-command.js';
+import { parseBridgeCommand } from '../../electron/host/agents/bridge-command.js';
 import { handleRequest } from '../../electron/host/panel/api.js';
 import { PermissionDesk } from '../../electron/host/permissions/desk.js';
 import { claudeBinary } from '../helpers/claude-code.js';
@@ -59,15 +59,20 @@ describe.runIf(claude.path)('Claude Code: Ask me through its PermissionRequest h
   });
   const promptSaysNo = { behavior: 'deny', message: 'the terminal prompt said no' } as const;
 
-  /** Connected as a person does; the PermissionRequest bridge added as Connect will with Ask me on. */
+  /** Connected as a person does, with Ask me on: connect adds the PermissionRequest bridge. */
   async function connectClaude(e: TestEnv): Promise<void> {
     const connected = await connectCli(e, 'connect', 'claude');
     expect(connected.code, connected.stderr).toBe(0);
-    const path = e.path('~/.claude/settings.json');
-    const settings = JSON.parse(readFileSync(path, 'utf8')) as { hooks: Record<string, unknown> };
-    const command = bridgeCommand(thisInstallation(), e.host, 'claude', 'PermissionRequest', true);
-    settings.hooks.PermissionRequest = [{ matcher: '', hooks: [{ type: 'command', command, timeout: 600 }] }];
-    writeFileSync(path, JSON.stringify(settings, null, 2));
+    const settings = JSON.parse(readFileSync(e.path('~/.claude/settings.json'), 'utf8')) as {
+      hooks: Record<string, { hooks: { command: string; timeout?: number }[] }[]>;
+    };
+    const [hook] = settings.hooks.PermissionRequest![0]!.hooks;
+    expect(parseBridgeCommand(hook!.command)).toEqual({
+      dialect: 'claude',
+      event: 'PermissionRequest',
+      fast: true,
+    });
+    expect(hook!.timeout).toBe(600);
   }
 
   for (const behavior of ['allow', 'deny'] as const)

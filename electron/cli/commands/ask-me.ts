@@ -1,7 +1,8 @@
 // `hookpanel ask-me <agent> on|off [--tools LIST] [--wait SECONDS]`: Ask me in settings.json, which a
 // running host reads again when it changes (the same setting as the panel's Settings).
-import { askMeOf, ASK_ME_AGENTS } from '../../host/permissions/ask-me.js';
-import { hostEnvFromProcess } from '../../host/paths.js';
+import { readFile } from 'node:fs/promises';
+import { askMeOf, ASK_ME_AGENTS, PERMISSION_EVENT } from '../../host/permissions/ask-me.js';
+import { hostEnvFromProcess, type HostEnv } from '../../host/paths.js';
 import { loadSettings, saveSettings } from '../../host/settings/settings.js';
 import { UsageError } from '../output.js';
 
@@ -49,7 +50,24 @@ export async function askMe(values: AskMeInput): Promise<number> {
   };
   await saveSettings(host, { ...settings, askMe: { ...settings.askMe, [values.agent]: next } });
   process.stdout.write(`${describe(values.agent, next)}\n`);
+  if (next.on) {
+    const missing = await missingBridge(host, values.agent);
+    if (missing) process.stdout.write(`${missing}\n`);
+  }
   return 0;
+}
+
+/** What is missing for the agent's requests to reach Hookpanel, in a line; null when nothing is. */
+async function missingBridge(host: HostEnv, agent: string): Promise<string | null> {
+  const { agentConnector } = await import('../../host/agents/connector.js');
+  const { isConnected } = await import('../../host/agents/settings-edit.js');
+  const c = await agentConnector(agent);
+  if (!c) return null;
+  const path = c.connector.settingsPath(host);
+  const text = await readFile(path, 'utf8').catch(() => null);
+  const events = [PERMISSION_EVENT];
+  if (isConnected(text, { dialect: c.id, events })) return null;
+  return `${c.label} does not send its permission requests to Hookpanel yet: run hookpanel connect ${agent} to add the hook to ${path}.`;
 }
 
 function describe(agent: string, a: { on: boolean; tools: string[]; waitSeconds: number }): string {
