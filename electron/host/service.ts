@@ -25,7 +25,7 @@ import { TrustStore } from './trust/store.js';
 import { inBackground } from './background.js';
 import { askMeOf, shouldAsk } from './permissions/ask-me.js';
 import type { PermissionDesk } from './permissions/desk.js';
-import { answerWith, describeRequest, undecided } from './permissions/request.js';
+import { answerWith, callKey, describeRequest, movedOn, undecided } from './permissions/request.js';
 import { personRecord } from './permissions/record.js';
 
 export interface HostEvents {
@@ -127,6 +127,7 @@ export class HookHost extends EventEmitter<HostEvents> {
     // Kept off the answer's path; close() and idle() wait for the writes.
     inBackground(this.keep(done.records), 'history');
     this.tell(done.signals);
+    this.dropMoot(req);
     const answer = await this.askPerson(req, done, opts.signal);
     if (!done.background.length) return { answer, background: Promise.resolve([]) };
     const background = Promise.all(
@@ -138,6 +139,14 @@ export class HookHost extends EventEmitter<HostEvents> {
       }),
     );
     return { answer, background };
+  }
+
+  /** A request whose call the agent has since run, or whose turn ended, was answered elsewhere. */
+  private dropMoot(req: EmitRequest): void {
+    const moved = this.permissions && movedOn(req.event, req.payload);
+    if (!moved) return;
+    const why = `withdrawn: ${req.dialect} went on without it (${req.event})`;
+    this.permissions!.withdraw(req.dialect, req.payload.session_id as string, moved.call, why);
   }
 
   /** Ask me: a permission request no hosted rule decided waits for a person's answer. */
@@ -154,7 +163,7 @@ export class HookHost extends EventEmitter<HostEvents> {
     const started = Date.now();
     const request = describeRequest(req.dialect, req.payload, done.answer.eventId, workspace);
     const wait = askMeOf(this.settings, req.dialect).waitSeconds * 1000;
-    const choice = await this.permissions.hold(request, wait, signal);
+    const choice = await this.permissions.hold(request, wait, signal, callKey(req.payload));
     const record = personRecord(request, choice, started);
     inBackground(this.keep([record]), 'history');
     const answer = answerWith(done.answer, choice);

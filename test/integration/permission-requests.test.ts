@@ -193,6 +193,35 @@ describe('Ask me', () => {
     );
   });
 
+  test('the agent going on without the answer (its own prompt answered first) withdraws it', async () => {
+    env = makeEnv();
+    askMe(env, 'claude', { on: true });
+    const { host } = await startHost(env);
+    const held = bridge(env, false);
+    await waiting(host, 1);
+    const post = (tool_input: unknown) =>
+      runCli(['emit', 'claude', 'PostToolUse'], {
+        env: env.processEnv,
+        cwd: env.workspace,
+        input: JSON.stringify({ ...REQUEST, hook_event_name: 'PostToolUse', tool_input }),
+      });
+    // Another call of the session finishing says nothing about this one.
+    await post({ command: 'ls' });
+    expect(host.permissions!.list()).toHaveLength(1);
+    await post(REQUEST.tool_input);
+    expect(await held).toMatchObject(NO_DECISION);
+    expect(host.permissions!.list()).toEqual([]);
+    // And a turn that ends takes every request of its session with it.
+    const again = bridge(env, true);
+    await waiting(host, 1);
+    await runCli(['emit', 'claude', 'Stop'], {
+      env: env.processEnv,
+      cwd: env.workspace,
+      input: JSON.stringify({ session_id: 'sess-1', hook_event_name: 'Stop' }),
+    });
+    expect(await again).toMatchObject(NO_DECISION);
+  });
+
   test('the host stopping answers every waiting request with no decision', async () => {
     env = makeEnv();
     askMe(env, 'codex', { on: true });

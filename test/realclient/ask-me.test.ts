@@ -93,6 +93,26 @@ describe.runIf(claude.path)('Claude Code: Ask me through its PermissionRequest h
       else expect(run.toolResult).toEqual({ content: REASON, isError: true });
     });
 
+  test('its own prompt answered first: the card goes once the call has run, and the bridge ends', async () => {
+    env = makeEnv();
+    const h = await holdingHost(env, 'claude');
+    await connectClaude(env);
+    const run = await driveClaudePermission({
+      bin,
+      env,
+      tool: touch(env),
+      prompt: { behavior: 'allow' },
+      answer: 'atOnce',
+    });
+    expect(run).toMatchObject({ promptAnswered: true });
+    expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(true);
+    // The call's PostToolUse reached the host, which gave the held request no decision.
+    expect(h.host.permissions!.list()).toEqual([]);
+    await h.host.idle();
+    const { dispatches } = await h.host.history.query({ rule: 'Ask me' }, 10);
+    expect(dispatches.map((d) => d.outcome)).toEqual(['skipped']);
+  });
+
   test('no answer in time: no decision, Claude Code’s own prompt decides', async () => {
     env = makeEnv();
     const h = await holdingHost(env, 'claude', 1);

@@ -9,7 +9,9 @@ export class PermissionError extends Error {}
 
 interface Held {
   request: WaitingRequest;
-  settle(choice: PermissionChoice | null): void;
+  /** The tool call it asks about, to know it when the agent reports the call done. */
+  call: string;
+  settle(choice: PermissionChoice | null, why?: string): void;
 }
 
 export interface DeskEvents {
@@ -34,6 +36,7 @@ export class PermissionDesk extends EventEmitter<DeskEvents> {
     request: Omit<WaitingRequest, 'id' | 'since' | 'deadline'>,
     waitMs: number,
     signal?: AbortSignal,
+    call = '',
   ): Promise<PermissionChoice | null> {
     if (this.closed || signal?.aborted) return Promise.resolve(null);
     const id = this.newId();
@@ -59,7 +62,9 @@ export class PermissionDesk extends EventEmitter<DeskEvents> {
       signal?.addEventListener('abort', onAbort, { once: true });
       this.held.set(id, {
         request: full,
-        settle: (choice) => settle(choice, choice ? `already answered: ${choice.behavior}` : 'withdrawn'),
+        call,
+        settle: (choice, why) =>
+          settle(choice, why ?? (choice ? `already answered: ${choice.behavior}` : 'withdrawn')),
       });
       this.emit('changed', this.list());
     });
@@ -76,6 +81,20 @@ export class PermissionDesk extends EventEmitter<DeskEvents> {
     }
     h.settle(choice);
     return h.request;
+  }
+
+  /**
+   * The agent moved on without our answer (its own prompt was answered first): requests of that
+   * session, for that call (or any, with `call` null), get no decision, which ends the waiting bridge.
+   */
+  withdraw(agent: string, sessionId: string, call: string | null, why: string): void {
+    for (const h of [...this.held.values()])
+      if (
+        h.request.agent === agent &&
+        h.request.sessionId === sessionId &&
+        (call === null || h.call === call)
+      )
+        h.settle(null, why);
   }
 
   /** The host stops: every waiting request gets no decision, and none is taken after. */

@@ -59,3 +59,20 @@ export function answerWith(answer: EmitAnswer, choice: PermissionChoice | null):
 export function undecided(answer: EmitAnswer): boolean {
   return answer.protocol.exitCode === 0 && !answer.protocol.stdout.trim() && answer.decision === 'allow';
 }
+
+/** A tool call as a key: the same tool with the same input. */
+export function callKey(payload: Record<string, unknown>): string {
+  return JSON.stringify([payload.tool_name ?? null, payload.tool_input ?? null]);
+}
+
+/** Events that say the agent went on without waiting for us: the call ran or failed, or the turn ended. */
+const CALL_DONE = new Set(['PostToolUse', 'PostToolUseFailure']);
+const TURN_DONE = new Set(['Stop', 'SessionEnd']);
+
+/** Whether `event` shows a held request of its session is moot; the call it concerns (null: all). */
+export function movedOn(event: string, payload: Record<string, unknown>): { call: string | null } | null {
+  if (typeof payload.session_id !== 'string') return null;
+  if (CALL_DONE.has(event)) return { call: callKey(payload) };
+  if (TURN_DONE.has(event)) return { call: null };
+  return null;
+}
