@@ -30,6 +30,8 @@ export const REQUEST_CHANNELS = [
   'agents:trust',
   'agents:recordTrust',
   'cli:install',
+  'requests:list',
+  'requests:answer',
 ] as const;
 export const PUSH_EVENTS = [
   'record',
@@ -39,6 +41,7 @@ export const PUSH_EVENTS = [
   'navigate',
   'historyImport',
   'budgetFlags',
+  'requests',
 ] as const;
 
 export type Channel = (typeof REQUEST_CHANNELS)[number];

@@ -2,6 +2,7 @@
 // each with zod schemas. The Electron main process and the browser-mode server both validate
 // against it; the renderer talks only through a client typed by it.
 import { z } from 'zod';
+import { AnswerRequestSchema, AskMeSchema, WaitingRequestSchema } from './permissions.js';
 import { REQUEST_CHANNELS, PUSH_EVENTS, type Channel, type Push } from './channels.js';
 import { DispatchRecordSchema, EventRecordSchema, HistoryRecordSchema } from './dispatch.js';
 import { DialectSchema, HttpUrlSchema, SourceSchema } from './model.js';
@@ -197,6 +198,8 @@ export const PanelSettingsSchema = z.object({
   modelBaseUrl: HttpUrlSchema.nullable(),
   /** Whether an API key is saved; the key itself never leaves the host. */
   modelApiKeySet: z.boolean(),
+  /** Ask me per agent (every agent that can be asked, defaults filled in). */
+  askMe: z.record(z.string(), AskMeSchema),
 });
 export type PanelSettings = z.infer<typeof PanelSettingsSchema>;
 /** A settings change: the key is write-only (a string saves it, null forgets it). */
@@ -472,6 +475,13 @@ export const REQUESTS = {
     req: z.object({}),
     res: z.object({ ok: z.boolean(), message: z.string(), paths: z.array(z.string()) }),
   },
+  /** Agents' permission requests waiting for a person, oldest first. */
+  'requests:list': { req: z.object({}), res: z.array(WaitingRequestSchema) },
+  /** Answers one: the agent gets the choice; a second answer or an unknown id is refused (ok: false). */
+  'requests:answer': {
+    req: AnswerRequestSchema,
+    res: z.object({ ok: z.boolean(), message: z.string() }),
+  },
 } as const satisfies { [C in Channel]: Schemas };
 
 /** Every pushed event from the host (shared/channels.ts). */
@@ -483,6 +493,8 @@ export const PUSHES = {
   navigate: NotificationSchema.shape.target,
   historyImport: HistoryImportSchema,
   budgetFlags: z.array(BudgetFlagSchema),
+  /** The waiting permission requests, each time the list changes. */
+  requests: z.array(WaitingRequestSchema),
 } as const satisfies { [P in Push]: z.ZodType };
 
 export type { Channel, Push };

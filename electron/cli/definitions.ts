@@ -330,6 +330,92 @@ export const COMMANDS: readonly CommandDefinition[] = [
     run: async () => (await import('./commands/serve.js')).serve,
   },
   {
+    name: 'requests',
+    summary: "list agents' permission requests waiting for your answer",
+    description:
+      'With Ask me on for an agent (hookpanel ask-me), the running host holds its permission requests ' +
+      'until a person answers. Lists them, oldest first: id, agent, tool, command or file, workspace and ' +
+      'the time left before the host gives up and leaves the decision to the agent.',
+    arguments: [],
+    options: [{ flags: '--json', description: 'print { requests } as JSON' }],
+    examples: [
+      { run: 'hookpanel requests', does: 'what waits for you' },
+      { run: 'hookpanel requests --json', does: 'the same as JSON, for scripts' },
+    ],
+    exitStatus: '0, 1 when no host is running, 2 for a usage mistake',
+    run: async () => (await import('./commands/requests.js')).requests,
+  },
+  {
+    name: 'answer',
+    summary: "answer an agent's permission request: allow or deny",
+    description:
+      "Answers one waiting permission request (its id from hookpanel requests), as the panel's Allow and " +
+      'Deny do: the agent runs the tool, or does not and the model is told the reason.',
+    arguments: [
+      { name: 'id', required: true, description: 'the request, as hookpanel requests lists it' },
+      {
+        name: 'choice',
+        required: true,
+        description: 'allow or deny',
+        values: { choices: () => ['allow', 'deny'] },
+        strict: true,
+      },
+    ],
+    options: [{ flags: '--reason <text>', description: 'with deny: what the model is told' }],
+    examples: [
+      { run: 'hookpanel answer 3fa9c1 allow', does: 'let the agent run it' },
+      {
+        run: 'hookpanel answer 3fa9c1 deny --reason "use the test database"',
+        does: 'refuse, telling the model why',
+      },
+    ],
+    exitStatus:
+      '0 when answered, 1 when no host runs or the request is not waiting (answered, expired, unknown), ' +
+      '2 for a usage mistake',
+    run: async () => (await import('./commands/requests.js')).answer,
+  },
+  {
+    name: 'ask-me',
+    summary: 'switch Ask me on or off for an agent (its permission requests come to you)',
+    description:
+      "With Ask me on, an agent's permission requests wait in the running host for your answer (the " +
+      "panel's card, hookpanel requests and answer) instead of only in its terminal; with no answer in " +
+      'time, or no host running, the agent decides as before. Claude Code and Codex send them; Gemini ' +
+      'CLI has no such event. Without on or off, prints the setting.',
+    arguments: [
+      {
+        name: 'agent',
+        required: true,
+        description: 'the agent',
+        values: {
+          choices: async () => (await import('../host/permissions/ask-me.js')).ASK_ME_AGENTS,
+        },
+        strict: true,
+      },
+      {
+        name: 'state',
+        required: false,
+        description: 'on or off',
+        values: { choices: () => ['on', 'off'] },
+        strict: true,
+      },
+    ],
+    options: [
+      { flags: '--tools <list>', description: 'only these tools, comma-separated (empty: every tool)' },
+      {
+        flags: '--wait <seconds>',
+        description: 'how long a request waits for you (default 590: under the hook timeout of 600)',
+      },
+    ],
+    examples: [
+      { run: 'hookpanel ask-me claude on', does: "Claude Code's permission requests come to you" },
+      { run: 'hookpanel ask-me codex on --tools Bash', does: "only Codex's shell commands" },
+      { run: 'hookpanel ask-me claude off', does: 'back to the terminal only' },
+    ],
+    exitStatus: '0, 1 when settings.json cannot be read, 2 for a usage mistake',
+    run: async () => (await import('./commands/ask-me.js')).askMe,
+  },
+  {
     name: 'completion',
     summary: 'print a shell completion script (bash, zsh or fish)',
     description:

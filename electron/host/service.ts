@@ -23,6 +23,10 @@ import { loadSettings, saveSettings, type Settings } from './settings/settings.j
 import { SourceCache } from './sources/cache.js';
 import { TrustStore } from './trust/store.js';
 import { inBackground } from './background.js';
+import { askMeOf, shouldAsk } from './permissions/ask-me.js';
+import type { PermissionDesk } from './permissions/desk.js';
+import { answerWith, callKey, describeRequest, movedOn, undecided } from './permissions/request.js';
+import { personRecord } from './permissions/record.js';
 
 export interface HostEvents {
   record: [HistoryRecord];
@@ -46,6 +50,11 @@ export class HookHost extends EventEmitter<HostEvents> {
   trust!: TrustStore;
   history!: HistoryStore;
   engine!: Engine;
+  /**
+   * Where permission requests wait for a person: only a resident host (the app, `hookpanel serve`) has
+   * one; a one-shot emit gives no decision at once.
+   */
+  permissions: PermissionDesk | null = null;
   private cache!: SourceCache;
   /** History writes not yet finished. */
   private readonly writes = new Set<Promise<void>>();
@@ -109,13 +118,18 @@ export class HookHost extends EventEmitter<HostEvents> {
     this.cache.invalidate();
   }
 
-  /** Runs an event; what it did is kept and told while the answer goes back to the caller. */
-  async dispatch(req: EmitRequest): Promise<DispatchResult> {
+  /**
+   * Runs an event; what it did is kept and told while the answer goes back to the caller. `signal`
+   * aborts when the caller stops waiting (a permission request held for a person is then dropped).
+   */
+  async dispatch(req: EmitRequest, opts: { signal?: AbortSignal } = {}): Promise<DispatchResult> {
     const done = await this.engine.dispatch(req);
     // Kept off the answer's path; close() and idle() wait for the writes.
     inBackground(this.keep(done.records), 'history');
     this.tell(done.signals);
-    if (!done.background.length) return { answer: done.answer, background: Promise.resolve([]) };
+    this.dropMoot(req);
+    const answer = await this.askPerson(req, done, opts.signal);
+    if (!done.background.length) return { answer, background: Promise.resolve([]) };
     const background = Promise.all(
       done.background.map(async (work) => {
         const { record, signals } = await work;
@@ -124,7 +138,51 @@ export class HookHost extends EventEmitter<HostEvents> {
         return record;
       }),
     );
-    return { answer: done.answer, background };
+    return { answer, background };
+  }
+
+  /** A request whose call the agent has since run, or whose turn ended, was answered elsewhere. */
+  private dropMoot(req: EmitRequest): void {
+    const moved = this.permissions && movedOn(req.event, req.payload);
+    if (!moved) return;
+    const why = `withdrawn: ${req.dialect} went on without it (${req.event})`;
+    this.permissions!.withdraw(req.dialect, req.payload.session_id as string, moved.call, why);
+  }
+
+  /** Ask me: a permission request no hosted rule decided waits for a person's answer. */
+  private async askPerson(
+    req: EmitRequest,
+    done: Awaited<ReturnType<Engine['dispatch']>>,
+    signal: AbortSignal | undefined,
+  ): Promise<EmitAnswer> {
+    const tool = req.payload.tool_name;
+    if (!this.permissions || !shouldAsk(this.settings, req.dialect, req.event, tool)) return done.answer;
+    if (!undecided(done.answer)) return done.answer;
+    const event = done.records.find((r) => r.type === 'event');
+    const workspace = event?.workspace ?? null;
+    const started = Date.now();
+    const request = describeRequest(req.dialect, req.payload, done.answer.eventId, workspace);
+    const wait = askMeOf(this.settings, req.dialect).waitSeconds * 1000;
+    const choice = await this.permissions.hold(request, wait, signal, callKey(req.payload));
+    const record = personRecord(request, choice, started);
+    inBackground(this.keep([record]), 'history');
+    const answer = answerWith(done.answer, choice);
+    return {
+      ...answer,
+      dispatches: [
+        ...answer.dispatches,
+        {
+          rule: record.rule,
+          source: record.source,
+          outcome: record.outcome,
+          exitCode: null,
+          signal: null,
+          timedOut: false,
+          durationMs: record.durationMs,
+          skipReason: record.skipReason,
+        },
+      ],
+    };
   }
 
   /** What an event would run and decide, without running anything (Test fire, replay). */
@@ -191,6 +249,7 @@ export class HookHost extends EventEmitter<HostEvents> {
   }
 
   async close(graceMs = 5000): Promise<void> {
+    this.permissions?.close();
     await this.engine.shutdown(graceMs);
     await this.idle();
     await this.history.close();

@@ -11,6 +11,7 @@ import { ReviewView } from './views/Review.js';
 import { RulesView } from './views/Rules.js';
 import { SettingsView } from './views/Settings.js';
 import { TestFireView } from './views/TestFire.js';
+import { WaitingRequests } from './components/WaitingRequests.js';
 
 // The cost view brings the charting library: loaded the first time it is opened.
 const CostView = lazy(() => import('./views/Cost.js').then((m) => ({ default: m.CostView })));
@@ -124,6 +125,7 @@ export function App() {
           <h1>{label}</h1>
           <Notifications />
         </header>
+        <WaitingRequests />
         <AgentNotice />
         {error && (
           <div className="error-bar">

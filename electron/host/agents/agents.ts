@@ -11,7 +11,8 @@ import { DIALECT_MODULES, dialectModule } from '../dialects/registry.js';
 import { DiagnosticSink } from '../diagnostics/sink.js';
 import { homePaths, type HostEnv } from '../paths.js';
 import type { HookHost } from '../service.js';
-import { DEFAULT_SETTINGS } from '../settings/settings.js';
+import { askMeOf } from '../permissions/ask-me.js';
+import { DEFAULT_SETTINGS, loadSettings } from '../settings/settings.js';
 import { parseDocument } from '../sources/parse.js';
 import { looseCandidate } from '../sources/single.js';
 import { writeFileAtomic } from '../util/atomic.js';
@@ -152,10 +153,10 @@ async function connectorFor(agent: string): Promise<LoadedConnector> {
   throw new ConnectError(`unknown agent "${agent}"; one of ${ids}`);
 }
 
-function bridgeSpec(c: LoadedConnector, host: HostEnv, target: CommandTarget): BridgeSpec {
+function bridgeSpec(c: LoadedConnector, host: HostEnv, target: CommandTarget, askMe: boolean): BridgeSpec {
   return {
     dialect: c.id,
-    events: c.connector.events,
+    events: askMe ? [...c.connector.events, ...(c.connector.askMeEvents ?? [])] : c.connector.events,
     command: (event) => bridgeCommand(target, host, c.id, event, c.connector.fastEvents.includes(event)),
     extras: (event) => c.connector.extras(event),
   };
@@ -196,7 +197,8 @@ export async function previewConnect(
         `${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}; ${c.label} cannot read ${path} as it is, so Hookpanel does not edit it: fix it first, nothing was written`,
       );
   }
-  const spec = bridgeSpec(c, deps.host, target);
+  const askMe = askMeOf((await loadSettings(deps.host)).settings, c.id).on;
+  const spec = bridgeSpec(c, deps.host, target, askMe);
   let plan: EditPlan;
   if (connect) {
     plan = planConnect(path, before, spec);

@@ -45,6 +45,8 @@ export interface AgentConnector {
   homeDir(host: HostEnv): string;
   /** Events routed to Hookpanel, in the order they are written. */
   readonly events: readonly string[];
+  /** Written besides `events` only while Ask me is on for the agent (electron/host/permissions/). */
+  readonly askMeEvents?: readonly string[];
   /** Of those, the ones on every tool call: they get the fast path. */
   readonly fastEvents: readonly string[];
   /** Fields of a bridge hook beside type and command, in the agent's units. */

@@ -7,6 +7,7 @@ import { loadExeca } from '../process/execa.js';
 import { startWatchdog } from '../process/watchdog.js';
 import type { HookHost } from '../service.js';
 import { listenIntake } from './server.js';
+import { PermissionDesk } from '../permissions/desk.js';
 import { inBackground } from '../background.js';
 
 export interface Resident {
@@ -19,6 +20,8 @@ export async function startResident(
   host: HookHost,
   log: { info(line: string): void; error(line: string): void },
 ): Promise<Resident> {
+  // A resident host can hold an agent's permission request until a person answers it.
+  host.permissions ??= new PermissionDesk();
   const server = await listenIntake(host);
   startWatchdog();
   // Loaded now rather than on the first hook, which should not wait for it.

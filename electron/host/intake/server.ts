@@ -10,6 +10,7 @@ import { DialectSchema, type Dialect } from '../../../shared/model.js';
 import type { HookHost } from '../service.js';
 import { MAX_PAYLOAD_BYTES, oneLine, parsePayload, tooLarge, type PayloadCheck } from './payload.js';
 import { CWD_HEADER, EMIT_PATH, EXIT_STATUS, HEALTH_PATH, HOOK_PATH, PARENT_HEADER } from './protocol.js';
+import { handleRequests, REQUESTS_PATH } from './requests.js';
 import { failureAnswer } from './refusal.js';
 import { inBackground } from '../background.js';
 
@@ -62,6 +63,7 @@ async function handle(host: HookHost, req: IncomingMessage, res: ServerResponse)
   const url = new URL(req.url ?? '/', 'http://hookpanel');
   if (req.method === 'GET' && url.pathname === HEALTH_PATH)
     return reply(res, 200, { ok: true, pid: process.pid });
+  if (url.pathname.startsWith(REQUESTS_PATH)) return handleRequests(host, req, res, url, reply);
   if (req.method !== 'POST') return reply(res, 405, { error: 'POST only' });
   const route = routeOf(url);
   if (route === null) return reply(res, 404, { error: `no route ${url.pathname}` });
@@ -69,16 +71,24 @@ async function handle(host: HookHost, req: IncomingMessage, res: ServerResponse)
   const checked =
     declaredLength(req) > MAX_PAYLOAD_BYTES ? tooLarge(declaredLength(req)) : await readPayload(req);
   if (!checked.ok) return refuse(res, route, checked);
+  // A permission request held for a person is dropped when the agent stops waiting for the answer.
+  const gone = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) gone.abort();
+  });
   const header = (name: string) =>
     typeof req.headers[name] === 'string' ? (req.headers[name] as string) : null;
-  const { answer, background } = await host.dispatch({
-    dialect: route.dialect,
-    event: route.event,
-    payload: checked.payload,
-    project: url.searchParams.get('project'),
-    callerCwd: url.searchParams.get('cwd') ?? header(CWD_HEADER) ?? host.host.home,
-    parentDispatch: url.searchParams.get('parent') ?? header(PARENT_HEADER),
-  });
+  const { answer, background } = await host.dispatch(
+    {
+      dialect: route.dialect,
+      event: route.event,
+      payload: checked.payload,
+      project: url.searchParams.get('project'),
+      callerCwd: url.searchParams.get('cwd') ?? header(CWD_HEADER) ?? host.host.home,
+      parentDispatch: url.searchParams.get('parent') ?? header(PARENT_HEADER),
+    },
+    { signal: gone.signal },
+  );
   // Background hooks record their own failures; one that throws must not take the host down.
   background.catch(() => {});
   // What leaves the host is what `hookpanel emit` checks it against: the one schema of the answer.

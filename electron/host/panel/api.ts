@@ -35,6 +35,8 @@ import { localDay } from '../history/writer.js';
 import type { NotificationCenter } from './notifications.js';
 import { reviewItems, sameScripts } from './review.js';
 import { ruleStats } from './stats.js';
+import { answerRequest, checkAskMe } from './requests.js';
+import { ASK_ME_AGENTS, askMeOf } from '../permissions/ask-me.js';
 
 export interface PanelContext {
   host: HookHost;
@@ -66,6 +68,7 @@ export function toPanelSettings(s: Settings): PanelSettings {
     roles: { ...s.roles },
     modelBaseUrl: s.model.baseUrl,
     modelApiKeySet: s.model.apiKey !== null,
+    askMe: Object.fromEntries(ASK_ME_AGENTS.map((a) => [a, askMeOf(s, a)])),
   };
 }
 
@@ -231,6 +234,7 @@ export function createPanelApi(ctx: PanelContext): Handlers {
           rules: patch.ruleBudgets ?? s.budgets.rules,
         },
         startAtLogin: patch.startAtLogin ?? s.startAtLogin,
+        askMe: patch.askMe ? checkAskMe(s.askMe, patch.askMe) : s.askMe,
         roles: patch.roles ?? s.roles,
         model: {
           baseUrl: patch.modelBaseUrl !== undefined ? patch.modelBaseUrl : s.model.baseUrl,
@@ -240,6 +244,8 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       return toPanelSettings(next);
     },
     'notifications:list': async () => ctx.notifications.list(),
+    'requests:list': async () => host.permissions?.list() ?? [],
+    'requests:answer': async ({ id, ...choice }) => answerRequest(host, id, choice),
     'agents:list': async () => {
       const agents: Agent[] = await listAgents(host, ctx.workspace());
       if (!fired.size) return agents;

@@ -65,6 +65,8 @@ export function startPanelSession(
     inBackground(budgets.rejudge(), 'budgets'); // a budget changed: flags follow at once, not at the rule's next run
   };
   const onImport = (p: unknown) => push('historyImport', p);
+  const onRequests = (list: unknown) => push('requests', list);
+  host.permissions?.on('changed', onRequests);
   host.history.on('import', onImport);
   host.on('record', onRecord);
   host.on('signal', onSignal);
@@ -82,6 +84,7 @@ export function startPanelSession(
       host.off('sourcesChanged', onSources);
       host.off('settings', onSettings);
       host.history.off('import', onImport);
+      host.permissions?.off('changed', onRequests);
       budgets.close();
       await watcher.close();
     },

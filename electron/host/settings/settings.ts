@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { DIALECT_MANIFESTS, type DialectManifest } from '../../../shared/dialects.js';
 import { HttpUrlSchema } from '../../../shared/model.js';
+import { AskMeSchema } from '../../../shared/permissions.js';
 import { homePaths, type HostEnv } from '../paths.js';
 import { writeFileAtomic } from '../util/atomic.js';
 
@@ -61,6 +62,8 @@ const SettingsShape = z.object({
     })
     .prefault({}),
   startAtLogin: z.boolean().default(false),
+  /** Ask me, per agent id: the host holds the agent's permission requests for a person to answer. */
+  askMe: z.record(z.string(), AskMeSchema).default({}),
   /**
    * The Messages API endpoint for prompt and agent hooks. Unset values fall back to ANTHROPIC_BASE_URL
    * and ANTHROPIC_API_KEY. The key stays in this file (mode 0600) and is never sent to the panel.

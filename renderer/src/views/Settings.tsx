@@ -6,6 +6,7 @@ import { ErrorBox, Prose } from '../components/bits.js';
 import { agentLabel, PathText } from '../components/names.js';
 import { NumberField } from '../components/NumberField.js';
 import { AgentsPanel } from './Agents.js';
+import { AskMeSwitches } from '../components/AskMe.js';
 import { useStore } from '../store.js';
 import { BudgetDefaults } from './Budget.js';
 
@@ -205,6 +206,7 @@ export function SettingsView() {
       <fieldset>
         <legend>Agents</legend>
         <AgentsPanel />
+        <AskMeSwitches settings={settings} save={save} />
       </fieldset>
       <fieldset>
         <legend>Hooks</legend>

@@ -20,7 +20,10 @@ export const connector: AgentConnector = {
     'SubagentStop',
     'SessionEnd',
   ],
-  fastEvents: ['PreToolUse', 'PostToolUse'],
-  extras: () => ({}),
+  // Held for a person while Ask me is on; Claude Code shows its own dialog meanwhile.
+  askMeEvents: ['PermissionRequest'],
+  fastEvents: ['PreToolUse', 'PostToolUse', 'PermissionRequest'],
+  // Claude Code's default, written out: the host gives up a little before (Ask me's waitSeconds, 590).
+  extras: (event) => (event === 'PermissionRequest' ? { timeout: 600 } : {}),
   what: 'Runs its own hooks. Connect adds the bridge to its user settings, so turn-done, blocked and needs-input events reach Hookpanel and your hosted claude rules run.',
 };

@@ -40,7 +40,9 @@ export const connector: AgentConnector = {
   ],
   fastEvents: ['PreToolUse', 'PostToolUse', 'PermissionRequest'],
   // Codex gives SessionEnd hooks 1 s unless told otherwise, and at most 3 s.
-  extras: (event) => (event === 'SessionEnd' ? { timeout: 3 } : {}),
+  // PermissionRequest: Codex's default of 600 s written out; the host gives up a little before (590).
+  extras: (event) =>
+    event === 'SessionEnd' ? { timeout: 3 } : event === 'PermissionRequest' ? { timeout: 600 } : {},
   what: "Runs its own hooks, and only those it trusts. Connect adds the bridge to Codex's hooks.json and records Codex's trust for exactly those hooks through Codex itself, so turn-done and blocked events reach Hookpanel and your hosted codex rules run.",
   afterConnect: recordTrust,
   afterDisconnect: forgetTrust,

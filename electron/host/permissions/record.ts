@@ -1,0 +1,40 @@
+// A permission request's outcome as a History row: the person answered it like a rule would.
+import { randomUUID } from 'node:crypto';
+import type { DispatchRecord } from '../../../shared/dispatch.js';
+import type { PermissionChoice, WaitingRequest } from '../../../shared/permissions.js';
+import { PERMISSION_EVENT } from './ask-me.js';
+
+export const ASK_ME_SOURCE = 'hookpanel:ask-me';
+
+export function personRecord(
+  request: Omit<WaitingRequest, 'id' | 'since' | 'deadline'>,
+  choice: PermissionChoice | null,
+  started: number,
+): DispatchRecord {
+  return {
+    type: 'dispatch',
+    id: randomUUID(),
+    eventId: request.eventId,
+    time: new Date(started).toISOString(),
+    dialect: request.agent,
+    event: PERMISSION_EVENT,
+    workspace: request.workspace,
+    source: ASK_ME_SOURCE,
+    rule: 'Ask me',
+    ruleIndex: 0,
+    handler: 'a person',
+    mode: 'held',
+    pid: null,
+    durationMs: Date.now() - started,
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    groupKilled: false,
+    outcome: !choice ? 'skipped' : choice.behavior === 'allow' ? 'ok' : 'blocked',
+    skipReason: choice ? null : 'no answer: the agent decides',
+    decision: !choice ? null : choice.behavior === 'allow' ? 'allow' : 'block',
+    reason: choice?.behavior === 'deny' ? (choice.reason ?? null) : null,
+    stdoutTail: '',
+    stderrTail: '',
+  };
+}

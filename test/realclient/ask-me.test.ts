@@ -1,0 +1,184 @@
+// Issue 15 on the real agents: Claude Code and Codex connected through `hookpanel connect <agent>
+// --yes`, Ask me on, a host holding their PermissionRequest until it is answered through the panel API
+// (Allow: the command ran; Deny: it did not and the reason reached the model), and with no answer in
+// time the agent's own prompt (Claude Code) or reviewer (Codex) decides.
+import { once } from 'node:events';
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { WaitingRequest } from '../../shared/permissions.js';
+import { parseBridgeCommand } from '../../electron/host/agents/bridge-command.js';
+import { handleRequest } from '../../electron/host/panel/api.js';
+import { PermissionDesk } from '../../electron/host/permissions/desk.js';
+import { claudeBinary } from '../helpers/claude-code.js';
+import { driveClaudePermission } from '../helpers/claude-permission.js';
+import { driveCodexPermission } from '../helpers/codex-permission.js';
+import { makeEnv, type TestEnv } from '../helpers/env.js';
+import { agentForTests } from './agents.js';
+import { connectCli, serveHost, type ConnectedHost } from './connected.js';
+
+vi.setConfig({ testTimeout: 120_000 });
+const claude = claudeBinary();
+const codex = await agentForTests('codex');
+let env: TestEnv;
+let served: ConnectedHost | null = null;
+afterEach(async () => {
+  await served?.close();
+  served = null;
+  await env?.cleanup();
+});
+
+const REASON = 'Hookpanel: the person said not now';
+
+/** A host that holds permission requests, with Ask me on for `agent` (waiting `waitSeconds`). */
+async function holdingHost(e: TestEnv, agent: string, waitSeconds = 590): Promise<ConnectedHost> {
+  e.write('hp/settings.json', JSON.stringify({ askMe: { [agent]: { on: true, waitSeconds } } }));
+  served = await serveHost(e);
+  served.host.permissions = new PermissionDesk();
+  return served;
+}
+
+/** Answers the first request to wait, through the panel API; resolves with it. */
+async function answerFirst(
+  h: ConnectedHost,
+  choice: { behavior: 'allow' } | { behavior: 'deny'; reason: string },
+): Promise<WaitingRequest> {
+  const desk = h.host.permissions!;
+  while (!desk.list().length) await once(desk, 'changed');
+  const [held] = desk.list();
+  const res = await handleRequest(h.session.api, 'requests:answer', { id: held!.id, ...choice });
+  expect(res).toMatchObject({ ok: true, result: { ok: true } });
+  return held!;
+}
+
+describe.runIf(claude.path)('Claude Code: Ask me through its PermissionRequest hook', () => {
+  const bin = claude.path!;
+  const touch = (e: TestEnv) => ({
+    name: 'Bash',
+    input: { command: `touch ${join(e.workspace, 'ran.txt')}`, description: 'create a file' },
+  });
+  const promptSaysNo = { behavior: 'deny', message: 'the terminal prompt said no' } as const;
+
+  /** Connected as a person does, with Ask me on: connect adds the PermissionRequest bridge. */
+  async function connectClaude(e: TestEnv): Promise<void> {
+    const connected = await connectCli(e, 'connect', 'claude');
+    expect(connected.code, connected.stderr).toBe(0);
+    const settings = JSON.parse(readFileSync(e.path('~/.claude/settings.json'), 'utf8')) as {
+      hooks: Record<string, { hooks: { command: string; timeout?: number }[] }[]>;
+    };
+    const [hook] = settings.hooks.PermissionRequest![0]!.hooks;
+    expect(parseBridgeCommand(hook!.command)).toEqual({
+      dialect: 'claude',
+      event: 'PermissionRequest',
+      fast: true,
+    });
+    expect(hook!.timeout).toBe(600);
+  }
+
+  for (const behavior of ['allow', 'deny'] as const)
+    test(`${behavior} in the panel decides: the prompt is withdrawn`, async () => {
+      env = makeEnv();
+      const h = await holdingHost(env, 'claude');
+      await connectClaude(env);
+      const choice = behavior === 'allow' ? { behavior } : { behavior, reason: REASON };
+      const [run, held] = await Promise.all([
+        driveClaudePermission({ bin, env, tool: touch(env), prompt: promptSaysNo }),
+        answerFirst(h, choice),
+      ]);
+      expect(held).toMatchObject({ agent: 'claude', tool: 'Bash', subject: touch(env).input.command });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run).toMatchObject({ withdrawn: true, promptAnswered: false });
+      expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(behavior === 'allow');
+      if (behavior === 'allow') expect(run.toolResult).toMatchObject({ isError: false });
+      else expect(run.toolResult).toEqual({ content: REASON, isError: true });
+    });
+
+  test('its own prompt answered first: the card goes once the call has run, and the bridge ends', async () => {
+    env = makeEnv();
+    const h = await holdingHost(env, 'claude');
+    await connectClaude(env);
+    const run = await driveClaudePermission({
+      bin,
+      env,
+      tool: touch(env),
+      prompt: { behavior: 'allow' },
+      answer: 'atOnce',
+    });
+    expect(run).toMatchObject({ promptAnswered: true });
+    expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(true);
+    // The call's PostToolUse reached the host, which gave the held request no decision.
+    expect(h.host.permissions!.list()).toEqual([]);
+    await h.host.idle();
+    const { dispatches } = await h.host.history.query({ rule: 'Ask me' }, 10);
+    expect(dispatches.map((d) => d.outcome)).toEqual(['skipped']);
+  });
+
+  test('no answer in time: no decision, Claude Code’s own prompt decides', async () => {
+    env = makeEnv();
+    const h = await holdingHost(env, 'claude', 1);
+    await connectClaude(env);
+    const run = await driveClaudePermission({ bin, env, tool: touch(env), prompt: promptSaysNo });
+    expect(run).toMatchObject({ withdrawn: false, promptAnswered: true });
+    expect(run.hooks.map((x) => ({ exit: x.exit_code, stdout: x.stdout }))).toEqual([
+      { exit: 0, stdout: '' },
+    ]);
+    expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(false);
+    expect(h.host.permissions!.list()).toEqual([]);
+  });
+});
+
+describe.skipIf(!codex.agent)(`Codex: Ask me through its PermissionRequest hook ${codex.why}`, () => {
+  const agent = codex.agent!;
+
+  /** Connected as a person does (Codex on PATH, so connect records its trust through Codex). */
+  async function connectCodex(e: TestEnv): Promise<void> {
+    mkdirSync(e.path('codex-bin'));
+    symlinkSync(agent.bin, e.path('codex-bin/codex'));
+    e.processEnv.PATH = `${e.path('codex-bin')}:${e.processEnv.PATH}`;
+    const connected = await connectCli(e, 'connect', 'codex');
+    expect(connected.code, connected.stderr).toBe(0);
+  }
+  const command = (e: TestEnv) => `touch ${join(e.workspace, '..', 'outside.txt')}`;
+
+  for (const behavior of ['allow', 'deny'] as const)
+    test(`${behavior} in the panel decides; the reviewer is not asked`, async () => {
+      env = makeEnv();
+      const h = await holdingHost(env, 'codex');
+      await connectCodex(env);
+      const choice = behavior === 'allow' ? { behavior } : { behavior, reason: REASON };
+      const [run, held] = await Promise.all([
+        driveCodexPermission({
+          agent,
+          env,
+          command: command(env),
+          reviewer: { outcome: 'deny', rationale: 'the reviewer said no' },
+          bypassHookTrust: false,
+        }),
+        answerFirst(h, choice),
+      ]);
+      expect(held).toMatchObject({
+        agent: 'codex',
+        tool: 'Bash',
+        justification: 'the task needs this command',
+      });
+      expect(run.reviewerAsked).toBe(0);
+      expect(existsSync(join(env.root, 'outside.txt'))).toBe(behavior === 'allow');
+      if (behavior === 'deny') expect(run.toolOutput).toContain(REASON);
+    });
+
+  test('no answer in time: no decision, Codex’s reviewer decides', async () => {
+    env = makeEnv();
+    await holdingHost(env, 'codex', 1);
+    await connectCodex(env);
+    const run = await driveCodexPermission({
+      agent,
+      env,
+      command: command(env),
+      reviewer: { outcome: 'allow' },
+      bypassHookTrust: false,
+    });
+    expect(run.reviewerAsked).toBe(1);
+    expect(run.hookStatuses).toContain('Completed');
+    expect(existsSync(join(env.root, 'outside.txt'))).toBe(true);
+  });
+});
