@@ -130,6 +130,8 @@ describe('the command-line contract', () => {
     serve: ['--port <n>', '--open'],
     connect: ['--dry-run', '-y, --yes'],
     disconnect: ['--dry-run', '-y, --yes'],
+    requests: ['--json'],
+    answer: ['--reason <text>'],
   };
 
   test('every flag of the contract is in its command', () => {
