@@ -55,6 +55,29 @@ export interface Aggregate {
   decidedBy: string | null;
 }
 
+/**
+ * The aggregate of the agents that decide by blocking (pw, Claude Code, Codex, Gemini CLI): any block
+ * wins, its reasons joined in config order and the first blocker named; contexts joined in order. Each
+ * runtime adds what is its own (rewritten input, permission answers, which events take context).
+ */
+export function blockWins(verdicts: readonly { rule: Rule; verdict: Verdict }[]): Aggregate {
+  const blocks = verdicts.filter((v) => v.verdict.decision === 'block');
+  const contexts = verdicts.map((v) => v.verdict.context).filter((c): c is string => !!c);
+  return {
+    decision: blocks.length ? 'block' : 'allow',
+    reason: blocks.length
+      ? blocks
+          .map((b) => b.verdict.reason)
+          .filter(Boolean)
+          .join('\n') || null
+      : null,
+    context: contexts.length ? contexts.join('\n') : null,
+    updatedInput: undefined,
+    permissionDecision: null,
+    decidedBy: blocks[0]?.rule.name ?? null,
+  };
+}
+
 export interface DialectRuntime {
   matches(rule: Rule, ev: EngineEvent): boolean;
   classify(rule: Rule, ev: EngineEvent): RunClass;

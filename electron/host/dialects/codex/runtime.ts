@@ -7,7 +7,7 @@ import type { Rule } from '../../../../shared/model.js';
 import {
   failureOf,
   lastLine,
-  type Aggregate,
+  blockWins,
   type DialectRuntime,
   type HandlerResult,
   type Verdict,
@@ -73,27 +73,8 @@ export const codexRuntime: DialectRuntime = {
     return readCodexAnswer(rule, ev.event, result);
   },
   aggregate(verdicts, ev) {
-    const out: Aggregate = {
-      decision: 'allow',
-      reason: null,
-      context: null,
-      updatedInput: undefined,
-      permissionDecision: null,
-      decidedBy: null,
-    };
-    const blocks = verdicts.filter((v) => v.verdict.decision === 'block');
-    if (blocks.length) {
-      out.decision = 'block';
-      out.reason =
-        blocks
-          .map((b) => b.verdict.reason)
-          .filter(Boolean)
-          .join('\n') || null;
-      out.decidedBy = blocks[0]!.rule.name;
-    }
-    const contexts = verdicts.map((v) => v.verdict.context).filter((c): c is string => !!c);
-    out.context =
-      contexts.length && CODEX_EVENT_RULES[ev.event]?.additionalContext ? contexts.join('\n') : null;
+    const out = blockWins(verdicts);
+    if (!CODEX_EVENT_RULES[ev.event]?.additionalContext) out.context = null;
     // The last rewrite wins, as the last allow does on PermissionRequest (any deny is a block above).
     for (const { verdict } of verdicts) {
       if (verdict.updatedInput !== undefined) out.updatedInput = verdict.updatedInput;

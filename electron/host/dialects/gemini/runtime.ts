@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import type { Rule } from '../../../../shared/model.js';
 import {
   lastLine,
-  type Aggregate,
+  blockWins,
   type DialectRuntime,
   type HandlerResult,
   type Verdict,
@@ -65,26 +65,7 @@ export const geminiRuntime: DialectRuntime = {
     return readGeminiAnswer(rule, ev.event, result);
   },
   aggregate(verdicts) {
-    const out: Aggregate = {
-      decision: 'allow',
-      reason: null,
-      context: null,
-      updatedInput: undefined,
-      permissionDecision: null,
-      decidedBy: null,
-    };
-    const blocks = verdicts.filter((v) => v.verdict.decision === 'block');
-    if (blocks.length) {
-      out.decision = 'block';
-      out.reason =
-        blocks
-          .map((b) => b.verdict.reason)
-          .filter(Boolean)
-          .join('\n') || null;
-      out.decidedBy = blocks[0]!.rule.name;
-    }
-    const contexts = verdicts.map((v) => v.verdict.context).filter((c): c is string => !!c);
-    out.context = contexts.length ? contexts.join('\n') : null;
+    const out = blockWins(verdicts);
     // Gemini merges each hook's tool_input into the call's arguments, in order.
     for (const { verdict } of verdicts)
       if (isPlainObject(verdict.updatedInput))

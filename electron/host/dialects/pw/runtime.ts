@@ -6,7 +6,7 @@ import type { Rule } from '../../../../shared/model.js';
 import {
   failureOf,
   lastLine,
-  type Aggregate,
+  blockWins,
   type DialectRuntime,
   type HandlerResult,
   type Verdict,
@@ -81,26 +81,7 @@ export function settingsRuntime(opts: SettingsRuntimeOptions): DialectRuntime {
       return readAnswer(rule, ev.event, result, canBlock);
     },
     aggregate(verdicts) {
-      const out: Aggregate = {
-        decision: 'allow',
-        reason: null,
-        context: null,
-        updatedInput: undefined,
-        permissionDecision: null,
-        decidedBy: null,
-      };
-      const blocks = verdicts.filter((v) => v.verdict.decision === 'block');
-      if (blocks.length) {
-        out.decision = 'block';
-        out.reason =
-          blocks
-            .map((b) => b.verdict.reason)
-            .filter(Boolean)
-            .join('\n') || null;
-        out.decidedBy = blocks[0]!.rule.name;
-      }
-      const contexts = verdicts.map((v) => v.verdict.context).filter((c): c is string => !!c);
-      out.context = contexts.length ? contexts.join('\n') : null;
+      const out = blockWins(verdicts);
       for (const { verdict } of verdicts) {
         if (verdict.updatedInput !== undefined) out.updatedInput = verdict.updatedInput;
         const p = verdict.permissionDecision;
