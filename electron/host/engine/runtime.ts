@@ -78,6 +78,20 @@ export function blockWins(verdicts: readonly { rule: Rule; verdict: Verdict }[])
   };
 }
 
+/**
+ * The answer when nothing blocked, for the agents that read `hookSpecificOutput` (pw, Claude Code,
+ * Codex, Gemini CLI): the event's fields as JSON on stdout, or, with none, exit 0 and nothing on stdout,
+ * which each of them reads as "no decision".
+ */
+export function hookSpecificAnswer(event: string, specific: Record<string, unknown>): EmitAnswer['protocol'] {
+  if (!Object.keys(specific).length) return { exitCode: 0, stdout: '', stderr: '' };
+  return {
+    exitCode: 0,
+    stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: event, ...specific } })}\n`,
+    stderr: '',
+  };
+}
+
 export interface DialectRuntime {
   matches(rule: Rule, ev: EngineEvent): boolean;
   classify(rule: Rule, ev: EngineEvent): RunClass;

@@ -8,6 +8,7 @@ import {
   failureOf,
   lastLine,
   blockWins,
+  hookSpecificAnswer,
   type DialectRuntime,
   type HandlerResult,
   type Verdict,
@@ -97,12 +98,7 @@ export const codexRuntime: DialectRuntime = {
     }
     if (answer.context && CODEX_EVENT_RULES[ev.event]?.additionalContext)
       specific.additionalContext = answer.context;
-    if (!Object.keys(specific).length) return { exitCode: 0, stdout: '', stderr: '' };
-    return {
-      exitCode: 0,
-      stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: ev.event, ...specific } })}\n`,
-      stderr: '',
-    };
+    return hookSpecificAnswer(ev.event, specific);
   },
   turnDoneEvents: ['Stop'],
   sessionStartEvents: ['SessionStart'],

@@ -9,6 +9,7 @@ import type { Rule } from '../../../../shared/model.js';
 import {
   lastLine,
   blockWins,
+  hookSpecificAnswer,
   type DialectRuntime,
   type HandlerResult,
   type Verdict,
@@ -82,12 +83,7 @@ export const geminiRuntime: DialectRuntime = {
     if (answer.context) specific.additionalContext = answer.context;
     if (ev.event === 'BeforeTool' && isPlainObject(answer.updatedInput))
       specific.tool_input = answer.updatedInput;
-    if (!Object.keys(specific).length) return { exitCode: 0, stdout: '', stderr: '' };
-    return {
-      exitCode: 0,
-      stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: ev.event, ...specific } })}\n`,
-      stderr: '',
-    };
+    return hookSpecificAnswer(ev.event, specific);
   },
   turnDoneEvents: ['AfterAgent'],
   sessionStartEvents: ['SessionStart'],

@@ -7,6 +7,7 @@ import {
   failureOf,
   lastLine,
   blockWins,
+  hookSpecificAnswer,
   type DialectRuntime,
   type HandlerResult,
   type Verdict,
@@ -97,12 +98,7 @@ export function settingsRuntime(opts: SettingsRuntimeOptions): DialectRuntime {
       if (answer.permissionDecision) specific.permissionDecision = answer.permissionDecision;
       if (answer.context) specific.additionalContext = answer.context;
       if (answer.updatedInput !== undefined) specific.updatedInput = answer.updatedInput;
-      if (!Object.keys(specific).length) return { exitCode: 0, stdout: '', stderr: '' };
-      return {
-        exitCode: 0,
-        stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: ev.event, ...specific } })}\n`,
-        stderr: '',
-      };
+      return hookSpecificAnswer(ev.event, specific);
     },
     turnDoneEvents: ['Stop'],
     sessionStartEvents: ['SessionStart'],
