@@ -214,8 +214,9 @@ export const COMMANDS: readonly CommandDefinition[] = [
     description:
       "Hands an event's payload (JSON on stdin, or in the variable the dialect names) to the running host " +
       'over its local socket, or runs the same engine here when no host runs, and answers in the ' +
-      "dialect's own hook protocol: for pw and claude, exit 2 with the reason on stderr blocks, and JSON " +
-      'on stdout carries decisions and context. A guard event Hookpanel cannot run is blocked, not let ' +
+      "dialect's own hook protocol: for pw and claude, exit 2 with the reason on stderr blocks (claude's " +
+      'PermissionRequest denies with JSON on exit 0 instead), and JSON on stdout carries decisions and ' +
+      'context. A guard event Hookpanel cannot run is blocked, not let ' +
       'through. hookpanel-hook <dialect> <event> is its faster twin for hooks on every tool call.',
     arguments: [
       {

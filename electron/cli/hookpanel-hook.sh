@@ -23,9 +23,9 @@ usage: hookpanel-hook <dialect> <event>
 
 The fast path of hookpanel emit, for hooks on every tool call: hands the payload (JSON on stdin) to the
 running host with curl over its local socket and answers in the harness's hook protocol (for pw and
-claude: exit 2 with the reason on stderr blocks). When no host can answer it runs hookpanel emit with
-the same payload, so a guard never fails open. hookpanel help emit says more; hookpanel --help lists
-the dialects.
+claude: exit 2 with the reason on stderr blocks; claude's PermissionRequest denies with JSON on exit 0).
+When no host can answer it runs hookpanel emit with the same payload, so a guard never fails open.
+hookpanel help emit says more; hookpanel --help lists the dialects.
 
 examples:
   # the command of a PreToolUse hook in ~/.claude/settings.json

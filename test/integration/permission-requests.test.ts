@@ -241,7 +241,7 @@ describe('Ask me', () => {
     await host.reloadSettings();
     expect(await bridge(env, true)).toMatchObject(NO_DECISION);
     askMe(env, 'claude', { on: true });
-    // A hosted rule that decides is the answer (exit 2, as the claude runtime renders a block).
+    // A hosted rule that decides is the answer (a deny in Claude Code's JSON, as its runtime renders a block).
     env.write(
       'hp/hooks/claude.json',
       JSON.stringify({
@@ -252,7 +252,9 @@ describe('Ask me', () => {
     );
     await host.reloadSettings();
     host.invalidate();
-    expect(await bridge(env, true)).toMatchObject({ code: 2, stderr: 'not here\n' });
+    const denied = await bridge(env, true);
+    expect(denied.code).toBe(0);
+    expect(decision(denied).hookSpecificOutput.decision).toEqual({ behavior: 'deny', message: 'not here' });
     expect(host.permissions!.list()).toEqual([]);
     // With no host, the in-process fallback has nobody to ask.
     running!.resident.close();

@@ -3,6 +3,7 @@
 import type { Decision, EmitAnswer, Outcome } from '../../../shared/dispatch.js';
 import type { DialectManifest } from '../../../shared/dialects.js';
 import type { Dialect, Rule, Source } from '../../../shared/model.js';
+import { isPlainObject } from '../dialects/rule.js';
 import type { HostEnv } from '../paths.js';
 import type { ProcessResult } from '../process/run.js';
 
@@ -89,6 +90,30 @@ export function hookSpecificAnswer(event: string, specific: Record<string, unkno
     exitCode: 0,
     stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: event, ...specific } })}\n`,
     stderr: '',
+  };
+}
+
+/** A hook's answer to PermissionRequest, as Claude Code and Codex both read it. */
+export interface PermissionBehavior {
+  behavior: 'allow' | 'deny';
+  /** deny: what the model is told. */
+  message: string | null;
+  /** allow: the tool input to run instead (Claude Code only). */
+  updatedInput: Record<string, unknown> | null;
+}
+
+/**
+ * `hookSpecificOutput.decision` of a hook's JSON answer to PermissionRequest; null for anything else
+ * (`ask`, no decision, a malformed one), which both agents take as no decision.
+ */
+export function permissionBehavior(specific: Record<string, unknown>): PermissionBehavior | null {
+  if (!isPlainObject(specific.decision)) return null;
+  const { behavior, message, updatedInput } = specific.decision;
+  if (behavior !== 'allow' && behavior !== 'deny') return null;
+  return {
+    behavior,
+    message: behavior === 'deny' && typeof message === 'string' && message.trim() ? message : null,
+    updatedInput: behavior === 'allow' && isPlainObject(updatedInput) ? updatedInput : null,
   };
 }
 

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { mcpServerSources } from '../../../../shared/mcp.js';
 import { homePaths } from '../../paths.js';
 import { defineDialect, type Candidate } from '../dialect.js';
-import { settingsRuntime } from '../pw/runtime.js';
 import { combineSettingsSources, loadSettingsFile } from '../pw/settings-file.js';
 import { manifest } from './manifest.js';
+import { claudeRuntime } from './runtime.js';
 
 export default defineDialect(manifest, {
-  runtime: settingsRuntime({ events: manifest.events, matcher: 'claude' }),
+  runtime: claudeRuntime(manifest.events),
   formatOf: () => 'json',
   locate({ host, workspace }) {
     const configDir = host.env.CLAUDE_CONFIG_DIR || join(host.home, '.claude');

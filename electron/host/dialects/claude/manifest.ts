@@ -15,7 +15,7 @@ export const manifest = {
     hookPayload:
       'the JSON envelope on stdin (`session_id`, `cwd`, `hook_event_name`, `tool_name`, `tool_input`, …), and `CLAUDE_PROJECT_DIR`',
     answer:
-      'exit 2 with the reason on stderr blocks; JSON on stdout carries decisions, context and rewritten input',
+      'exit 2 with the reason on stderr blocks, except on PermissionRequest, where a deny is `decision.behavior` JSON on exit 0 (exit 2 there is no decision); JSON on stdout carries decisions, context and rewritten input',
     payloadEnv: null,
     answerFileEnv: null,
     guardEvents: ['PreToolUse', 'PermissionRequest'],

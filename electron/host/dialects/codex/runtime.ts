@@ -9,6 +9,7 @@ import {
   lastLine,
   blockWins,
   hookSpecificAnswer,
+  permissionBehavior,
   type DialectRuntime,
   type HandlerResult,
   type Verdict,
@@ -145,10 +146,10 @@ function readCodexAnswer(rule: Rule, event: string, result: HandlerResult): Verd
       return fail(`returned unsupported permissionDecision:${String(permission)}`);
   }
   if (event === 'PermissionRequest') {
-    const decision = isPlainObject(specific.decision) ? specific.decision : null;
-    if (decision?.behavior === 'deny')
-      return block(reasonOf(decision.message) ?? `${rule.name} denied the permission`);
-    if (decision?.behavior === 'allow') return { ...ok, permissionDecision: 'allow' };
+    // Codex takes no rewritten input here: an allow is an allow.
+    const answer = permissionBehavior(specific);
+    if (answer?.behavior === 'deny') return block(answer.message ?? `${rule.name} denied the permission`);
+    if (answer?.behavior === 'allow') return { ...ok, permissionDecision: 'allow' };
     return ok;
   }
   if (json.decision === 'block') {
