@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { PermissionDesk } from '../../electron/host/permissions/desk.js';
 import { claudeBinary } from '../helpers/claude-code.js';
 import { driveClaudePermission } from '../helpers/claude-permission.js';
 import { CLI } from '../helpers/cli.js';
@@ -34,48 +35,44 @@ function hostedRule(e: TestEnv, command: string): void {
   );
 }
 
-const touch = (e: TestEnv) => ({
-  name: 'Bash',
-  input: { command: `touch ${join(e.workspace, 'ran.txt')}`, description: 'create a file' },
-});
-
-/** What Claude Code read from its PermissionRequest hook (the bridge), as it reports it. */
-function bridgeAnswers(run: Awaited<ReturnType<typeof driveClaudePermission>>) {
-  return run.hooks.map((h) => ({
-    exit: h.exit_code,
-    stdout: h.stdout.trim() ? (JSON.parse(h.stdout) as unknown) : '',
-  }));
-}
-const DENIED = {
-  exit: 0,
-  stdout: {
-    hookSpecificOutput: {
-      hookEventName: 'PermissionRequest',
-      decision: { behavior: 'deny', message: MESSAGE },
-    },
+const DENY = {
+  hookSpecificOutput: {
+    hookEventName: 'PermissionRequest',
+    decision: { behavior: 'deny', message: MESSAGE },
   },
 };
 
-describe.runIf(claude.path)("a hosted rule denies Claude Code's permission request", () => {
-  const bin = claude.path!;
+/**
+ * One Claude Code turn whose Bash call needs permission, its own prompt answering allow; checks that the
+ * bridge denied in JSON on exit 0, Claude Code withdrew its prompt, the tool did not run, and the model
+ * was told the rule's message.
+ */
+async function deniedByTheRule(e: TestEnv): Promise<void> {
+  const tool = {
+    name: 'Bash',
+    input: { command: `touch ${join(e.workspace, 'ran.txt')}`, description: 'create a file' },
+  };
+  const run = await driveClaudePermission({ bin: claude.path!, env: e, tool, prompt: { behavior: 'allow' } });
+  expect(run.code, run.stderr).toBe(0);
+  expect(
+    run.hooks.map((h) => ({ exit: h.exit_code, stdout: h.stdout.trim() && JSON.parse(h.stdout) })),
+  ).toEqual([{ exit: 0, stdout: DENY }]);
+  expect(run).toMatchObject({ withdrawn: true, promptAnswered: false });
+  expect(existsSync(join(e.workspace, 'ran.txt'))).toBe(false);
+  expect(run.toolResult).toEqual({ content: MESSAGE, isError: true });
+}
 
+describe.runIf(claude.path)("a hosted rule denies Claude Code's permission request", () => {
   test('connected with Ask me on, a host serving: the rule denies at once, nothing is held', async () => {
     env = makeEnv();
     env.write('hp/settings.json', JSON.stringify({ askMe: { claude: { on: true, waitSeconds: 5 } } }));
-    hostedRule(
-      env,
-      `printf '%s' '${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: MESSAGE } } })}'`,
-    );
+    hostedRule(env, `printf '%s' '${JSON.stringify(DENY)}'`);
     served = await serveHost(env);
+    served.host.permissions = new PermissionDesk(); // as the resident host has it: Ask me can hold
     const connected = await connectCli(env, 'connect', 'claude');
     expect(connected.code, connected.stderr).toBe(0);
-    const run = await driveClaudePermission({ bin, env, tool: touch(env), prompt: { behavior: 'allow' } });
-    expect(run.code, run.stderr).toBe(0);
-    expect(bridgeAnswers(run)).toEqual([DENIED]);
-    expect(run).toMatchObject({ withdrawn: true, promptAnswered: false });
-    expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(false);
-    expect(run.toolResult).toEqual({ content: MESSAGE, isError: true });
-    expect(served.host.permissions?.list() ?? []).toEqual([]);
+    await deniedByTheRule(env);
+    expect(served.host.permissions.list()).toEqual([]);
     expect((await served.history('claude')).blocked).toContainEqual({
       event: 'PermissionRequest',
       reason: MESSAGE,
@@ -94,11 +91,6 @@ describe.runIf(claude.path)("a hosted rule denies Claude Code's permission reque
         },
       }),
     );
-    const run = await driveClaudePermission({ bin, env, tool: touch(env), prompt: { behavior: 'allow' } });
-    expect(run.code, run.stderr).toBe(0);
-    expect(bridgeAnswers(run)).toEqual([DENIED]);
-    expect(run).toMatchObject({ withdrawn: true, promptAnswered: false });
-    expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(false);
-    expect(run.toolResult).toEqual({ content: MESSAGE, isError: true });
+    await deniedByTheRule(env);
   });
 });

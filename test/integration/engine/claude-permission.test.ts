@@ -1,12 +1,12 @@
 // Claude Code's PermissionRequest through a real bridge process (`hookpanel emit claude
-// PermissionRequest`, and the curl fast path to `hookpanel serve`) with hosted rules in
+// PermissionRequest`, alone or handing it to `hookpanel serve`) with hosted rules in
 // hooks/claude.json: a deny is JSON on exit 0 (exit 2 would be "no decision" to Claude Code), a guard
 // that fails denies the same way, and no decision is exit 0 with nothing on stdout.
-import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { CLI, runCli, type CliResult } from '../../helpers/cli.js';
-import { makeEnv, REPO, type TestEnv } from '../../helpers/env.js';
+import { runCli, type CliResult } from '../../helpers/cli.js';
+import { FIXTURES, makeEnv, type TestEnv } from '../../helpers/env.js';
 import { startServe, type RunningHost } from '../../helpers/serve.js';
 
 let env: TestEnv;
@@ -17,13 +17,13 @@ afterEach(async () => {
   await env?.cleanup();
 });
 
-const REQUEST = {
-  session_id: 'sess-1',
-  hook_event_name: 'PermissionRequest',
-  tool_name: 'Bash',
-  tool_input: { command: 'rm -rf build', description: 'clean' },
-  permission_mode: 'default',
-};
+/** Claude Code's own PermissionRequest payload, as recorded live, placed in this test's folders. */
+function request(e: TestEnv): string {
+  return readFileSync(join(FIXTURES, 'claude', 'payloads', 'PermissionRequest.json'), 'utf8').replaceAll(
+    '$TMP',
+    e.root,
+  );
+}
 
 /** Hosted Claude Code rules on PermissionRequest, one hook each. */
 function hosted(e: TestEnv, ...hooks: Record<string, unknown>[]): void {
@@ -40,29 +40,12 @@ const answering = (decision: Record<string, unknown>) =>
   );
 
 /** The bridge as Claude Code runs it: `hookpanel emit claude PermissionRequest`, payload on stdin. */
-function emit(e: TestEnv, payload: unknown = { ...REQUEST, cwd: e.workspace }): Promise<CliResult> {
+function emit(e: TestEnv, payload = request(e)): Promise<CliResult> {
   return runCli(['emit', 'claude', 'PermissionRequest'], {
     env: e.processEnv,
     cwd: e.workspace,
-    input: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    input: payload,
     timeoutMs: 60_000,
-  });
-}
-
-/** The fast path (`hookpanel-hook.sh`, curl to the host's socket), as Connect writes it. */
-function fastPath(e: TestEnv): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(REPO, 'electron', 'cli', 'hookpanel-hook.sh'), ['claude', 'PermissionRequest'], {
-      env: { ...e.processEnv, HOOKPANEL_NODE: process.execPath, HOOKPANEL_CLI: CLI },
-      cwd: e.workspace,
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(JSON.stringify({ ...REQUEST, cwd: e.workspace }));
   });
 }
 
@@ -76,21 +59,16 @@ function told(r: CliResult): { code: number | null; decision: unknown; stderr: s
   return { code: r.code, decision: decision?.hookSpecificOutput.decision ?? null, stderr: r.stderr };
 }
 
+/** A deny as Claude Code reads it: exit 0, the decision on stdout, nothing on stderr. */
+const denied = (message: string) => ({ code: 0, decision: { behavior: 'deny', message }, stderr: '' });
+
 describe("hosted rules answer Claude Code's PermissionRequest in its own protocol", () => {
   test('a rule that denies: deny JSON on exit 0, with its message; exit 2 from a rule reads the same', async () => {
     env = makeEnv();
     hosted(env, answering({ behavior: 'deny', message: 'no rm in build' }));
-    expect(told(await emit(env))).toEqual({
-      code: 0,
-      decision: { behavior: 'deny', message: 'no rm in build' },
-      stderr: '',
-    });
+    expect(told(await emit(env))).toEqual(denied('no rm in build'));
     hosted(env, command("echo 'not on Fridays' >&2; exit 2"));
-    expect(told(await emit(env))).toEqual({
-      code: 0,
-      decision: { behavior: 'deny', message: 'not on Fridays' },
-      stderr: '',
-    });
+    expect(told(await emit(env))).toEqual(denied('not on Fridays'));
   });
 
   test('a rule that allows, beside one that says nothing: allow; beside one that denies: deny', async () => {
@@ -98,11 +76,7 @@ describe("hosted rules answer Claude Code's PermissionRequest in its own protoco
     hosted(env, command('true'), answering({ behavior: 'allow' }));
     expect(told(await emit(env))).toEqual({ code: 0, decision: { behavior: 'allow' }, stderr: '' });
     hosted(env, answering({ behavior: 'allow' }), command("echo 'still no' >&2; exit 2"));
-    expect(told(await emit(env))).toEqual({
-      code: 0,
-      decision: { behavior: 'deny', message: 'still no' },
-      stderr: '',
-    });
+    expect(told(await emit(env))).toEqual(denied('still no'));
   });
 
   test('a guard that fails denies in JSON: a prompt guard with no model key, a payload Hookpanel refuses', async () => {
@@ -130,17 +104,13 @@ describe("hosted rules answer Claude Code's PermissionRequest in its own protoco
     expect(await emit(env)).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
-  test('through `hookpanel serve` with Ask me on: a rule that denies is answered at once, nothing held', async () => {
+  test('handed to `hookpanel serve` with Ask me on: a rule that denies is answered at once, nothing held', async () => {
     env = makeEnv();
     // Were the deny taken for "no decision", the request would be held and answered empty after 5 s.
     env.write('hp/settings.json', JSON.stringify({ askMe: { claude: { on: true, waitSeconds: 5 } } }));
     hosted(env, answering({ behavior: 'deny', message: 'never in CI' }));
     serve = await startServe(env);
-    expect(told(await fastPath(env))).toEqual({
-      code: 0,
-      decision: { behavior: 'deny', message: 'never in CI' },
-      stderr: '',
-    });
+    expect(told(await emit(env))).toEqual(denied('never in CI'));
     const held = await runCli(['requests', '--json'], { env: env.processEnv, cwd: env.workspace });
     expect(held.code).toBe(0);
     expect(JSON.parse(held.stdout)).toEqual({ requests: [] });
