@@ -1,7 +1,7 @@
 // An agent's guard events fail closed in the agent's own protocol: a payload Hookpanel refuses (here,
 // nested past the limit) on a guard event blocks (exit 2, the reason on stderr, nothing on stdout, as
-// Codex and Gemini CLI read a block), and on any other event lets the agent go on. Events from each
-// agent manifest's conventions.guardEvents.
+// Codex and Gemini CLI read a block; Claude Code's PermissionRequest: a deny in JSON on exit 0), and on
+// any other event lets the agent go on. Events from each agent manifest's conventions.guardEvents.
 import { afterEach, describe, expect, test } from 'vitest';
 import { DIALECT_MANIFESTS } from '../../shared/dialects.js';
 import { runCli } from '../helpers/cli.js';
@@ -25,11 +25,15 @@ describe('guard events of the agents fail closed', () => {
         cwd: env.workspace,
         input: deep,
       });
-      expect(r).toEqual({
-        code: 2,
-        stdout: '',
-        stderr: `hookpanel: the payload nests deeper than the limit of 512 levels; a guard on ${event} fails closed\n`,
-      });
+      const reason = `hookpanel: the payload nests deeper than the limit of 512 levels; a guard on ${event} fails closed`;
+      // Claude Code reads exit 2 on PermissionRequest as no decision: there a deny is JSON on exit 0.
+      if (dialect === 'claude' && event === 'PermissionRequest')
+        expect(r).toEqual({
+          code: 0,
+          stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: event, decision: { behavior: 'deny', message: reason } } })}\n`,
+          stderr: '',
+        });
+      else expect(r).toEqual({ code: 2, stdout: '', stderr: `${reason}\n` });
     },
   );
 
