@@ -1,7 +1,7 @@
 // Issue 15, first slice: Ask me switched on in Settings; a held permission request shows as the
 // "Waiting for you" card above every view; Deny with a reason and Allow answer the waiting bridge; and
 // "Always allow…", which shows the exact rule and its file before anything is written.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
@@ -78,6 +78,7 @@ test("Always allow through the card: Codex's prefix, trimmed, written to default
   let card = page.getByRole('article', { name: 'Codex asks to use Bash' });
   await expect(card).toContainText('No “Always allow”: the command has a pipe (|)');
   await expect(card.getByRole('button', { name: 'Always allow…' })).toHaveCount(0);
+  await panel.shot(page, 'ask-me-always-none');
   await card.getByRole('button', { name: 'Allow', exact: true }).click();
   expect(JSON.parse((await piped).stdout).hookSpecificOutput.decision).toEqual({ behavior: 'allow' });
 
@@ -100,6 +101,14 @@ test("Always allow through the card: Codex's prefix, trimmed, written to default
   await page.setViewportSize({ width: 1400, height: 900 });
   await panel.shot(page, 'ask-me-always-1400');
   expect(await axe(page)).toEqual([]);
+  // A rules folder that cannot be written: the card names the file, and the request still waits.
+  panel.env.write('~/.codex/rules', 'a file where the folder should be');
+  await confirm.getByRole('button', { name: 'Allow always' }).click();
+  await expect(card.getByRole('alert')).toContainText(
+    `could not write the rule to ${panel.env.path('~/.codex/rules/default.rules')}`,
+  );
+  await panel.shot(page, 'ask-me-always-error');
+  rmSync(panel.env.path('~/.codex/rules'));
   await confirm.getByRole('button', { name: 'Allow always' }).click();
   expect(JSON.parse((await answered).stdout).hookSpecificOutput.decision).toEqual({ behavior: 'allow' });
   await expect(page.getByRole('region', { name: 'Waiting for you' })).toHaveCount(0);
