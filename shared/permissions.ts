@@ -3,6 +3,55 @@
 import { z } from 'zod';
 import { DialectSchema } from './model.js';
 
+// ---- "Always allow" (issue 15): the exact rule offered, and the person's confirmation of it.
+
+/** One rule set "Always allow" can write, computed by the host from the request's payload. */
+export const AlwaysOfferSchema = z.object({
+  /** The rules exactly as they will be written: `Bash(git status)`, or a Codex `prefix_rule(…)` line. */
+  rules: z.array(z.string()).min(1),
+  /** The file they go in; null: this session only, nothing written. */
+  file: z.string().nullable(),
+  /** That place in words: "this project's local settings", "this session only, nothing written". */
+  where: z.string(),
+  /** Who writes it: the agent (Claude Code applies the suggestion itself) or Hookpanel (Codex's rules). */
+  writer: z.enum(['agent', 'hookpanel']),
+  /**
+   * Codex: the command's words. The rule is a prefix_rule for these or for a shorter leading part of
+   * them (at least `minWords`), which the person may choose; null for a rule that cannot be shortened.
+   */
+  words: z.array(z.string()).nullable(),
+  minWords: z.number().int().positive().nullable(),
+});
+export type AlwaysOffer = z.infer<typeof AlwaysOfferSchema>;
+
+export const AlwaysSchema = z.object({
+  offers: z.array(AlwaysOfferSchema),
+  /** Why nothing is offered, when `offers` is empty. */
+  whyNot: z.string().nullable(),
+});
+export type Always = z.infer<typeof AlwaysSchema>;
+
+/** The person's "Allow always": which offer, and its rules exactly as shown (a shortened prefix too). */
+export const AlwaysChoiceSchema = z.object({
+  offer: z.number().int().min(0).max(100),
+  rules: z.array(z.string().max(20_000)).min(1).max(100),
+});
+export type AlwaysChoice = z.infer<typeof AlwaysChoiceSchema>;
+
+/** A string as Starlark writes it (Codex's rules files): JSON's escapes are Starlark's too. */
+const starlark = (s: string) => JSON.stringify(s);
+
+/** Codex's exec-policy rule that allows every command starting with these words. */
+export function prefixRule(words: readonly string[]): string {
+  return `prefix_rule(pattern=[${words.map(starlark).join(', ')}], decision="allow")`;
+}
+
+/** The rules an offer writes when the person keeps `count` of its words (Codex), else its rules. */
+export function offerRules(offer: AlwaysOffer, count?: number): string[] {
+  if (!offer.words || count === undefined) return offer.rules;
+  return [prefixRule(offer.words.slice(0, count))];
+}
+
 export const WaitingRequestSchema = z.object({
   /** Short and stable while it waits: what `hookpanel answer <id>` takes. */
   id: z.string(),
@@ -19,6 +68,8 @@ export const WaitingRequestSchema = z.object({
   sessionId: z.string().nullable(),
   /** The event's id in History. */
   eventId: z.string(),
+  /** What "Always allow" would write for this request, or why it is not offered (absent: not computed). */
+  always: AlwaysSchema.optional(),
 });
 export type WaitingRequest = z.infer<typeof WaitingRequestSchema>;
 
@@ -26,8 +77,19 @@ export const PermissionChoiceSchema = z.object({
   behavior: z.enum(['allow', 'deny']),
   /** With deny: told to the model. */
   reason: z.string().trim().max(2000).nullable().default(null),
+  /** With allow: the person confirmed this "always" rule, exactly as it was shown. */
+  always: AlwaysChoiceSchema.optional(),
 });
 export type PermissionChoice = z.infer<typeof PermissionChoiceSchema>;
+
+/** What answering says: `hookpanel answer --json` prints it; the panel shows the message. */
+export const AnswerResultSchema = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  /** The request answered; null when the answer was refused. */
+  request: WaitingRequestSchema.nullable(),
+});
+export type AnswerResult = z.infer<typeof AnswerResultSchema>;
 
 export const AnswerRequestSchema = z.object({ id: z.string().min(1).max(100) }).and(PermissionChoiceSchema);
 

@@ -362,12 +362,30 @@ export const COMMANDS: readonly CommandDefinition[] = [
         strict: true,
       },
     ],
-    options: [{ flags: '--reason <text>', description: 'with deny: what the model is told' }],
+    options: [
+      { flags: '--reason <text>', description: 'with deny: what the model is told' },
+      {
+        flags: '--always',
+        description:
+          'with allow: also write the "always" rule hookpanel requests shows (Claude Code adds its ' +
+          "suggested rule; for Codex, Hookpanel appends the prefix_rule to Codex's default.rules)",
+      },
+      {
+        flags: '--prefix <words>',
+        description: 'with --always, Codex: keep only these leading words of the command\'s (e.g. "git")',
+      },
+      { flags: '--json', description: 'print { ok, message, request } as JSON' },
+    ],
     examples: [
       { run: 'hookpanel answer 3fa9c1 allow', does: 'let the agent run it' },
       {
         run: 'hookpanel answer 3fa9c1 deny --reason "use the test database"',
         does: 'refuse, telling the model why',
+      },
+      { run: 'hookpanel answer 3fa9c1 allow --always', does: 'allow it, and from now on without asking' },
+      {
+        run: 'hookpanel answer 3fa9c1 allow --always --prefix "git status"',
+        does: 'Codex: allow every command that starts with git status',
       },
     ],
     exitStatus:

@@ -131,7 +131,7 @@ describe('the command-line contract', () => {
     connect: ['--dry-run', '-y, --yes'],
     disconnect: ['--dry-run', '-y, --yes'],
     requests: ['--json'],
-    answer: ['--reason <text>'],
+    answer: ['--reason <text>', '--always', '--prefix <words>', '--json'],
   };
 
   test('every flag of the contract is in its command', () => {

@@ -59,8 +59,13 @@ async function startHost(e: TestEnv) {
 }
 
 /** The bridge as an agent runs it: `hookpanel emit`, or the curl fast path. */
-function bridge(e: TestEnv, fast: boolean, agent = 'claude'): Promise<CliResult> {
-  const payload = JSON.stringify({ ...REQUEST, cwd: e.workspace });
+function bridge(
+  e: TestEnv,
+  fast: boolean,
+  agent = 'claude',
+  fields: Record<string, unknown> = {},
+): Promise<CliResult> {
+  const payload = JSON.stringify({ ...REQUEST, cwd: e.workspace, ...fields });
   if (!fast)
     return runCli(['emit', agent, 'PermissionRequest'], {
       env: e.processEnv,
@@ -188,7 +193,7 @@ describe('Ask me', () => {
     const [held] = await waiting(host, 1);
     child.kill('SIGKILL');
     while (host.permissions!.list().length) await once(host.permissions!, 'changed');
-    expect(() => host.permissions!.answer(held!.id, { behavior: 'allow', reason: null })).toThrow(
+    await expect(host.permissions!.answer(held!.id, { behavior: 'allow', reason: null })).rejects.toThrow(
       `request ${held!.id} is no longer waiting (withdrawn: the agent stopped waiting)`,
     );
   });
@@ -263,6 +268,260 @@ describe('Ask me', () => {
   });
 });
 
+/** Claude Code's suggestions for a Bash call, as it sends them (test/fixtures/claude/payloads). */
+function claudeSuggestions(e: TestEnv, command: string) {
+  return [
+    {
+      type: 'addRules',
+      rules: [{ toolName: 'Bash', ruleContent: command }],
+      behavior: 'allow',
+      destination: 'localSettings',
+    },
+    { type: 'addDirectories', directories: [e.workspace], destination: 'session' },
+    { type: 'setMode', mode: 'acceptEdits', destination: 'session' },
+  ];
+}
+
+const codexCommand = (command: string) => ({ tool_input: { command, description: 'the task needs it' } });
+
+describe('Always allow', () => {
+  test('Claude Code: the offered rule and file; allow carries exactly the suggestion; History says so', async () => {
+    env = makeEnv();
+    askMe(env, 'claude', { on: true });
+    const { host, session } = await startHost(env);
+    const suggestions = claudeSuggestions(env, 'touch ran.txt');
+    const answered = bridge(env, true, 'claude', { permission_suggestions: suggestions });
+    const [held] = await waiting(host, 1);
+    const file = join(env.workspace, '.claude', 'settings.local.json');
+    expect(held!.always).toEqual({
+      offers: [
+        {
+          rules: ['Bash(touch ran.txt)'],
+          file,
+          where: "this project's local settings",
+          writer: 'agent',
+          words: null,
+          minWords: null,
+        },
+      ],
+      whyNot: null,
+    });
+    // A rule other than the one offered is refused, and the request still waits.
+    const tampered = await handleRequest(session.api, 'requests:answer', {
+      id: held!.id,
+      behavior: 'allow',
+      always: { offer: 0, rules: ['Bash(rm -rf ~)'] },
+    });
+    expect(tampered).toMatchObject({
+      result: { ok: false, message: expect.stringMatching(/^refused: .* is not the rule Hookpanel offered/) },
+    });
+    expect(
+      await handleRequest(session.api, 'requests:answer', {
+        id: held!.id,
+        behavior: 'deny',
+        always: { offer: 0, rules: ['Bash(touch ran.txt)'] },
+      }),
+    ).toMatchObject({ result: { ok: false, message: '"always" goes with allow, not deny' } });
+    expect(host.permissions!.list()).toHaveLength(1);
+    const res = await handleRequest(session.api, 'requests:answer', {
+      id: held!.id,
+      behavior: 'allow',
+      always: { offer: 0, rules: ['Bash(touch ran.txt)'] },
+    });
+    expect(res).toEqual({
+      ok: true,
+      result: {
+        ok: true,
+        message: `Allowed Bash always: Bash(touch ran.txt), the agent adds in this project's local settings (${file}).`,
+      },
+    });
+    expect(decision(await answered).hookSpecificOutput.decision).toEqual({
+      behavior: 'allow',
+      updatedPermissions: [suggestions[0]],
+    });
+    // Claude Code writes the file, not Hookpanel.
+    expect(existsSync(file)).toBe(false);
+    await host.idle();
+    const rows = await host.history.query({}, 10);
+    expect(rows.dispatches).toContainEqual(
+      expect.objectContaining({
+        rule: 'Ask me',
+        decision: 'allow',
+        reason: `Always allow: Bash(touch ran.txt) → this project's local settings, ${file} (the agent writes it)`,
+      }),
+    );
+  });
+
+  test('Claude Code: no "always" without an addRules suggestion, and it says why', async () => {
+    env = makeEnv();
+    askMe(env, 'claude', { on: true });
+    const { host, session } = await startHost(env);
+    const write = bridge(env, true, 'claude', {
+      tool_name: 'Write',
+      tool_input: { file_path: join(env.workspace, 'notes.txt'), content: 'x' },
+      permission_suggestions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
+    });
+    const [held] = await waiting(host, 1);
+    expect(held!.always).toEqual({
+      offers: [],
+      whyNot:
+        'Claude Code suggested only switching to acceptEdits mode (setMode, session), no rule Hookpanel can show exactly',
+    });
+    expect(
+      await handleRequest(session.api, 'requests:answer', {
+        id: held!.id,
+        behavior: 'allow',
+        always: { offer: 0, rules: ['Write'] },
+      }),
+    ).toMatchObject({ result: { ok: false, message: `request ${held!.id} has no "always" offer 0` } });
+    await handleRequest(session.api, 'requests:answer', { id: held!.id, behavior: 'allow' });
+    expect(decision(await write).hookSpecificOutput.decision).toEqual({ behavior: 'allow' });
+  });
+
+  test('Codex: the prefix rule is appended once, the rest of the file kept byte for byte', async () => {
+    env = makeEnv();
+    askMe(env, 'codex', { on: true });
+    const rules = env.path('~/.codex/rules/default.rules');
+    // No newline at the end, a CRLF line and a comment: all kept as they are.
+    const before = '# mine\r\nprefix_rule(pattern=["ls"], decision="allow")';
+    env.write('~/.codex/rules/default.rules', before);
+    const { host, session } = await startHost(env);
+    const first = bridge(env, true, 'codex', codexCommand('git status --short'));
+    const [held] = await waiting(host, 1);
+    const offer = held!.always!.offers[0]!;
+    expect(offer).toEqual({
+      rules: ['prefix_rule(pattern=["git", "status", "--short"], decision="allow")'],
+      file: rules,
+      where: "Codex's rules",
+      writer: 'hookpanel',
+      words: ['git', 'status', '--short'],
+      minWords: 1,
+    });
+    // Neither another rule nor a shortening that is not a leading part of the words is taken.
+    for (const tampered of [
+      'prefix_rule(pattern=["rm"], decision="allow")',
+      'prefix_rule(pattern=["git", "--short"], decision="allow")',
+      'prefix_rule(pattern=["git", "status", "--short"], decision="allow")\nprefix_rule(pattern=["rm"], decision="allow")',
+    ]) {
+      const r = await handleRequest(session.api, 'requests:answer', {
+        id: held!.id,
+        behavior: 'allow',
+        always: { offer: 0, rules: [tampered] },
+      });
+      expect(r).toMatchObject({ result: { ok: false, message: expect.stringContaining('is not the rule') } });
+    }
+    expect(readFileSync(rules, 'utf8')).toBe(before);
+    const line = 'prefix_rule(pattern=["git", "status"], decision="allow")';
+    const res = await handleRequest(session.api, 'requests:answer', {
+      id: held!.id,
+      behavior: 'allow',
+      always: { offer: 0, rules: [line] },
+    });
+    expect(res).toMatchObject({
+      result: { ok: true, message: `Allowed Bash always: ${line}, added in Codex's rules (${rules}).` },
+    });
+    expect(decision(await first).hookSpecificOutput.decision).toEqual({ behavior: 'allow' });
+    expect(readFileSync(rules, 'utf8')).toBe(`${before}\n${line}\n`);
+    // The same rule again (another request): the file is not touched.
+    const second = bridge(env, true, 'codex', codexCommand('git status'));
+    const [again] = await waiting(host, 1);
+    const r2 = await handleRequest(session.api, 'requests:answer', {
+      id: again!.id,
+      behavior: 'allow',
+      always: { offer: 0, rules: [line] },
+    });
+    expect(r2).toMatchObject({ result: { ok: true, message: expect.stringContaining('already there') } });
+    expect(decision(await second).hookSpecificOutput.decision).toEqual({ behavior: 'allow' });
+    expect(readFileSync(rules, 'utf8')).toBe(`${before}\n${line}\n`);
+    await host.idle();
+    const rows = await host.history.query({}, 10);
+    expect(rows.dispatches).toContainEqual(
+      expect.objectContaining({ rule: 'Ask me', reason: `Always allow: ${line} → Codex's rules, ${rules}` }),
+    );
+  });
+
+  test('Codex: created with its folder under CODEX_HOME; a wrapper keeps its next word', async () => {
+    env = makeEnv();
+    askMe(env, 'codex', { on: true });
+    const codexHome = env.path('elsewhere/codex');
+    env.processEnv.CODEX_HOME = codexHome;
+    const { host, session } = await startHost(env);
+    const answered = bridge(env, true, 'codex', codexCommand("sudo touch '/tmp/a b'"));
+    const [held] = await waiting(host, 1);
+    const offer = held!.always!.offers[0]!;
+    expect(offer).toMatchObject({ words: ['sudo', 'touch', '/tmp/a b'], minWords: 2 });
+    const refused = await handleRequest(session.api, 'requests:answer', {
+      id: held!.id,
+      behavior: 'allow',
+      always: { offer: 0, rules: ['prefix_rule(pattern=["sudo"], decision="allow")'] },
+    });
+    expect(refused).toMatchObject({ result: { ok: false } });
+    await handleRequest(session.api, 'requests:answer', {
+      id: held!.id,
+      behavior: 'allow',
+      always: { offer: 0, rules: offer.rules },
+    });
+    expect(decision(await answered).hookSpecificOutput.decision).toEqual({ behavior: 'allow' });
+    expect(readFileSync(join(codexHome, 'rules', 'default.rules'), 'utf8')).toBe(
+      'prefix_rule(pattern=["sudo", "touch", "/tmp/a b"], decision="allow")\n',
+    );
+    expect(existsSync(env.path('~/.codex/rules/default.rules'))).toBe(false);
+  });
+
+  test.each([
+    ['ls | wc -l', 'a pipe (|)'],
+    ['make && make install', 'more than one command (&&)'],
+    ['rm x; rm y', 'more than one command (;)'],
+    ['echo $(id)', 'a variable or substitution ($(…))'],
+    ['echo "`id`"', 'a command substitution (`…`)'],
+    ['cat $HOME/x', 'a variable or substitution ($HOME)'],
+    ['echo hi > out.txt', 'a redirection (>)'],
+    ['rm *.log', 'a wildcard (*.log)'],
+    ['FOO=1 make', 'a variable set for it (FOO=1)'],
+  ])('Codex: no "always" for %s', async (command, what) => {
+    env = makeEnv();
+    askMe(env, 'codex', { on: true });
+    const { host, session } = await startHost(env);
+    const answered = bridge(env, true, 'codex', codexCommand(command));
+    const [held] = await waiting(host, 1);
+    expect(held!.always).toEqual({
+      offers: [],
+      whyNot: `the command has ${what}: a prefix rule would allow more than this command`,
+    });
+    const r = await handleRequest(session.api, 'requests:answer', {
+      id: held!.id,
+      behavior: 'allow',
+      always: { offer: 0, rules: ['prefix_rule(pattern=["ls"], decision="allow")'] },
+    });
+    expect(r).toMatchObject({ result: { ok: false } });
+    await handleRequest(session.api, 'requests:answer', { id: held!.id, behavior: 'deny' });
+    expect(decision(await answered).hookSpecificOutput.decision).toMatchObject({ behavior: 'deny' });
+    expect(existsSync(env.path('~/.codex/rules'))).toBe(false);
+  });
+
+  test('Codex: a rules file that cannot be written is named, and the request still waits', async () => {
+    env = makeEnv();
+    askMe(env, 'codex', { on: true });
+    // A file where the rules folder should be: nobody (root included) can write default.rules.
+    env.write('~/.codex/rules', 'not a folder');
+    const { host, session } = await startHost(env);
+    const answered = bridge(env, true, 'codex', codexCommand('touch ran.txt'));
+    const [held] = await waiting(host, 1);
+    const r = await handleRequest(session.api, 'requests:answer', {
+      id: held!.id,
+      behavior: 'allow',
+      always: { offer: 0, rules: held!.always!.offers[0]!.rules },
+    });
+    const file = env.path('~/.codex/rules/default.rules');
+    expect(r).toMatchObject({
+      result: { ok: false, message: expect.stringContaining(`could not write the rule to ${file}: `) },
+    });
+    expect(host.permissions!.list().map((q) => q.id)).toEqual([held!.id]);
+    await handleRequest(session.api, 'requests:answer', { id: held!.id, behavior: 'allow' });
+    expect(decision(await answered).hookSpecificOutput.decision).toEqual({ behavior: 'allow' });
+  });
+});
+
 describe('hookpanel requests and answer', () => {
   test('list and answer a request held by `hookpanel serve`; errors are one line, exit 1', async () => {
     env = makeEnv();
@@ -294,6 +553,63 @@ describe('hookpanel requests and answer', () => {
     });
     expect(await cli(['answer', id, 'maybe'])).toMatchObject({ code: 2 });
     expect(JSON.parse((await cli(['requests', '--json'])).stdout)).toEqual({ requests: [] });
+  });
+});
+
+describe('hookpanel answer --always and --json', () => {
+  test('Codex through `hookpanel serve`: the rule on offer, shortened with --prefix, printed as JSON', async () => {
+    env = makeEnv();
+    const cli = (args: string[]) => runCli(args, { env: env.processEnv, cwd: env.workspace });
+    expect((await cli(['ask-me', 'codex', 'on'])).code).toBe(0);
+    serve = await startServe(env);
+    const list = async () =>
+      (JSON.parse((await cli(['requests', '--json'])).stdout) as { requests: WaitingRequest[] }).requests;
+    const held = bridge(env, true, 'codex', codexCommand('git status --short'));
+    let listed: WaitingRequest[] = [];
+    while (!listed.length) listed = await list();
+    const id = listed[0]!.id;
+    const rules = env.path('~/.codex/rules/default.rules');
+    expect((await cli(['requests'])).stdout).toContain(
+      `\n        always: prefix_rule(pattern=["git", "status", "--short"], decision="allow") → Codex's rules, ${rules} (shorten with --prefix)\n`,
+    );
+    expect(await cli(['answer', id, 'deny', '--always'])).toMatchObject({ code: 2 });
+    expect(await cli(['answer', id, 'allow', '--prefix', 'git'])).toMatchObject({ code: 2 });
+    expect(await cli(['answer', id, 'allow', '--always', '--prefix', 'git log'])).toMatchObject({
+      code: 1,
+      stderr: 'hookpanel: --prefix: "git log" is not how the command starts: git status --short\n',
+    });
+    const answered = await cli(['answer', id, 'allow', '--always', '--prefix', 'git', '--json']);
+    const line = 'prefix_rule(pattern=["git"], decision="allow")';
+    expect(answered.code).toBe(0);
+    expect(JSON.parse(answered.stdout)).toEqual({
+      ok: true,
+      message: `Allowed Bash always: ${line}, added in Codex's rules (${rules}).`,
+      request: expect.objectContaining({ id, agent: 'codex', subject: 'git status --short' }),
+    });
+    expect(decision(await held).hookSpecificOutput.decision).toEqual({ behavior: 'allow' });
+    expect(readFileSync(rules, 'utf8')).toBe(`${line}\n`);
+    // Refused as JSON too, with exit 1.
+    const again = await cli(['answer', id, 'allow', '--json']);
+    expect(again.code).toBe(1);
+    expect(JSON.parse(again.stdout)).toEqual({
+      ok: false,
+      message: `request ${id} is no longer waiting (already answered: allow)`,
+      request: null,
+    });
+    // A compound command: nothing offered, and --always says why.
+    const piped = bridge(env, true, 'codex', codexCommand('git log | head'));
+    listed = [];
+    while (!listed.length) listed = await list();
+    expect((await cli(['requests'])).stdout).toContain(
+      '        always: not offered: the command has a pipe (|): a prefix rule would allow more than this command\n',
+    );
+    expect(await cli(['answer', listed[0]!.id, 'allow', '--always'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('has no "always" rule on offer: the command has a pipe'),
+    });
+    expect((await cli(['answer', listed[0]!.id, 'allow', '--json'])).code).toBe(0);
+    expect(decision(await piped).hookSpecificOutput.decision).toEqual({ behavior: 'allow' });
+    expect(readFileSync(rules, 'utf8')).toBe(`${line}\n`);
   });
 });
 

@@ -1,9 +1,11 @@
 // Issue 15 on the real agents: Claude Code and Codex connected through `hookpanel connect <agent>
 // --yes`, Ask me on, a host holding their PermissionRequest until it is answered through the panel API
 // (Allow: the command ran; Deny: it did not and the reason reached the model), and with no answer in
-// time the agent's own prompt (Claude Code) or reviewer (Codex) decides.
+// time the agent's own prompt (Claude Code) or reviewer (Codex) decides. "Always allow" confirmed in the
+// panel writes the agent's own rule: Claude Code adds its suggestion to settings.local.json, Hookpanel
+// appends Codex's prefix_rule to default.rules, and the next identical call is not asked about.
 import { once } from 'node:events';
-import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { WaitingRequest } from '../../shared/permissions.js';
@@ -51,6 +53,21 @@ async function answerFirst(
   return held!;
 }
 
+/** Answers the first request to wait with "Always allow" for its first offer, as shown; resolves with it. */
+async function alwaysFirst(h: ConnectedHost): Promise<WaitingRequest> {
+  const desk = h.host.permissions!;
+  while (!desk.list().length) await once(desk, 'changed');
+  const [held] = desk.list();
+  const offer = held!.always!.offers[0]!;
+  const res = await handleRequest(h.session.api, 'requests:answer', {
+    id: held!.id,
+    behavior: 'allow',
+    always: { offer: 0, rules: offer.rules },
+  });
+  expect(res).toMatchObject({ ok: true, result: { ok: true } });
+  return held!;
+}
+
 describe.runIf(claude.path)('Claude Code: Ask me through its PermissionRequest hook', () => {
   const bin = claude.path!;
   const touch = (e: TestEnv) => ({
@@ -92,6 +109,28 @@ describe.runIf(claude.path)('Claude Code: Ask me through its PermissionRequest h
       if (behavior === 'allow') expect(run.toolResult).toMatchObject({ isError: false });
       else expect(run.toolResult).toEqual({ content: REASON, isError: true });
     });
+
+  test('Always allow: Claude Code writes the suggested rule to settings.local.json; the command ran', async () => {
+    env = makeEnv();
+    const h = await holdingHost(env, 'claude');
+    await connectClaude(env);
+    const [run, held] = await Promise.all([
+      driveClaudePermission({ bin, env, tool: touch(env), prompt: promptSaysNo }),
+      alwaysFirst(h),
+    ]);
+    const rule = `Bash(${touch(env).input.command})`;
+    const file = join(env.workspace, '.claude', 'settings.local.json');
+    expect(held.always!.offers[0]).toMatchObject({ rules: [rule], file, writer: 'agent' });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run).toMatchObject({ withdrawn: true, promptAnswered: false });
+    expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(true);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ permissions: { allow: [rule] } });
+    await h.host.idle();
+    const { dispatches } = await h.host.history.query({ rule: 'Ask me' }, 10);
+    expect(dispatches.map((d) => d.reason)).toEqual([
+      `Always allow: ${rule} → this project's local settings, ${file} (the agent writes it)`,
+    ]);
+  });
 
   test('its own prompt answered first: the card goes once the call has run, and the bridge ends', async () => {
     env = makeEnv();
@@ -165,6 +204,36 @@ describe.skipIf(!codex.agent)(`Codex: Ask me through its PermissionRequest hook 
       expect(existsSync(join(env.root, 'outside.txt'))).toBe(behavior === 'allow');
       if (behavior === 'deny') expect(run.toolOutput).toContain(REASON);
     });
+
+  test('Always allow: the prefix_rule in default.rules; the next identical call is not asked about', async () => {
+    env = makeEnv();
+    const h = await holdingHost(env, 'codex');
+    await connectCodex(env);
+    const drive = () =>
+      driveCodexPermission({
+        agent,
+        env,
+        command: command(env),
+        reviewer: { outcome: 'deny', rationale: 'the reviewer said no' },
+        bypassHookTrust: false,
+      });
+    const [run, held] = await Promise.all([drive(), alwaysFirst(h)]);
+    const outside = join(env.root, 'outside.txt');
+    const line = `prefix_rule(pattern=["touch", ${JSON.stringify(outside)}], decision="allow")`;
+    expect(held.always!.offers[0]).toMatchObject({ rules: [line], writer: 'hookpanel' });
+    expect(run.reviewerAsked).toBe(0);
+    expect(existsSync(outside)).toBe(true);
+    expect(readFileSync(env.path('~/.codex/rules/default.rules'), 'utf8')).toBe(`${line}\n`);
+    // Again, the same command: Codex's rule decides, so no PermissionRequest reaches the hook or the host.
+    rmSync(outside);
+    const again = await drive();
+    expect(again.code, again.stderr).toBe(0);
+    expect(existsSync(outside)).toBe(true);
+    expect(again).toMatchObject({ reviewerAsked: 0, hookStatuses: [] });
+    await h.host.idle();
+    const { dispatches } = await h.host.history.query({ event: 'PermissionRequest' }, 10);
+    expect(dispatches.filter((d) => d.rule === 'Ask me')).toHaveLength(1);
+  });
 
   test('no answer in time: no decision, Codex’s reviewer decides', async () => {
     env = makeEnv();

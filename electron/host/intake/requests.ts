@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { AnswerRequestSchema } from '../../../shared/permissions.js';
-import { PermissionError } from '../permissions/desk.js';
+import { answerRequest } from '../panel/requests.js';
 import type { HookHost } from '../service.js';
 
 export const REQUESTS_PATH = '/v1/requests';
@@ -35,12 +35,8 @@ export async function handleRequests(
   }
   if (!parsed.success) return reply(res, 400, { error: z.prettifyError(parsed.error) });
   const { id, ...choice } = parsed.data;
-  try {
-    return reply(res, 200, desk.answer(id, choice));
-  } catch (e) {
-    if (e instanceof PermissionError) return reply(res, 409, { error: e.message });
-    throw e;
-  }
+  const result = await answerRequest(host, id, choice);
+  return result.ok ? reply(res, 200, result) : reply(res, 409, { error: result.message });
 }
 
 /** The body, or null past the limit. */

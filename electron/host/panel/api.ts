@@ -245,7 +245,10 @@ export function createPanelApi(ctx: PanelContext): Handlers {
     },
     'notifications:list': async () => ctx.notifications.list(),
     'requests:list': async () => host.permissions?.list() ?? [],
-    'requests:answer': async ({ id, ...choice }) => answerRequest(host, id, choice),
+    'requests:answer': async ({ id, ...choice }) => {
+      const { ok, message } = await answerRequest(host, id, choice);
+      return { ok, message };
+    },
     'agents:list': async () => {
       const agents: Agent[] = await listAgents(host, ctx.workspace());
       if (!fired.size) return agents;

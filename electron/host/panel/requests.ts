@@ -1,23 +1,31 @@
-// The panel's side of permission requests: answering one, and Ask me changes from Settings.
-import type { AskMe, PermissionChoice } from '../../../shared/permissions.js';
+// The panel's and the socket's side of permission requests: answering one (with "Always allow"), and
+// Ask me changes from Settings.
+import type { AnswerResult, AskMe, PermissionChoice } from '../../../shared/permissions.js';
 import { ASK_ME_AGENTS } from '../permissions/ask-me.js';
 import { PermissionError } from '../permissions/desk.js';
 import type { HookHost } from '../service.js';
 
-export function answerRequest(
+export async function answerRequest(
   host: HookHost,
   id: string,
   choice: PermissionChoice,
-): { ok: boolean; message: string } {
-  if (!host.permissions) return { ok: false, message: 'This host does not hold permission requests.' };
+): Promise<AnswerResult> {
+  if (!host.permissions)
+    return { ok: false, message: 'This host does not hold permission requests.', request: null };
   try {
-    const r = host.permissions.answer(id, choice);
+    const { request, always } = await host.permissions.answer(id, choice);
+    const tool = request.tool ?? 'the tool';
+    if (!always)
+      return { ok: true, message: `${choice.behavior === 'allow' ? 'Allowed' : 'Denied'} ${tool}.`, request };
+    const where = always.file ? `${always.where} (${always.file})` : always.where;
+    const how = always.updatedPermissions ? 'the agent adds' : always.written ? 'added' : 'already there';
     return {
       ok: true,
-      message: `${choice.behavior === 'allow' ? 'Allowed' : 'Denied'} ${r.tool ?? 'the tool'}.`,
+      message: `Allowed ${tool} always: ${always.rules.join(', ')}, ${how} in ${where}.`,
+      request,
     };
   } catch (e) {
-    if (e instanceof PermissionError) return { ok: false, message: e.message };
+    if (e instanceof PermissionError) return { ok: false, message: e.message, request: null };
     throw e;
   }
 }

@@ -4,14 +4,34 @@
 import { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import type { PermissionChoice, WaitingRequest } from '../../../shared/permissions.js';
+import { AlwaysError, applyAlways, checkAlways, type AppliedAlways, type HeldOffer } from './always/index.js';
 
 export class PermissionError extends Error {}
+
+/** The person's answer as the agent gets it: their choice, and the "always" rule applied with it. */
+export interface PersonAnswer {
+  behavior: 'allow' | 'deny';
+  reason: string | null;
+  always: AppliedAlways | null;
+}
 
 interface Held {
   request: WaitingRequest;
   /** The tool call it asks about, to know it when the agent reports the call done. */
   call: string;
-  settle(choice: PermissionChoice | null, why?: string): void;
+  /** What "Always allow" may write for it (request.always shows them). */
+  offers: readonly HeldOffer[];
+  /** An "always" rule is being written: a second answer waits its turn and is refused. */
+  answering: boolean;
+  settle(answer: PersonAnswer | null, why?: string): void;
+}
+
+export interface HoldOptions {
+  /** Aborts when the caller no longer waits (its connection closed). */
+  signal?: AbortSignal;
+  /** The tool call it asks about (request.ts callKey). */
+  call?: string;
+  offers?: readonly HeldOffer[];
 }
 
 export interface DeskEvents {
@@ -28,16 +48,12 @@ export class PermissionDesk extends EventEmitter<DeskEvents> {
     return [...this.held.values()].map((h) => h.request);
   }
 
-  /**
-   * Holds a request until it is answered; null means no decision. `signal` aborts when the caller
-   * no longer waits (its connection closed).
-   */
+  /** Holds a request until it is answered; null means no decision. */
   hold(
     request: Omit<WaitingRequest, 'id' | 'since' | 'deadline'>,
     waitMs: number,
-    signal?: AbortSignal,
-    call = '',
-  ): Promise<PermissionChoice | null> {
+    { signal, call = '', offers = [] }: HoldOptions = {},
+  ): Promise<PersonAnswer | null> {
     if (this.closed || signal?.aborted) return Promise.resolve(null);
     const id = this.newId();
     const now = Date.now();
@@ -50,7 +66,7 @@ export class PermissionDesk extends EventEmitter<DeskEvents> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => settle(null, 'expired: nobody answered before its deadline'), waitMs);
       const onAbort = () => settle(null, 'withdrawn: the agent stopped waiting');
-      const settle = (choice: PermissionChoice | null, why: string) => {
+      const settle = (choice: PersonAnswer | null, why: string) => {
         if (!this.held.delete(id)) return;
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
@@ -63,6 +79,8 @@ export class PermissionDesk extends EventEmitter<DeskEvents> {
       this.held.set(id, {
         request: full,
         call,
+        offers,
+        answering: false,
         settle: (choice, why) =>
           settle(choice, why ?? (choice ? `already answered: ${choice.behavior}` : 'withdrawn')),
       });
@@ -70,17 +88,46 @@ export class PermissionDesk extends EventEmitter<DeskEvents> {
     });
   }
 
-  /** Answers a waiting request; throws a PermissionError naming why when it is not waiting. */
-  answer(id: string, choice: PermissionChoice): WaitingRequest {
-    const h = this.held.get(id);
-    if (!h) {
-      const why = this.gone.get(id);
-      throw new PermissionError(
-        why ? `request ${id} is no longer waiting (${why})` : `no waiting request has the id ${id}`,
-      );
+  /**
+   * Answers a waiting request; throws a PermissionError naming why when it is not waiting, or when its
+   * "always" rule is not the one offered or cannot be written (the request then still waits).
+   */
+  async answer(
+    id: string,
+    choice: PermissionChoice,
+  ): Promise<{ request: WaitingRequest; always: AppliedAlways | null }> {
+    const h = this.waiting(id);
+    if (h.answering) throw new PermissionError(`request ${id} is being answered`);
+    let always: AppliedAlways | null = null;
+    if (choice.always) {
+      if (choice.behavior !== 'allow') throw new PermissionError('"always" goes with allow, not deny');
+      h.answering = true;
+      try {
+        always = await applyAlways(checkAlways(h.offers, choice.always, id));
+      } catch (e) {
+        throw e instanceof AlwaysError ? new PermissionError(e.message) : e;
+      } finally {
+        h.answering = false;
+      }
+      if (!this.held.has(id)) {
+        // It went away while the rule was written: the rule stays, the agent decides this call.
+        const where = always.file ?? always.where;
+        throw new PermissionError(
+          `request ${id} is no longer waiting (${this.gone.get(id)}); the rule is in ${where}`,
+        );
+      }
     }
-    h.settle(choice);
-    return h.request;
+    h.settle({ behavior: choice.behavior, reason: choice.reason, always });
+    return { request: h.request, always };
+  }
+
+  private waiting(id: string): Held {
+    const h = this.held.get(id);
+    if (h) return h;
+    const why = this.gone.get(id);
+    throw new PermissionError(
+      why ? `request ${id} is no longer waiting (${why})` : `no waiting request has the id ${id}`,
+    );
   }
 
   /**

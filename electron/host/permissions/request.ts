@@ -3,7 +3,8 @@
 // with nothing on stdout for both (exit 2 would deny in Codex).
 import type { EmitAnswer } from '../../../shared/answer.js';
 import type { Dialect } from '../../../shared/model.js';
-import type { PermissionChoice, WaitingRequest } from '../../../shared/permissions.js';
+import type { Always, WaitingRequest } from '../../../shared/permissions.js';
+import type { PersonAnswer } from './desk.js';
 import { PERMISSION_EVENT } from './ask-me.js';
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
@@ -13,6 +14,7 @@ export function describeRequest(
   payload: Record<string, unknown>,
   eventId: string,
   workspace: string | null,
+  always?: Always,
 ): Omit<WaitingRequest, 'id' | 'since' | 'deadline'> {
   const input =
     typeof payload.tool_input === 'object' && payload.tool_input !== null
@@ -33,20 +35,23 @@ export function describeRequest(
     workspace: text(payload.cwd) ?? workspace,
     sessionId: text(payload.session_id),
     eventId,
+    ...(always && { always }),
   };
 }
 
 /** The answer that carries the person's choice; with none, the engine's own answer (no decision). */
-export function answerWith(answer: EmitAnswer, choice: PermissionChoice | null): EmitAnswer {
+export function answerWith(answer: EmitAnswer, choice: PersonAnswer | null): EmitAnswer {
   if (!choice) return answer;
+  // Claude Code writes an "always" rule itself from updatedPermissions: the suggestion it offered.
+  const updatedPermissions = choice.always?.updatedPermissions;
   const decision =
     choice.behavior === 'allow'
-      ? { behavior: 'allow' as const }
+      ? { behavior: 'allow' as const, ...(updatedPermissions && { updatedPermissions }) }
       : { behavior: 'deny' as const, message: choice.reason ?? 'Denied in Hookpanel' };
   return {
     ...answer,
     decision: choice.behavior === 'allow' ? 'allow' : 'block',
-    reason: choice.behavior === 'deny' ? decision.message! : null,
+    reason: decision.behavior === 'deny' ? decision.message : null,
     protocol: {
       exitCode: 0,
       stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: PERMISSION_EVENT, decision } })}\n`,

@@ -1,9 +1,11 @@
 // "Waiting for you": agents' permission requests the host holds for a person (Ask me), oldest first,
-// each with Allow, Deny and a reason the model is told on Deny. Shown above every view; nothing when
-// none waits. An answer from anywhere (here, `hookpanel answer`) clears the card through the push.
+// each with Allow, "Always allow…" (the exact rule confirmed first), Deny and a reason the model is told
+// on Deny. Shown above every view; nothing when none waits. An answer from anywhere (here, `hookpanel
+// answer`) clears the card through the push.
 import { useEffect, useState } from 'react';
-import type { WaitingRequest } from '../../../shared/permissions.js';
+import type { AlwaysChoice, WaitingRequest } from '../../../shared/permissions.js';
 import { api } from '../client.js';
+import { AlwaysConfirm } from './AlwaysConfirm.js';
 import { ErrorBox } from './bits.js';
 import { agentLabel, PathText, useNow } from './names.js';
 
@@ -30,8 +32,10 @@ function RequestCard({ request: r }: { request: WaitingRequest }) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const left = Math.max(0, Math.round((Date.parse(r.deadline) - now) / 1000));
-  const answer = (behavior: 'allow' | 'deny') => {
+  const offers = r.always?.offers ?? [];
+  const answer = (behavior: 'allow' | 'deny', always?: AlwaysChoice) => {
     setBusy(true);
     setError(null);
     api
@@ -39,6 +43,7 @@ function RequestCard({ request: r }: { request: WaitingRequest }) {
         id: r.id,
         behavior,
         reason: behavior === 'deny' && reason.trim() ? reason.trim() : null,
+        ...(always && { always }),
       })
       .then(
         (res) => !res.ok && setError(res.message),
@@ -61,23 +66,44 @@ function RequestCard({ request: r }: { request: WaitingRequest }) {
       </p>
       {r.subject && <pre className="waiting-subject">{r.subject}</pre>}
       {r.justification && <p className="muted">Why: {r.justification}</p>}
-      <div className="waiting-actions">
-        <button type="button" className="primary" disabled={busy} onClick={() => answer('allow')}>
-          Allow
-        </button>
-        <button type="button" disabled={busy} onClick={() => answer('deny')}>
-          Deny
-        </button>
-        <label htmlFor={reasonId}>Reason (told to the model on Deny)</label>
-        <input
-          id={reasonId}
-          type="text"
-          maxLength={2000}
-          value={reason}
-          placeholder="optional"
-          onChange={(e) => setReason(e.target.value)}
+      {!offers.length && r.always?.whyNot && (
+        <p className="muted">No &ldquo;Always allow&rdquo;: {r.always.whyNot}.</p>
+      )}
+      {confirming && offers.length > 0 ? (
+        <AlwaysConfirm
+          offers={offers}
+          agent={agentLabel(r.agent)}
+          busy={busy}
+          onConfirm={(always) => answer('allow', always)}
+          onBack={() => {
+            setConfirming(false);
+            setError(null);
+          }}
         />
-      </div>
+      ) : (
+        <div className="waiting-actions">
+          <button type="button" className="primary" disabled={busy} onClick={() => answer('allow')}>
+            Allow
+          </button>
+          {offers.length > 0 && (
+            <button type="button" disabled={busy} onClick={() => setConfirming(true)}>
+              Always allow…
+            </button>
+          )}
+          <button type="button" disabled={busy} onClick={() => answer('deny')}>
+            Deny
+          </button>
+          <label htmlFor={reasonId}>Reason (told to the model on Deny)</label>
+          <input
+            id={reasonId}
+            type="text"
+            maxLength={2000}
+            value={reason}
+            placeholder="optional"
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </div>
+      )}
       {error && <ErrorBox message={error} />}
     </article>
   );
