@@ -16,6 +16,7 @@ const KINDS: [NotificationKind, string][] = [
   ['hookFailed', 'A hook failed or timed out'],
   ['reviewNeeded', 'Project hooks wait for review'],
   ['overBudget', 'A hook went over its latency budget'],
+  ['permissionRequest', 'An agent asks for permission (Ask me): desktop notification with Allow and Deny'],
 ];
 
 function InstallCommand() {
