@@ -141,6 +141,11 @@ test.describe('with notifications granted', () => {
     await expect
       .poll(async () => (await shown(page)).map((n) => n.title))
       .toEqual(['Claude Code finished a turn']);
+    // A click on it opens what it is about: the turn's event in History.
+    await page.getByRole('tab', { name: /Settings/ }).click();
+    const tag = (await shown(page))[0]!.tag;
+    await (await worker(page)).evaluate(`self.clickNotification(${JSON.stringify(tag)}, '')`);
+    await expect(page.getByRole('tab', { name: /History/ })).toHaveAttribute('aria-selected', 'true');
     await page.evaluate(
       'navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((l) => l.forEach((n) => n.close()))',
     );
