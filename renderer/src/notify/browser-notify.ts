@@ -89,7 +89,8 @@ function startBrowserNotifications(): void {
     const registration = await worker;
     await registration?.showNotification('Hookpanel could not answer', {
       body: res.message,
-      tag: `${requestTag(requestId)}:error`,
+      // Not a request tag: a sync of the waiting list would close it at once.
+      tag: `hookpanel-answer-failed:${requestId}`,
     });
   };
 
