@@ -42,6 +42,8 @@ export const PUSH_EVENTS = [
   'historyImport',
   'budgetFlags',
   'requests',
+  /** A request's notification was clicked: show its card (issue 15). */
+  'focusRequest',
 ] as const;
 
 export type Channel = (typeof REQUEST_CHANNELS)[number];

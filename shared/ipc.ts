@@ -155,6 +155,8 @@ export const NotificationKindSchema = z.enum([
   'hookFailed',
   'reviewNeeded',
   'overBudget',
+  /** An agent's permission request waits (Ask me): a desktop notification only, the card is in the panel. */
+  'permissionRequest',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 
@@ -495,6 +497,8 @@ export const PUSHES = {
   budgetFlags: z.array(BudgetFlagSchema),
   /** The waiting permission requests, each time the list changes. */
   requests: z.array(WaitingRequestSchema),
+  /** Show and focus the "Waiting for you" card of this request (its desktop notification was clicked). */
+  focusRequest: z.object({ id: z.string() }),
 } as const satisfies { [P in Push]: z.ZodType };
 
 export type { Channel, Push };

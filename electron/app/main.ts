@@ -7,7 +7,8 @@ import { startPanelSession } from '../host/panel/session.js';
 import { hostEnvFromProcess } from '../host/paths.js';
 import { HookHost } from '../host/service.js';
 import { bindIpc } from './ipc-main.js';
-import { showDesktopNotification } from './notify.js';
+import { handleRequest } from '../host/panel/api.js';
+import { RequestNotifier, showDesktopNotification } from './notify.js';
 import { TrayService } from './tray.js';
 import { createMainWindow } from './window.js';
 
@@ -88,6 +89,21 @@ async function start(): Promise<void> {
   host.on('record', (r) => r.type === 'dispatch' && tray.noteDispatch(r));
   host.on('sourcesChanged', () => void refreshReview());
   session.notifications.on('show', (n) => showDesktopNotification(n, navigate));
+  // Waiting permission requests: Allow / Deny go through the panel's own handler, as the card's do.
+  const requestNotes = new RequestNotifier({
+    enabled: () => host.settings.notifications.permissionRequest,
+    answer: async (id, behavior) => {
+      const r = await handleRequest(session.api, 'requests:answer', { id, behavior, reason: null });
+      return r.ok ? (r.result as { ok: boolean; message: string }) : { ok: false, message: r.error };
+    },
+    open: (id) => focusRequest(id),
+  });
+  const focusRequest = (id: string) => {
+    showWindow();
+    session.push('focusRequest', { id });
+  };
+  host.permissions?.on('changed', (list) => requestNotes.update(list));
+  host.on('settings', () => requestNotes.update(host.permissions?.list() ?? []));
   void refreshReview();
   // Reads move off this thread; a JSON-lines history from before the database is imported once.
   void host.history.start().catch((e: Error) => process.stderr.write(`hookpanel: history: ${e.message}\n`));
@@ -103,6 +119,7 @@ async function start(): Promise<void> {
     closing = true;
     resident.close();
     tray.destroy();
+    requestNotes.dispose();
     ipc.dispose();
     const hardStop = setTimeout(() => app.exit(0), 10_000);
     void Promise.allSettled([session.close(), host.close(2000)]).then(() => {

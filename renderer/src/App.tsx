@@ -12,6 +12,7 @@ import { RulesView } from './views/Rules.js';
 import { SettingsView } from './views/Settings.js';
 import { TestFireView } from './views/TestFire.js';
 import { WaitingRequests } from './components/WaitingRequests.js';
+import { NotifyOffer } from './notify/NotifyOffer.js';
 
 // The cost view brings the charting library: loaded the first time it is opened.
 const CostView = lazy(() => import('./views/Cost.js').then((m) => ({ default: m.CostView })));
@@ -125,6 +126,7 @@ export function App() {
           <h1>{label}</h1>
           <Notifications />
         </header>
+        <NotifyOffer />
         <WaitingRequests />
         <AgentNotice />
         {error && (

@@ -203,8 +203,6 @@ export async function startStore(): Promise<void> {
     useStore.setState((st) => ({
       notifications: [n, ...st.notifications.filter((x) => x.id !== n.id)].slice(0, 200),
     }));
-    if (!window.hookpanelBridge && 'Notification' in window && Notification.permission === 'granted')
-      new Notification(n.title, { body: n.body, tag: n.id });
   });
   api.on('navigate', (target) => useStore.getState().go(target.view, target));
   api.on('budgetFlags', (budgetFlags) => useStore.setState({ budgetFlags }));

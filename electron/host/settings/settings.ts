@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   'hookFailed',
   'reviewNeeded',
   'overBudget',
+  'permissionRequest',
 ] as const;
 
 const SettingsShape = z.object({

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import type { AlwaysChoice, WaitingRequest } from '../../../shared/permissions.js';
 import { api } from '../client.js';
 import { AlwaysConfirm } from './AlwaysConfirm.js';
+import { requestCardId } from '../notify/focus-request.js';
 import { ErrorBox } from './bits.js';
 import { agentLabel, PathText, useNow } from './names.js';
 
@@ -53,7 +54,13 @@ function RequestCard({ request: r }: { request: WaitingRequest }) {
   };
   const reasonId = `reason-${r.id}`;
   return (
-    <article className="waiting-card" aria-label={`${agentLabel(r.agent)} asks to use ${r.tool ?? 'a tool'}`}>
+    <article
+      className="waiting-card"
+      // A notification click focuses the card by this id (renderer/src/notify/focus-request.ts).
+      id={requestCardId(r.id)}
+      tabIndex={-1}
+      aria-label={`${agentLabel(r.agent)} asks to use ${r.tool ?? 'a tool'}`}
+    >
       <p>
         <strong>{agentLabel(r.agent)}</strong> asks to use <strong>{r.tool ?? 'a tool'}</strong>
         {r.workspace && (

@@ -7,6 +7,7 @@ import { agentLabel, PathText } from '../components/names.js';
 import { NumberField } from '../components/NumberField.js';
 import { AgentsPanel } from './Agents.js';
 import { AskMeSwitches } from '../components/AskMe.js';
+import { BrowserNotifications } from '../notify/BrowserNotifications.js';
 import { useStore } from '../store.js';
 import { BudgetDefaults } from './Budget.js';
 
@@ -16,6 +17,7 @@ const KINDS: [NotificationKind, string][] = [
   ['hookFailed', 'A hook failed or timed out'],
   ['reviewNeeded', 'Project hooks wait for review'],
   ['overBudget', 'A hook went over its latency budget'],
+  ['permissionRequest', 'An agent asks for permission (Ask me): desktop notification with Allow and Deny'],
 ];
 
 function InstallCommand() {
@@ -247,7 +249,7 @@ export function SettingsView() {
           save={updateSettings}
         />
       </fieldset>
-      <fieldset>
+      <fieldset id="settings-notifications">
         <legend>Notifications</legend>
         {KINDS.map(([k, label]) => (
           <label key={k} className="toggle">
@@ -261,11 +263,7 @@ export function SettingsView() {
             {label}
           </label>
         ))}
-        {!window.hookpanelBridge && 'Notification' in window && Notification.permission === 'default' && (
-          <button type="button" onClick={() => void Notification.requestPermission()}>
-            Also show them as desktop notifications
-          </button>
-        )}
+        {!window.hookpanelBridge && <BrowserNotifications />}
       </fieldset>
       <Workspaces />
       <fieldset>

@@ -1,0 +1,123 @@
+// Browser mode's desktop notifications: turn done, blocked, failed (as the host pushes them, its
+// per-kind switches already applied) and waiting permission requests (shared/request-notices.ts).
+// They are shown through the service worker, which alone can carry Allow / Deny buttons; its clicks
+// come back here as messages and are answered over this page's socket, with its token.
+import type { PanelNotification } from '../../../shared/ipc.js';
+import type { WaitingRequest } from '../../../shared/permissions.js';
+import { planRequestNotices, requestIdOfTag, requestTag } from '../../../shared/request-notices.js';
+import { api } from '../client.js';
+import { useStore } from '../store.js';
+import { focusRequestCard } from './focus-request.js';
+import type { NoticeData, WorkerMessage } from './messages.js';
+import { notificationsSupported, notifying, useNotify } from './state.js';
+
+/** Built from renderer/src/notify/sw.ts to the panel's root, so its scope is the whole panel. */
+const WORKER_URL = './notify-sw.js';
+
+/** Starts once: the card focus (both modes) and, in a browser, the notifications themselves. */
+export function startNotify(): void {
+  api.on('focusRequest', ({ id }) => focusRequestCard(id));
+  const fromHash = /^#request=([\w-]+)$/.exec(location.hash)?.[1];
+  if (fromHash) focusRequestCard(fromHash);
+  if (notificationsSupported()) startBrowserNotifications();
+}
+
+function startBrowserNotifications(): void {
+  const worker = navigator.serviceWorker.register(WORKER_URL, { scope: './' }).then(
+    () => navigator.serviceWorker.ready,
+    (e: Error) => {
+      console.error(`hookpanel: desktop notifications need the service worker: ${e.message}`);
+      return null;
+    },
+  );
+  // The page without its hash: what the worker opens when no panel page is left.
+  const panel = location.href.replace(/#.*$/, '');
+  /** Requests this page showed a notification for: a dismissed one is not shown again. */
+  const mine = new Set<string>();
+  let waiting: WaitingRequest[] = [];
+  // One queue for every show and close, in the order the pushes came: a close never overtakes its show.
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (step: () => Promise<void>) => {
+    queue = queue.then(step).catch((e: Error) => console.error(`hookpanel: notifications: ${e.message}`));
+  };
+
+  const syncRequests = async () => {
+    const registration = await worker;
+    const enabled = useStore.getState().settings?.notifications.permissionRequest !== false;
+    if (waiting.length && enabled) useNotify.getState().wouldNotify();
+    if (!registration) return;
+    // Shown by this page or by another (an earlier page, another tab): either way not shown again.
+    const listed = (await registration.getNotifications()).flatMap((n) => requestIdOfTag(n.tag) ?? []);
+    const plan = planRequestNotices(new Set([...mine, ...listed]), waiting, enabled && notifying());
+    for (const id of plan.close) {
+      mine.delete(id);
+      for (const n of await registration.getNotifications({ tag: requestTag(id) })) n.close();
+    }
+    for (const notice of plan.show) {
+      mine.add(notice.requestId);
+      const data: NoticeData = { panel, requestId: notice.requestId, target: null };
+      await registration.showNotification(notice.title, {
+        body: notice.body,
+        tag: notice.tag,
+        data,
+        requireInteraction: true,
+        // Where the browser has no buttons (Notification.maxActions 0) a click opens the card.
+        actions: notice.actions,
+      } as NotificationOptions);
+    }
+  };
+  const resync = () => enqueue(syncRequests);
+
+  const show = async (n: PanelNotification) => {
+    useNotify.getState().wouldNotify();
+    const registration = await worker;
+    if (!registration || !notifying()) return;
+    const data: NoticeData = { panel, requestId: null, target: n.target };
+    await registration.showNotification(n.count > 1 ? `${n.title} (×${n.count})` : n.title, {
+      body: n.body,
+      tag: n.id,
+      data,
+      silent: n.kind === 'turnDone',
+    });
+  };
+
+  const answer = async (requestId: string, action: 'allow' | 'deny') => {
+    const res = await api
+      .request('requests:answer', { id: requestId, behavior: action, reason: null })
+      .catch((e: Error) => ({ ok: false, message: e.message }));
+    if (res.ok) return;
+    const registration = await worker;
+    await registration?.showNotification('Hookpanel could not answer', {
+      body: res.message,
+      // Not a request tag: a sync of the waiting list would close it at once.
+      tag: `hookpanel-answer-failed:${requestId}`,
+    });
+  };
+
+  navigator.serviceWorker.addEventListener('message', (e: MessageEvent<WorkerMessage>) => {
+    const m = e.data;
+    if (m?.type === 'hookpanel:answer' && (m.action === 'allow' || m.action === 'deny'))
+      void answer(m.requestId, m.action);
+    else if (m?.type === 'hookpanel:open') {
+      if (m.requestId) focusRequestCard(m.requestId);
+      else if (m.target) useStore.getState().go(m.target.view, m.target);
+    }
+  });
+  api.on('notification', (n) => enqueue(() => show(n)));
+  api.on('requests', (list) => {
+    waiting = list;
+    resync();
+  });
+  // Switched on here, or request notifications switched on or off in Settings: catch up.
+  useNotify.subscribe((s, prev) =>
+    s.permission !== prev.permission || s.wanted !== prev.wanted ? resync() : undefined,
+  );
+  useStore.subscribe((s, prev) => {
+    if (s.settings?.notifications.permissionRequest !== prev.settings?.notifications.permissionRequest)
+      resync();
+  });
+  void api.request('requests:list', {}).then((list) => {
+    waiting = list;
+    resync();
+  });
+}
