@@ -17,7 +17,7 @@ async function overBudget(page: Page, panel: Panel, suffix: string): Promise<voi
   await panel.emit('claude', 'Stop', {});
 
   // One notification per rule that went over, however many runs followed.
-  const bell = page.getByRole('button', { name: /notifications/ });
+  const bell = page.getByRole('button', { name: /^notifications/ });
   await bell.click();
   const notes = page.getByRole('dialog', { name: 'notifications' }).getByRole('button', { name: /now adds/ });
   await expect(notes).toHaveCount(2);

@@ -25,7 +25,7 @@ test('untrusted project hooks: skipped, reviewed, trusted, run', async ({ page, 
   await expect(item.getByText('never trusted')).toBeVisible();
 
   await panel.emit('claude', 'Stop', {});
-  await page.getByRole('button', { name: /notifications/ }).click();
+  await page.getByRole('button', { name: /^notifications/ }).click();
   await expect(
     page.getByRole('dialog', { name: 'notifications' }).getByText('Project hooks wait for your review'),
   ).toBeVisible();
