@@ -1,0 +1,214 @@
+// Which tools Ask me covers for one agent and how long a request waits: every tool, or chosen ones
+// (chips: the agent's common tools and those it asked about in History, plus any name typed), and the
+// wait in seconds. Checked by zod before it is sent; each problem is said beside its field.
+import { useEffect, useId, useState } from 'react';
+import { z } from 'zod';
+import type { AskMe } from '../../../shared/permissions.js';
+import type { AskMeStatus, PanelSettingsUpdate } from '../../../shared/ipc.js';
+
+/** The agent's own timeout for a PermissionRequest hook, which connect writes out. */
+const HOOK_TIMEOUT_S = 600;
+
+const ToolName = z
+  .string()
+  .trim()
+  .min(1, 'Type a tool name')
+  .max(200, 'A tool name is at most 200 characters')
+  .regex(/^[^\s,]+$/, 'A tool name has no spaces or commas (Bash, Write, mcp__server__tool)');
+
+const FormSchema = z
+  .object({
+    only: z.boolean(),
+    tools: z.array(ToolName),
+    wait: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, 'A whole number of seconds')
+      .transform(Number)
+      .pipe(z.number().min(1, 'At least 1 second').max(3600, 'At most 3600 seconds')),
+  })
+  .refine((f) => !f.only || f.tools.length > 0, {
+    path: ['tools'],
+    message: 'Choose at least one tool, or Every tool',
+  });
+
+type Problems = Partial<Record<'tools' | 'wait' | 'other' | 'save', string>>;
+
+export function AskMeForm({
+  agent,
+  ask,
+  status,
+  save,
+}: {
+  agent: string;
+  ask: AskMe;
+  status: AskMeStatus | null;
+  save: (patch: PanelSettingsUpdate) => Promise<unknown>;
+}) {
+  const label = status?.label ?? agent;
+  const [only, setOnly] = useState(ask.tools.length > 0);
+  const [tools, setTools] = useState<string[]>(ask.tools);
+  const [wait, setWait] = useState(String(ask.waitSeconds));
+  const [other, setOther] = useState('');
+  const [problems, setProblems] = useState<Problems>({});
+  const [saved, setSaved] = useState(false);
+  const id = useId();
+  // The saved values, when they change elsewhere (the command line, another window).
+  const savedTools = ask.tools.join('\n');
+  useEffect(() => {
+    setOnly(savedTools !== '');
+    setTools(savedTools ? savedTools.split('\n') : []);
+    setWait(String(ask.waitSeconds));
+  }, [savedTools, ask.waitSeconds]);
+  const offered = [...new Set([...(status?.tools ?? []), ...tools])];
+  const asked = new Set(status?.asked ?? []);
+  const touch = () => setSaved(false);
+  const toggle = (t: string) => {
+    touch();
+    setOnly(true);
+    setTools((now) => (now.includes(t) ? now.filter((x) => x !== t) : [...now, t]));
+  };
+  const addOther = () => {
+    const name = ToolName.safeParse(other);
+    if (!name.success) return setProblems({ ...problems, other: name.error.issues[0]!.message });
+    setProblems({ ...problems, other: undefined, tools: undefined });
+    if (!tools.includes(name.data)) setTools([...tools, name.data]);
+    setOnly(true);
+    setOther('');
+    touch();
+  };
+  const submit = async () => {
+    const form = FormSchema.safeParse({ only, tools, wait });
+    if (!form.success) {
+      const next: Problems = {};
+      for (const issue of form.error.issues) {
+        const key = issue.path[0] === 'wait' ? 'wait' : 'tools';
+        next[key] ??= issue.message;
+      }
+      return setProblems(next);
+    }
+    setProblems({});
+    const next: AskMe = {
+      on: ask.on,
+      tools: form.data.only ? form.data.tools : [],
+      waitSeconds: form.data.wait,
+    };
+    try {
+      await save({ askMe: { [agent]: next } });
+      setSaved(true);
+    } catch (e) {
+      setProblems({ save: `Not saved: ${(e as Error).message}` });
+    }
+  };
+  const dirty =
+    wait.trim() !== String(ask.waitSeconds) || (only ? tools : []).join('\n') !== ask.tools.join('\n');
+  return (
+    <form
+      className="ask-me-form"
+      aria-label={`Ask me settings for ${label}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <fieldset className="ask-me-tools" aria-describedby={`${id}-tools-problem`}>
+        <legend>Which requests</legend>
+        {status?.scope && <p className="muted">{status.scope}</p>}
+        <label className="inline">
+          <input
+            type="radio"
+            name={`${id}-which`}
+            checked={!only}
+            onChange={() => {
+              setOnly(false);
+              touch();
+            }}
+          />{' '}
+          Every tool
+        </label>
+        <label className="inline">
+          <input
+            type="radio"
+            name={`${id}-which`}
+            checked={only}
+            onChange={() => {
+              setOnly(true);
+              touch();
+            }}
+          />{' '}
+          Only these tools:
+        </label>
+        <div className="tool-chips" role="group" aria-label={`tools Ask me covers for ${label}`}>
+          {offered.map((t) => (
+            <button
+              key={t}
+              type="button"
+              className={`tool-chip${only && tools.includes(t) ? ' on' : ''}`}
+              aria-pressed={only && tools.includes(t)}
+              title={asked.has(t) ? `${label} has asked about ${t} before (History)` : undefined}
+              onClick={() => toggle(t)}
+            >
+              {t}
+              {asked.has(t) && <span className="muted"> · asked before</span>}
+            </button>
+          ))}
+          <span className="tool-other">
+            <input
+              aria-label={`another tool for ${label}`}
+              placeholder="another tool, e.g. mcp__github__create_issue"
+              value={other}
+              aria-invalid={!!problems.other}
+              onChange={(e) => setOther(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  addOther();
+                }
+              }}
+            />{' '}
+            <button type="button" onClick={addOther}>
+              Add
+            </button>
+          </span>
+        </div>
+        <span id={`${id}-tools-problem`} className="field-problem" role="alert">
+          {problems.tools ?? problems.other ?? ''}
+        </span>
+      </fieldset>
+      <label className="ask-me-wait">
+        Wait for my answer up to{' '}
+        <input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={3600}
+          aria-label={`seconds a request from ${label} waits`}
+          aria-invalid={!!problems.wait}
+          aria-describedby={`${id}-wait-help ${id}-wait-problem`}
+          value={wait}
+          onChange={(e) => {
+            setWait(e.target.value);
+            touch();
+          }}
+        />{' '}
+        seconds
+      </label>
+      <span id={`${id}-wait-problem`} className="field-problem" role="alert">
+        {problems.wait ?? ''}
+      </span>
+      <p id={`${id}-wait-help`} className="muted">
+        {label} gives the hook at most {HOOK_TIMEOUT_S} s; keep this under that so Hookpanel answers “no
+        decision” first and {label} asks you itself.
+        {Number(wait) >= HOOK_TIMEOUT_S && ` At ${wait} s, ${label} stops waiting first.`}
+      </p>
+      <div className="toolbar">
+        <button type="submit" className="primary" disabled={!dirty}>
+          Save
+        </button>
+        <span className={problems.save ? 'field-problem' : 'field-ok muted'} role="status">
+          {problems.save ?? (saved && !dirty ? 'Saved' : '')}
+        </span>
+      </div>
+    </form>
+  );
+}
