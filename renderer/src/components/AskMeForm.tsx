@@ -16,21 +16,17 @@ const ToolName = z
   .max(200, 'A tool name is at most 200 characters')
   .regex(/^[^\s,]+$/, 'A tool name has no spaces or commas (Bash, Write, mcp__server__tool)');
 
-const FormSchema = z
-  .object({
-    only: z.boolean(),
-    tools: z.array(ToolName),
-    wait: z
-      .string()
-      .trim()
-      .regex(/^\d+$/, 'A whole number of seconds')
-      .transform(Number)
-      .pipe(z.number().min(1, 'At least 1 second').max(3600, 'At most 3600 seconds')),
-  })
-  .refine((f) => !f.only || f.tools.length > 0, {
-    path: ['tools'],
-    message: 'Choose at least one tool, or Every tool',
-  });
+const FormSchema = z.object({
+  only: z.boolean(),
+  tools: z.array(ToolName),
+  wait: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'A whole number of seconds')
+    .transform(Number)
+    .pipe(z.number().min(1, 'At least 1 second').max(3600, 'At most 3600 seconds')),
+});
+const NO_TOOL = 'Choose at least one tool, or Every tool';
 
 type Problems = Partial<Record<'tools' | 'wait' | 'other' | 'save', string>>;
 
@@ -79,15 +75,15 @@ export function AskMeForm({
   };
   const submit = async () => {
     const form = FormSchema.safeParse({ only, tools, wait });
-    if (!form.success) {
-      const next: Problems = {};
+    // Said even when the wait is wrong too: every problem at once, each beside its field.
+    const found: Problems = only && !tools.length ? { tools: NO_TOOL } : {};
+    if (!form.success)
       for (const issue of form.error.issues) {
         const key = issue.path[0] === 'wait' ? 'wait' : 'tools';
-        next[key] ??= issue.message;
+        found[key] ??= issue.message;
       }
-      return setProblems(next);
-    }
-    setProblems({});
+    setProblems(found);
+    if (!form.success || found.tools) return;
     const next: AskMe = {
       on: ask.on,
       tools: form.data.only ? form.data.tools : [],
@@ -105,6 +101,8 @@ export function AskMeForm({
   return (
     <form
       className="ask-me-form"
+      // Checked here, each problem beside its field, rather than by the browser's own bubbles.
+      noValidate
       aria-label={`Ask me settings for ${label}`}
       onSubmit={(e) => {
         e.preventDefault();
@@ -148,28 +146,32 @@ export function AskMeForm({
               title={asked.has(t) ? `${label} has asked about ${t} before (History)` : undefined}
               onClick={() => toggle(t)}
             >
+              {only && tools.includes(t) && <span aria-hidden="true">✓ </span>}
               {t}
               {asked.has(t) && <span className="muted"> · asked before</span>}
             </button>
           ))}
-          <span className="tool-other">
-            <input
-              aria-label={`another tool for ${label}`}
-              placeholder="another tool, e.g. mcp__github__create_issue"
-              value={other}
-              aria-invalid={!!problems.other}
-              onChange={(e) => setOther(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  addOther();
-                }
-              }}
-            />{' '}
-            <button type="button" onClick={addOther}>
-              Add
-            </button>
-          </span>
+          {/* An agent that asks about one kind of call only (Codex) has no other tool to name. */}
+          {!status?.scope && (
+            <span className="tool-other">
+              <input
+                aria-label={`another tool for ${label}`}
+                placeholder="another tool, e.g. mcp__github__create_issue"
+                value={other}
+                aria-invalid={!!problems.other}
+                onChange={(e) => setOther(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    addOther();
+                  }
+                }}
+              />{' '}
+              <button type="button" onClick={addOther}>
+                Add
+              </button>
+            </span>
+          )}
         </div>
         <span id={`${id}-tools-problem`} className="field-problem" role="alert">
           {problems.tools ?? problems.other ?? ''}

@@ -36,14 +36,14 @@ export function AskMeGapNotice({ status, compact = false }: { status: AskMeStatu
     >
       {gap && (
         <>
-          <p>
-            <strong>
-              {gap.kind === 'no-bridge'
-                ? `${status.label}'s permission requests do not reach Hookpanel`
-                : `${status.label} is not connected`}
-            </strong>
-            : {compact ? 'Ask me is on, but its permission requests cannot be held for you.' : gap.message}
-          </p>
+          {compact ? (
+            <p>
+              <strong>Ask me is on</strong>, but {status.label}'s permission requests cannot reach Hookpanel:{' '}
+              {gap.kind === 'no-bridge' ? 'its PermissionRequest hook is missing.' : 'it is not connected.'}
+            </p>
+          ) : (
+            <p>{gap.message}</p>
+          )}
           <button type="button" className="primary" disabled={busy} onClick={() => void fix()}>
             {busy
               ? 'Updating…'
