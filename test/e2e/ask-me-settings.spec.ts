@@ -39,6 +39,8 @@ test('Ask me settings: tools, wait, the missing-hook warning and its fix', async
   await expect(listed.getByRole('alert', { name: 'Ask me for Claude Code' })).toContainText(
     'its PermissionRequest hook is missing',
   );
+  await listed.scrollIntoViewIfNeeded();
+  await panel.shot(page, 'ask-me-settings-agents');
   await expect(page.getByText('Gemini CLI has no permission-request event')).toBeVisible();
 
   // Only chosen tools: nothing chosen is refused beside the field, as is a wait of 0.
@@ -77,6 +79,8 @@ test('Ask me settings: tools, wait, the missing-hook warning and its fix', async
     'but Codex is not connected',
   );
   await expect(codex.getByRole('button', { name: 'Connect Codex' })).toBeVisible();
+  // Switching Codex left Claude Code's section as it was (not rebuilt while the change was saved).
+  await expect(form.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
   await panel.shot(page, 'ask-me-settings-warning');
   await page.getByRole('group', { name: 'Ask me: Claude Code' }).scrollIntoViewIfNeeded();
 

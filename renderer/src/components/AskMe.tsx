@@ -41,14 +41,22 @@ export function AskMeSwitches({
               <input
                 type="checkbox"
                 checked={ask.on}
-                onChange={(e) => void save({ askMe: { [agent]: { ...ask, on: e.target.checked } } })}
+                onChange={(e) =>
+                  void save({ askMe: { ...settings.askMe, [agent]: { ...ask, on: e.target.checked } } })
+                }
               />{' '}
               Ask me: {agentLabel(agent)}'s permission requests wait for my answer here
               {ask.tools.length ? ` (${ask.tools.join(', ')} only)` : ''} for up to {ask.waitSeconds}s, then{' '}
               {agentLabel(agent)} decides
             </label>
             {status && <AskMeGapNotice status={status} />}
-            <AskMeForm agent={agent} ask={ask} status={status} save={update} />
+            <AskMeForm
+              agent={agent}
+              ask={ask}
+              status={status}
+              // Every agent's, so the store's optimistic copy keeps the others (it replaces askMe whole).
+              save={(next) => update({ askMe: { ...settings.askMe, [agent]: next } })}
+            />
           </div>
         );
       })}

@@ -4,7 +4,7 @@
 import { useEffect, useId, useState } from 'react';
 import { z } from 'zod';
 import type { AskMe } from '../../../shared/permissions.js';
-import type { AskMeStatus, PanelSettingsUpdate } from '../../../shared/ipc.js';
+import type { AskMeStatus } from '../../../shared/ipc.js';
 
 /** The agent's own timeout for a PermissionRequest hook, which connect writes out. */
 const HOOK_TIMEOUT_S = 600;
@@ -39,7 +39,8 @@ export function AskMeForm({
   agent: string;
   ask: AskMe;
   status: AskMeStatus | null;
-  save: (patch: PanelSettingsUpdate) => Promise<unknown>;
+  /** Saves this agent's Ask me; rejects with what went wrong. */
+  save: (next: AskMe) => Promise<unknown>;
 }) {
   const label = status?.label ?? agent;
   const [only, setOnly] = useState(ask.tools.length > 0);
@@ -90,7 +91,7 @@ export function AskMeForm({
       waitSeconds: form.data.wait,
     };
     try {
-      await save({ askMe: { [agent]: next } });
+      await save(next);
       setSaved(true);
     } catch (e) {
       setProblems({ save: `Not saved: ${(e as Error).message}` });
