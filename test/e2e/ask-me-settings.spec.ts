@@ -58,17 +58,32 @@ test('Ask me settings: tools, wait, the missing-hook warning and its fix', async
 
   await chips.getByRole('button', { name: 'Bash', exact: true }).click();
   await chips.getByRole('button', { name: /mcp__github__create_issue/ }).click();
+  // Another tool by name: refused with the reason beside it, then taken and chosen.
+  const other = chips.getByLabel('another tool for Claude Code');
+  await other.fill('two words');
+  await chips.getByRole('button', { name: 'Add' }).click();
+  await expect(form.getByText('A tool name has no spaces or commas')).toBeVisible();
+  await other.fill('mcp__db__query');
+  await other.press('Enter');
+  await expect(chips.getByRole('button', { name: 'mcp__db__query' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(form.getByText('A tool name has no spaces or commas')).toHaveCount(0);
   await wait.fill('120');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
-  await expect(claude).toContainText('(Bash, mcp__github__create_issue only) for up to 120s');
+  await expect(claude).toContainText('(Bash, mcp__github__create_issue, mcp__db__query only) for up to 120s');
   const saved = () =>
     (JSON.parse(readFileSync(env.path('hp/settings.json'), 'utf8')) as { askMe: Record<string, unknown> })
       .askMe.claude;
-  expect(saved()).toEqual({ on: true, tools: ['Bash', 'mcp__github__create_issue'], waitSeconds: 120 });
+  expect(saved()).toEqual({
+    on: true,
+    tools: ['Bash', 'mcp__github__create_issue', 'mcp__db__query'],
+    waitSeconds: 120,
+  });
   // The command line reads the same setting, and says the same about the missing hook.
   const printed = await cli(['ask-me', 'claude']);
-  expect(printed.stdout).toContain('for Bash, mcp__github__create_issue: requests wait up to 120s');
+  expect(printed.stdout).toContain(
+    'for Bash, mcp__github__create_issue, mcp__db__query: requests wait up to 120s',
+  );
   expect(printed.stdout).toContain(`${claudeSettings} has no PermissionRequest hook`);
 
   // Codex: Ask me on while it is not connected at all; it asks only for shell commands.

@@ -5,20 +5,14 @@ import { useEffect, useId, useState } from 'react';
 import { z } from 'zod';
 import type { AskMe } from '../../../shared/permissions.js';
 import type { AskMeStatus } from '../../../shared/ipc.js';
+import { AskMeToolChips, ToolNameSchema } from './AskMeToolChips.js';
 
 /** The agent's own timeout for a PermissionRequest hook, which connect writes out. */
 const HOOK_TIMEOUT_S = 600;
 
-const ToolName = z
-  .string()
-  .trim()
-  .min(1, 'Type a tool name')
-  .max(200, 'A tool name is at most 200 characters')
-  .regex(/^[^\s,]+$/, 'A tool name has no spaces or commas (Bash, Write, mcp__server__tool)');
-
 const FormSchema = z.object({
   only: z.boolean(),
-  tools: z.array(ToolName),
+  tools: z.array(ToolNameSchema),
   wait: z
     .string()
     .trim()
@@ -46,7 +40,6 @@ export function AskMeForm({
   const [only, setOnly] = useState(ask.tools.length > 0);
   const [tools, setTools] = useState<string[]>(ask.tools);
   const [wait, setWait] = useState(String(ask.waitSeconds));
-  const [other, setOther] = useState('');
   const [problems, setProblems] = useState<Problems>({});
   const [saved, setSaved] = useState(false);
   const id = useId();
@@ -62,16 +55,15 @@ export function AskMeForm({
   const touch = () => setSaved(false);
   const toggle = (t: string) => {
     touch();
+    setProblems((p) => ({ ...p, tools: undefined, other: undefined }));
     setOnly(true);
     setTools((now) => (now.includes(t) ? now.filter((x) => x !== t) : [...now, t]));
   };
-  const addOther = () => {
-    const name = ToolName.safeParse(other);
-    if (!name.success) return setProblems({ ...problems, other: name.error.issues[0]!.message });
-    setProblems({ ...problems, other: undefined, tools: undefined });
-    if (!tools.includes(name.data)) setTools([...tools, name.data]);
+  const add = (name: string | null, problem: string | null) => {
+    setProblems({ ...problems, other: problem ?? undefined, tools: problem ? problems.tools : undefined });
+    if (!name) return;
+    if (!tools.includes(name)) setTools([...tools, name]);
     setOnly(true);
-    setOther('');
     touch();
   };
   const submit = async () => {
@@ -137,45 +129,19 @@ export function AskMeForm({
           />{' '}
           Only these tools:
         </label>
-        <div className="tool-chips" role="group" aria-label={`tools Ask me covers for ${label}`}>
-          {offered.map((t) => (
-            <button
-              key={t}
-              type="button"
-              className={`tool-chip${only && tools.includes(t) ? ' on' : ''}`}
-              aria-pressed={only && tools.includes(t)}
-              title={asked.has(t) ? `${label} has asked about ${t} before (History)` : undefined}
-              onClick={() => toggle(t)}
-            >
-              {only && tools.includes(t) && <span aria-hidden="true">✓ </span>}
-              {t}
-              {asked.has(t) && <span className="muted"> · asked before</span>}
-            </button>
-          ))}
-          {/* An agent that asks about one kind of call only (Codex) has no other tool to name. */}
-          {!status?.scope && (
-            <span className="tool-other">
-              <input
-                aria-label={`another tool for ${label}`}
-                placeholder="another tool, e.g. mcp__github__create_issue"
-                value={other}
-                aria-invalid={!!problems.other}
-                onChange={(e) => setOther(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') {
-                    e.preventDefault();
-                    addOther();
-                  }
-                }}
-              />{' '}
-              <button type="button" onClick={addOther}>
-                Add
-              </button>
-            </span>
-          )}
-        </div>
+        <AskMeToolChips
+          label={label}
+          offered={offered}
+          asked={asked}
+          chosen={only ? tools : []}
+          toggle={toggle}
+          add={add}
+          // An agent that asks about one kind of call only (Codex) has no other tool to name.
+          other={!status?.scope}
+          invalid={!!problems.other}
+        />
         <span id={`${id}-tools-problem`} className="field-problem" role="alert">
-          {problems.tools ?? problems.other ?? ''}
+          {problems.other ?? problems.tools ?? ''}
         </span>
       </fieldset>
       <label className="ask-me-wait">
@@ -191,6 +157,7 @@ export function AskMeForm({
           value={wait}
           onChange={(e) => {
             setWait(e.target.value);
+            setProblems((p) => ({ ...p, wait: undefined }));
             touch();
           }}
         />{' '}
