@@ -32,6 +32,8 @@ export const REQUEST_CHANNELS = [
   'cli:install',
   'requests:list',
   'requests:answer',
+  // Ask me in Settings (issue 15): tools to choose from and what keeps requests from arriving.
+  'askMe:status',
 ] as const;
 export const PUSH_EVENTS = [
   'record',

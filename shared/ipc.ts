@@ -342,6 +342,25 @@ export type AgentTrustReport = z.infer<typeof AgentTrustReportSchema>;
 type Schemas = { req: z.ZodType; res: z.ZodType };
 
 /** Every request channel (shared/channels.ts): its request and its response. */
+// --- Ask me in Settings (issue 15) ---
+/** Per agent that can be asked: the tools to offer, and what keeps its requests from Hookpanel. */
+export const AskMeStatusSchema = z.object({
+  agent: z.string(),
+  label: z.string(),
+  /** The agent's common tools, then those it asked about in History: what the panel offers as chips. */
+  tools: z.array(z.string()),
+  /** Of those, the ones it has asked about (History). */
+  asked: z.array(z.string()),
+  /** What the agent asks permission for, when narrower than any tool (Codex: shell commands). */
+  scope: z.string().nullable(),
+  /** Ask me is on but the requests cannot arrive: not connected, or connected without the hook. */
+  gap: z
+    .object({ kind: z.enum(['not-connected', 'no-bridge']), path: z.string(), message: z.string() })
+    .nullable(),
+});
+export type AskMeStatus = z.infer<typeof AskMeStatusSchema>;
+// --- end Ask me in Settings ---
+
 export const REQUESTS = {
   'host:info': {
     req: z.object({}),
@@ -484,6 +503,7 @@ export const REQUESTS = {
     req: AnswerRequestSchema,
     res: z.object({ ok: z.boolean(), message: z.string() }),
   },
+  'askMe:status': { req: z.object({}), res: z.array(AskMeStatusSchema) },
 } as const satisfies { [C in Channel]: Schemas };
 
 /** Every pushed event from the host (shared/channels.ts). */

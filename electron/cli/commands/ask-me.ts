@@ -1,9 +1,8 @@
 // `hookpanel ask-me <agent> on|off [--tools LIST] [--wait SECONDS]`: Ask me in settings.json, which a
 // running host reads again when it changes (the same setting as the panel's Settings).
-import { readFile } from 'node:fs/promises';
-import { askMeOf, ASK_ME_AGENTS, PERMISSION_EVENT } from '../../host/permissions/ask-me.js';
+import { askMeOf, ASK_ME_AGENTS } from '../../host/permissions/ask-me.js';
 import { hostEnvFromProcess, type HostEnv } from '../../host/paths.js';
-import { loadSettings, saveSettings } from '../../host/settings/settings.js';
+import { loadSettings, saveSettings, type Settings } from '../../host/settings/settings.js';
 import { UsageError } from '../output.js';
 
 export interface AskMeInput {
@@ -26,6 +25,7 @@ export async function askMe(values: AskMeInput): Promise<number> {
     if (values.tools !== undefined || values.wait !== undefined)
       throw new UsageError('say on or off to change --tools or --wait');
     process.stdout.write(`${describe(values.agent, current)}\n`);
+    await warnGap(host, settings, values.agent);
     return 0;
   }
   if (values.state !== 'on' && values.state !== 'off')
@@ -48,26 +48,19 @@ export async function askMe(values: AskMeInput): Promise<number> {
             .filter(Boolean),
     waitSeconds: wait,
   };
-  await saveSettings(host, { ...settings, askMe: { ...settings.askMe, [values.agent]: next } });
+  const saved = { ...settings, askMe: { ...settings.askMe, [values.agent]: next } };
+  await saveSettings(host, saved);
   process.stdout.write(`${describe(values.agent, next)}\n`);
-  if (next.on) {
-    const missing = await missingBridge(host, values.agent);
-    if (missing) process.stdout.write(`${missing}\n`);
-  }
+  await warnGap(host, saved, values.agent);
   return 0;
 }
 
-/** What is missing for the agent's requests to reach Hookpanel, in a line; null when nothing is. */
-async function missingBridge(host: HostEnv, agent: string): Promise<string | null> {
-  const { agentConnector } = await import('../../host/agents/connector.js');
-  const { isConnected } = await import('../../host/agents/settings-edit.js');
-  const c = await agentConnector(agent);
-  if (!c) return null;
-  const path = c.connector.settingsPath(host);
-  const text = await readFile(path, 'utf8').catch(() => null);
-  const events = [PERMISSION_EVENT];
-  if (isConnected(text, { dialect: c.id, events })) return null;
-  return `${c.label} does not send its permission requests to Hookpanel yet: run hookpanel connect ${agent} to add the hook to ${path}.`;
+/** What keeps the requests from reaching Hookpanel (the panel says the same), on its own line. */
+async function warnGap(host: HostEnv, settings: Settings, agent: string): Promise<void> {
+  // Loaded only here: reading the agent's settings file needs the connect code.
+  const { askMeGap } = await import('../../host/agents/ask-me-gap.js');
+  const gap = await askMeGap(host, settings, agent);
+  if (gap) process.stdout.write(`${gap.message}\n`);
 }
 
 function describe(agent: string, a: { on: boolean; tools: string[]; waitSeconds: number }): string {

@@ -47,6 +47,10 @@ export interface AgentConnector {
   readonly events: readonly string[];
   /** Written besides `events` only while Ask me is on for the agent (electron/host/permissions/). */
   readonly askMeEvents?: readonly string[];
+  /** Tools Ask me offers to choose from (besides those the agent asked about, from History). */
+  readonly askMeTools?: readonly string[];
+  /** What the agent asks permission for, when narrower than "any tool", in a sentence. */
+  readonly askMeScope?: string;
   /** Of those, the ones on every tool call: they get the fast path. */
   readonly fastEvents: readonly string[];
   /** Fields of a bridge hook beside type and command, in the agent's units. */

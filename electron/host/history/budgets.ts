@@ -3,6 +3,7 @@
 import { basename } from 'node:path';
 import type { BudgetFlag } from './budget-flags.js';
 import { exactQuantile } from './cost-buckets.js';
+import { isPersonsWait } from './persons-wait.js';
 import { eventKind, type EventKind } from './event-kind.js';
 import type { HistoryStore } from './store.js';
 import type { CostSample } from './writer.js';
@@ -105,6 +106,7 @@ export class BudgetWatcher {
     await this.ready;
     const touched = new Set<string>();
     for (const s of samples) {
+      if (isPersonsWait(s)) continue; // a person's answer has no latency budget
       const key = this.key(s);
       let w = this.windows.get(key);
       if (!w) this.windows.set(key, (w = { sample: s, durations: [], tools: [] }));

@@ -2,6 +2,7 @@
 // tool call and each turn (p50/p95, per day and over the range), and their failures and timeouts.
 import { quantile } from './cost-buckets.js';
 import { eventKind } from './event-kind.js';
+import { ASK_ME_SOURCE } from './persons-wait.js';
 import type { Db } from './schema.js';
 
 export interface CostRequest {
@@ -102,9 +103,10 @@ function getOr<K, V>(map: Map<K, V>, key: K, make: () => V): V {
 }
 
 export function costReport(db: Db, req: CostRequest): CostReport {
-  const params: unknown[] = [req.since, req.until];
+  // Ask me rows written before the writer left them out: a person's wait, not a hook's cost.
+  const params: unknown[] = [req.since, req.until, ASK_ME_SOURCE];
   let sql = `SELECT day, scope, dialect, event, source, name, awaited, bucket, n, failures, timeouts, total_ms
-             FROM cost_daily WHERE day >= ? AND day <= ?`;
+             FROM cost_daily WHERE day >= ? AND day <= ? AND source != ?`;
   if (req.dialect) {
     sql += ' AND dialect = ?';
     params.push(req.dialect);

@@ -3,6 +3,7 @@
 import type { DispatchRecord, EventRecord, HistoryRecord } from '../../../shared/dispatch.js';
 import { bucketOf } from './cost-buckets.js';
 import { eventKind, toolOf } from './event-kind.js';
+import { isPersonsWait } from './persons-wait.js';
 import type { Db, Statement } from './schema.js';
 
 /** One awaited run of a rule, for latency budgets. */
@@ -144,7 +145,8 @@ export class HistoryWriter {
       this.insertRuleName.run(r.rule, r.dialect);
       this.knownRules.add(ruleKey);
     }
-    if (r.outcome === 'skipped') return null;
+    // A person's answer (Ask me) is not a hook's cost: no histogram, no budget sample.
+    if (r.outcome === 'skipped' || isPersonsWait(r)) return null;
     this.cost(time, 'rule', r.dialect, r.event, r.source, r.rule, awaited, r.durationMs, r.outcome);
     if (!awaited) return null;
     const tool = summary ? toolOf(summary.payload) : this.storedTool(r.eventId);

@@ -37,6 +37,7 @@ import { reviewItems, sameScripts } from './review.js';
 import { ruleStats } from './stats.js';
 import { answerRequest, checkAskMe } from './requests.js';
 import { ASK_ME_AGENTS, askMeOf } from '../permissions/ask-me.js';
+import { askMeStatus } from './ask-me-status.js';
 
 export interface PanelContext {
   host: HookHost;
@@ -300,6 +301,8 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       ctx.notifications.clear();
       return { ok: true };
     },
+    // Ask me in Settings (issue 15).
+    'askMe:status': async () => askMeStatus(host),
   } as Handlers;
 }
 

@@ -1,10 +1,12 @@
 import type { DispatchRecord } from '../../../shared/dispatch.js';
+import { isPersonsWait } from '../history/persons-wait.js';
 
 /** Per-rule latency (median, p95) and failure counts over the dispatches given, per rule of each file. */
 export function ruleStats(dispatches: readonly DispatchRecord[]) {
   const by = new Map<string, { first: DispatchRecord; durations: number[]; failures: number }>();
   for (const d of dispatches) {
-    if (d.outcome === 'skipped') continue;
+    // Ask me rows time a person, not a rule.
+    if (d.outcome === 'skipped' || isPersonsWait(d)) continue;
     const key = `${d.dialect}\u0000${d.source}\u0000${d.rule}`;
     let s = by.get(key);
     if (!s) by.set(key, (s = { first: d, durations: [], failures: 0 }));

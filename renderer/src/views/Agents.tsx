@@ -1,14 +1,22 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { agentLive } from '../../../shared/agent-live.js';
 import { api } from '../client.js';
 import { AgentHelp, AgentStatus, useAgents } from '../components/AgentLive.js';
 import { Badge, Diff, ErrorBox } from '../components/bits.js';
 import { useNow } from '../components/names.js';
+import { AskMeGapNotice } from '../components/AskMeGapNotice.js';
+import { useAskMeStatus } from '../components/ask-me-status.js';
 
 /** The agents found on this machine; Connect shows the exact change as a diff before writing. */
 export function AgentsPanel() {
   const [agents, load, loadError] = useAgents();
   const now = useNow();
+  // Ask me's warnings beside each agent; an agent connected from Ask me's notice is read again here.
+  const askMe = useAskMeStatus();
+  const connections = askMe.connections;
+  useEffect(() => {
+    if (connections) load();
+  }, [connections, load]);
   const [preview, setPreview] = useState<{
     agent: string;
     connect: boolean;
@@ -46,6 +54,7 @@ export function AgentsPanel() {
     } finally {
       setBusy(false);
       load();
+      void askMe.load();
     }
   };
   if (!agents)
@@ -82,6 +91,7 @@ export function AgentsPanel() {
             </div>
             <p className="muted">{a.what}</p>
             <AgentHelp agent={a} live={agentLive(a, now)} />
+            {askMe.list?.map((s) => s.agent === a.id && <AskMeGapNotice key={s.agent} status={s} compact />)}
             {preview?.agent === a.id && (
               <div
                 className="preview"

@@ -154,7 +154,8 @@ export function CostView() {
           ))}
         </select>
         <span className="muted">
-          Time the agent waited on hooks. Percentiles come from daily histograms (within 4%).
+          Time the agent waited on hooks. Percentiles come from daily histograms (within 4%). Waiting for your
+          answer (Ask me) is your time, not a hook's: it is in History, not here.
         </span>
       </div>
       {historyImport && historyImport.state !== 'done' && (

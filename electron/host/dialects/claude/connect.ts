@@ -22,6 +22,8 @@ export const connector: AgentConnector = {
   ],
   // Held for a person while Ask me is on; Claude Code shows its own dialog meanwhile.
   askMeEvents: ['PermissionRequest'],
+  // The tools Claude Code asks about in its default mode (MCP tools, mcp__…, come from History).
+  askMeTools: ['Bash', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'WebFetch', 'WebSearch'],
   fastEvents: ['PreToolUse', 'PostToolUse', 'PermissionRequest'],
   // Claude Code's default, written out: the host gives up a little before (Ask me's waitSeconds, 590).
   extras: (event) => (event === 'PermissionRequest' ? { timeout: 600 } : {}),

@@ -39,6 +39,9 @@ export const connector: AgentConnector = {
     'SessionEnd',
   ],
   fastEvents: ['PreToolUse', 'PostToolUse', 'PermissionRequest'],
+  // Codex's shell tool reaches hooks as Bash; it asks only when a command wants to leave its sandbox.
+  askMeTools: ['Bash'],
+  askMeScope: 'Codex asks only for shell commands (Bash), when one wants to leave its sandbox.',
   // Codex gives SessionEnd hooks 1 s unless told otherwise, and at most 3 s.
   // PermissionRequest: Codex's default of 600 s written out; the host gives up a little before (590).
   extras: (event) =>
