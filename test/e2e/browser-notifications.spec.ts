@@ -5,7 +5,8 @@
 //
 // Chromium's headless shell (the @sparticuz build this tier falls back to) answers "denied" to every
 // notification whatever the context grants, and lists nothing: the tests that need shown notifications
-// skip there, saying so, and run with a full Chromium (HOOKPANEL_CHROMIUM, e.g. Debian's `chromium`).
+// skip there, saying so, and run with a full Chromium (a system one, or HOOKPANEL_CHROMIUM); CI installs
+// Debian's `chromium` and requires them (HOOKPANEL_REQUIRE_NOTIFICATIONS=1).
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Worker } from '@playwright/test';
 import { expect, test, type Panel } from './fixtures.js';
@@ -41,6 +42,11 @@ async function needsNotifications(page: Page, panel: Panel): Promise<void> {
   if (permission !== 'granted')
     console.log(
       `browser-notifications: Notification.permission is "${permission}" here; set HOOKPANEL_CHROMIUM to a full Chromium to run the shown-notification tests`,
+    );
+  // CI installs a full Chromium (.ci/run) and sets this: there a browser that cannot notify fails.
+  if (permission !== 'granted' && process.env.HOOKPANEL_REQUIRE_NOTIFICATIONS === '1')
+    throw new Error(
+      `HOOKPANEL_REQUIRE_NOTIFICATIONS=1 but this Chromium says Notification.permission is "${permission}": the shown-notification tests need a full Chromium`,
     );
   test.skip(
     permission !== 'granted',
