@@ -85,7 +85,7 @@ function personsAnswer(i: number, waitedMs: number, behavior: 'allow' | 'deny'):
       sessionId: 's1',
       eventId: `e${i}`,
     },
-    { behavior, reason: null },
+    { behavior, reason: null, always: null },
     started,
   );
   return { ...r, id: `p${i}`, time: at(i) };
