@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import type { DispatchRecord, EventRecord, HistoryRecord } from '../../shared/dispatch.js';
+import type { DispatchRecord, HistoryRecord } from '../../shared/dispatch.js';
 import { openHistoryDb } from '../../electron/host/history/schema.js';
 import { parseSpool } from '../../electron/host/history/spool-import.js';
 import { appendToSpool, CLAIMED, RECORD_SEPARATOR, SPOOL_FILE } from '../../electron/host/history/spool.js';
@@ -13,6 +13,7 @@ import { HistoryStore } from '../../electron/host/history/store.js';
 import { CLI, runCli } from '../helpers/cli.js';
 import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
 import { makeGate, makeMark } from '../helpers/gate.js';
+import { dispatchRecord, eventRecord } from '../helpers/history-records.js';
 import { waitFor } from '../helpers/host.js';
 
 let env: TestEnv;
@@ -28,55 +29,9 @@ function openStore(dir: string): HistoryStore {
   return s;
 }
 
-const T0 = Date.UTC(2026, 0, 1);
-function dispatch(id: string, eventId: string, over: Partial<DispatchRecord> = {}): DispatchRecord {
-  return {
-    type: 'dispatch',
-    id,
-    eventId,
-    time: new Date(T0).toISOString(),
-    dialect: 'pw',
-    event: 'Stop',
-    workspace: null,
-    source: '/s',
-    rule: 'r',
-    ruleIndex: 0,
-    handler: 'true',
-    mode: 'blocking',
-    pid: 1,
-    durationMs: 1,
-    exitCode: 0,
-    signal: null,
-    timedOut: false,
-    groupKilled: false,
-    outcome: 'ok',
-    skipReason: null,
-    decision: null,
-    reason: null,
-    stdoutTail: '',
-    stderrTail: '',
-    ...over,
-  };
-}
-function summary(id: string): EventRecord {
-  return {
-    type: 'event',
-    id,
-    time: new Date(T0).toISOString(),
-    dialect: 'pw',
-    event: 'Stop',
-    workspace: null,
-    sessionId: 's1',
-    payloadDigest: 'x',
-    payload: {},
-    payloadTruncated: false,
-    decision: 'allow',
-    reason: null,
-    durationMs: 1,
-    dispatchCount: 1,
-    untrustedSkips: 0,
-  };
-}
+const dispatch = (id: string, eventId: string, over: Partial<DispatchRecord> = {}) =>
+  dispatchRecord({ id, eventId, ...over });
+const summary = (id: string) => eventRecord({ id });
 const batch = (n: string, over: Partial<DispatchRecord> = {}): HistoryRecord[] => [
   dispatch(`d-${n}`, `e-${n}`, over),
   summary(`e-${n}`),
