@@ -4,14 +4,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { claudeBinary, runClaude } from '../helpers/claude-code.js';
 import { startMessagesStub } from '../helpers/messages-stub.js';
-import {
-  bridgesIn,
-  expectConnected,
-  expectDisconnectRestores,
-  expectTurnReachedHookpanel,
-  refuseWhenInputHas,
-  setUpConnected,
-} from './connected.js';
+import { bridgesIn, refuseWhenInputHas, setUpConnected } from './connected.js';
 
 const claude = claudeBinary();
 vi.setConfig({ testTimeout: 180_000 });
@@ -52,12 +45,13 @@ describe.runIf(claude.path)('Claude Code connected through hookpanel connect cla
     // hosted rule: no rm in Bash.
     const connected = await setUpConnected({
       dialect: 'claude',
+      label: 'Claude Code',
       files: { '~/.claude/settings.json': ORIGINAL },
       rule: { event: 'PreToolUse', matcher: 'Bash', refuse: refuseWhenInputHas('rm -rf', REASON) },
     });
     const { env, served } = connected;
     const settings = env.path('~/.claude/settings.json');
-    await expectConnected(env, 'claude', 'Claude Code', settings);
+    await connected.connect(settings);
     expect(
       bridgesIn(settings)
         .map((b) => b.event)
@@ -101,8 +95,7 @@ describe.runIf(claude.path)('Claude Code connected through hookpanel connect cla
     const echoed = toolResults.find((c) => c.tool_use_id === 'toolu_echo');
     expect(JSON.stringify(echoed?.content)).toContain('hello-from-bash');
 
-    await expectTurnReachedHookpanel(connected, 'claude', {
-      label: 'Claude Code',
+    await connected.expectTurn({
       events: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd'],
       blocked: [{ event: 'PreToolUse', reason: REASON }],
     });
@@ -111,6 +104,6 @@ describe.runIf(claude.path)('Claude Code connected through hookpanel connect cla
       lastEventAt: expect.any(String),
     });
 
-    await expectDisconnectRestores(env, 'claude', { [settings]: ORIGINAL });
+    await connected.disconnect({ [settings]: ORIGINAL });
   });
 });

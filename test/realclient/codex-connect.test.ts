@@ -9,14 +9,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { shellThenReport, startResponsesStub } from '../helpers/responses-stub.js';
 import { agentForTests, AGENTS } from './agents.js';
 import { runCodex } from './codex-run.js';
-import {
-  bridgedEvents,
-  expectConnected,
-  expectDisconnectRestores,
-  expectTurnReachedHookpanel,
-  refuseWhenInputHas,
-  setUpConnected,
-} from './connected.js';
+import { bridgedEvents, refuseWhenInputHas, setUpConnected } from './connected.js';
 
 vi.setConfig({ testTimeout: 180_000 });
 const codex = await agentForTests('codex');
@@ -43,6 +36,7 @@ describe.skipIf(!codex.agent)(`Codex ${AGENTS.codex!.version} connected ${codex.
   test('connect --yes records Codex trust; a hosted rule blocks the shell call; events and turn done reach Hookpanel; disconnect restores the bytes', async () => {
     const connected = await setUpConnected({
       dialect: 'codex',
+      label: 'Codex',
       files: { '~/.codex/hooks.json': HOOKS, '~/.codex/config.toml': CONFIG },
       rule: { event: 'PreToolUse', matcher: 'Bash', refuse: refuseWhenInputHas('out.txt', REASON) },
       // Codex installed as a person has it: on PATH (connect asks it to record its trust); hookpanel is not.
@@ -56,7 +50,7 @@ describe.skipIf(!codex.agent)(`Codex ${AGENTS.codex!.version} connected ${codex.
     const hooksJson = env.path('~/.codex/hooks.json');
     const config = env.path('~/.codex/config.toml');
 
-    const connectOut = await expectConnected(env, 'codex', 'Codex', hooksJson);
+    const connectOut = await connected.connect(hooksJson);
     expect(connectOut).toMatch(
       /Codex now trusts the 7 hooks Hookpanel added \(recorded through Codex in .*config\.toml\)/,
     );
@@ -85,13 +79,12 @@ describe.skipIf(!codex.agent)(`Codex ${AGENTS.codex!.version} connected ${codex.
     expect(String(output?.output)).toContain(REASON);
     expect(run.stdout).toContain(REASON);
 
-    await expectTurnReachedHookpanel(connected, 'codex', {
-      label: 'Codex',
+    await connected.expectTurn({
       events: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'Stop', 'SessionEnd'],
       blocked: [{ event: 'PreToolUse', reason: REASON }],
     });
 
-    const disconnectOut = await expectDisconnectRestores(env, 'codex', {
+    const disconnectOut = await connected.disconnect({
       [hooksJson]: HOOKS,
       [config]: CONFIG,
     });

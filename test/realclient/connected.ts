@@ -91,20 +91,31 @@ export interface ConnectedTest {
   served: ConnectedHost;
   /** Keeps the agent's API stub, to close when the test ends. */
   keep<S extends Closable>(stub: S): S;
+  /** `hookpanel connect <agent> --yes` succeeds and names the settings file it wrote; its stdout. */
+  connect(settings: string): Promise<string>;
+  /**
+   * What the agent's turn left in Hookpanel: these events in the history, exactly these blocked
+   * dispatches, and a turn-done notification for the workspace.
+   */
+  expectTurn(expected: { events: string[]; blocked: { event: string; reason: string }[] }): Promise<void>;
+  /** `hookpanel disconnect <agent> --yes` succeeds and gives back each file (path → text) byte for byte; its stdout. */
+  disconnect(originals: Record<string, string>): Promise<string>;
 }
 
 /**
  * One test's world, closed when the test ends: a fresh environment with the person's own files
  * (target → text, as TestEnv.write takes them), Hookpanel's hosted rule in hp/hooks/<dialect>.json
  * running `refuse` on `event` calls that match `matcher`, and a host serving. `prepare` runs before
- * the host opens (an agent put on PATH, a folder trusted).
+ * the host opens (an agent put on PATH, a folder trusted). `label` is the agent as people call it.
  */
 export async function setUpConnected(options: {
   dialect: string;
+  label: string;
   files: Record<string, string>;
   rule: { event: string; matcher: string; refuse: string };
   prepare?: (env: TestEnv) => void;
 }): Promise<ConnectedTest> {
+  const { dialect, label } = options;
   const env = makeEnv();
   const stubs: Closable[] = [];
   let served: ConnectedHost | null = null;
@@ -116,56 +127,40 @@ export async function setUpConnected(options: {
   for (const [target, text] of Object.entries(options.files)) env.write(target, text);
   const { event, matcher, refuse } = options.rule;
   env.write(
-    `hp/hooks/${options.dialect}.json`,
+    `hp/hooks/${dialect}.json`,
     JSON.stringify({ hooks: { [event]: [{ matcher, hooks: [{ type: 'command', command: refuse }] }] } }),
   );
   options.prepare?.(env);
-  served = await serveHost(env);
+  const host = await serveHost(env);
+  served = host;
   return {
     env,
-    served,
+    served: host,
     keep(stub) {
       stubs.push(stub);
       return stub;
     },
+    async connect(settings) {
+      const connected = await connectCli(env, 'connect', dialect);
+      expect(connected.code, connected.stderr).toBe(0);
+      expect(connected.stdout).toContain(`Connected ${label}: ${settings}`);
+      return connected.stdout;
+    },
+    async expectTurn(expected) {
+      const history = await host.history(dialect);
+      for (const e of expected.events) expect(history.events, `history lacks ${e}`).toContain(e);
+      expect(history.blocked).toEqual(expected.blocked);
+      const done = host.session.notifications.list().find((n) => n.kind === 'turnDone');
+      expect(done).toMatchObject({
+        title: `${label} finished a turn`,
+        body: `in ${env.workspace.split('/').pop()}`,
+      });
+    },
+    async disconnect(originals) {
+      const disconnected = await connectCli(env, 'disconnect', dialect);
+      expect(disconnected.code, disconnected.stderr).toBe(0);
+      for (const [path, text] of Object.entries(originals)) expect(readFileSync(path, 'utf8')).toBe(text);
+      return disconnected.stdout;
+    },
   };
-}
-
-/** `hookpanel connect <agent> --yes` succeeds and names the settings file it wrote; its stdout. */
-export async function expectConnected(env: TestEnv, agent: string, label: string, settings: string) {
-  const connected = await connectCli(env, 'connect', agent);
-  expect(connected.code, connected.stderr).toBe(0);
-  expect(connected.stdout).toContain(`Connected ${label}: ${settings}`);
-  return connected.stdout;
-}
-
-/**
- * What a connected agent's turn left in Hookpanel: these events in the history, exactly these
- * blocked dispatches, and a turn-done notification for the workspace.
- */
-export async function expectTurnReachedHookpanel(
-  test: ConnectedTest,
-  dialect: string,
-  expected: { label: string; events: string[]; blocked: { event: string; reason: string }[] },
-): Promise<void> {
-  const history = await test.served.history(dialect);
-  for (const event of expected.events) expect(history.events, `history lacks ${event}`).toContain(event);
-  expect(history.blocked).toEqual(expected.blocked);
-  const done = test.served.session.notifications.list().find((n) => n.kind === 'turnDone');
-  expect(done).toMatchObject({
-    title: `${expected.label} finished a turn`,
-    body: `in ${test.env.workspace.split('/').pop()}`,
-  });
-}
-
-/** `hookpanel disconnect <agent> --yes` succeeds and gives back each file (path → text) byte for byte. */
-export async function expectDisconnectRestores(
-  env: TestEnv,
-  agent: string,
-  originals: Record<string, string>,
-): Promise<string> {
-  const disconnected = await connectCli(env, 'disconnect', agent);
-  expect(disconnected.code, disconnected.stderr).toBe(0);
-  for (const [path, text] of Object.entries(originals)) expect(readFileSync(path, 'utf8')).toBe(text);
-  return disconnected.stdout;
 }

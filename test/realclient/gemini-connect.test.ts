@@ -7,14 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
 import { shellThenReportGemini, startGeminiStub } from '../helpers/gemini-stub.js';
 import { agentForTests, AGENTS } from './agents.js';
-import {
-  bridgedEvents,
-  expectConnected,
-  expectDisconnectRestores,
-  expectTurnReachedHookpanel,
-  refuseWhenInputHas,
-  setUpConnected,
-} from './connected.js';
+import { bridgedEvents, refuseWhenInputHas, setUpConnected } from './connected.js';
 import { runGemini, trustGeminiFolder } from './gemini-run.js';
 
 vi.setConfig({ testTimeout: 180_000 });
@@ -39,6 +32,7 @@ describe.skipIf(!gemini.agent)(`Gemini CLI ${AGENTS.gemini!.version} connected $
   test('connect --yes; a hosted rule blocks the shell call; events and turn done reach Hookpanel; disconnect restores the bytes', async () => {
     const connected = await setUpConnected({
       dialect: 'gemini',
+      label: 'Gemini CLI',
       files: { '~/.gemini/settings.json': ORIGINAL },
       rule: {
         event: 'BeforeTool',
@@ -50,7 +44,7 @@ describe.skipIf(!gemini.agent)(`Gemini CLI ${AGENTS.gemini!.version} connected $
     const { env, served } = connected;
     const settings = env.path('~/.gemini/settings.json');
 
-    const connectOut = await expectConnected(env, 'gemini', 'Gemini CLI', settings);
+    const connectOut = await connected.connect(settings);
     expect(connectOut).toContain('"command":');
     expect(readFileSync(settings, 'utf8')).toContain('// API-key auth, for the stub');
     expect(bridgedEvents(settings)).toEqual(
@@ -76,14 +70,13 @@ describe.skipIf(!gemini.agent)(`Gemini CLI ${AGENTS.gemini!.version} connected $
     );
     expect(run.response).toContain(REASON);
 
-    await expectTurnReachedHookpanel(connected, 'gemini', {
-      label: 'Gemini CLI',
+    await connected.expectTurn({
       events: ['SessionStart', 'BeforeAgent', 'BeforeTool', 'AfterAgent', 'SessionEnd'],
       blocked: [{ event: 'BeforeTool', reason: REASON }],
     });
     const listed = (await served.session.api['agents:list']({})).find((a) => a.id === 'gemini');
     expect(listed).toMatchObject({ connected: true, lastEventAt: expect.any(String) });
 
-    await expectDisconnectRestores(env, 'gemini', { [settings]: ORIGINAL });
+    await connected.disconnect({ [settings]: ORIGINAL });
   });
 });
