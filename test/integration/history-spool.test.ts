@@ -9,25 +9,18 @@ import type { DispatchRecord, HistoryRecord } from '../../shared/dispatch.js';
 import { openHistoryDb } from '../../electron/host/history/schema.js';
 import { parseSpool } from '../../electron/host/history/spool-import.js';
 import { appendToSpool, CLAIMED, RECORD_SEPARATOR, SPOOL_FILE } from '../../electron/host/history/spool.js';
-import { HistoryStore } from '../../electron/host/history/store.js';
 import { CLI, runCli } from '../helpers/cli.js';
 import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
 import { makeGate, makeMark } from '../helpers/gate.js';
+import { closeStores, openStore } from '../helpers/history-stores.js';
 import { dispatchRecord, eventRecord } from '../helpers/history-records.js';
 import { waitFor } from '../helpers/host.js';
 
 let env: TestEnv;
-const stores: HistoryStore[] = [];
 afterEach(async () => {
-  for (const s of stores.splice(0)) await s.close();
+  await closeStores();
   await env?.cleanup();
 });
-
-function openStore(dir: string): HistoryStore {
-  const s = new HistoryStore({ dir });
-  stores.push(s);
-  return s;
-}
 
 const dispatch = (id: string, eventId: string, over: Partial<DispatchRecord> = {}) =>
   dispatchRecord({ id, eventId, ...over });

@@ -5,27 +5,21 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { DispatchRecord, EventRecord, HistoryRecord } from '../../shared/dispatch.js';
 import { BudgetWatcher, type OverBudgetSignal } from '../../electron/host/history/budgets.js';
 import { openHistoryDb } from '../../electron/host/history/schema.js';
-import { HistoryStore } from '../../electron/host/history/store.js';
+import type { HistoryStore } from '../../electron/host/history/store.js';
 import { localDay } from '../../electron/host/history/writer.js';
 import { HookHost } from '../../electron/host/service.js';
 import { runCli } from '../helpers/cli.js';
 import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
+import { closeStores, openStore } from '../helpers/history-stores.js';
 import { dispatchRecord, eventRecord, T0 } from '../helpers/history-records.js';
 import { waitFor } from '../helpers/host.js';
 import { startServe } from '../helpers/serve.js';
 
 let env: TestEnv;
-const stores: HistoryStore[] = [];
 afterEach(async () => {
-  for (const s of stores.splice(0)) await s.close();
+  await closeStores();
   await env?.cleanup();
 });
-
-function openStore(dir: string): HistoryStore {
-  const s = new HistoryStore({ dir });
-  stores.push(s);
-  return s;
-}
 
 /** Seconds after T0, as a record's time. */
 const at = (s: number) => new Date(T0 + s * 1000).toISOString();
