@@ -4,29 +4,35 @@ import type { ReactNode } from 'react';
 import type { Handler } from '../../../shared/model.js';
 import { agentLabel, RuleName } from './names.js';
 
+/** A recorded rule: which agent ran it, from which file, under which name. */
+interface RecordedRule {
+  dialect: string;
+  source: string;
+  rule: string;
+}
+
+/** A React key for a rule's row: the same name may stand in two files, or for two agents. */
+export const ruleRowKey = (r: RecordedRule) => `${r.dialect}:${r.source}:${r.rule}`;
+
 export function RuleRow({
-  name,
+  of,
   handler,
   index,
-  source,
-  dialect,
   className,
   children,
 }: {
-  name: string;
+  of: RecordedRule;
   handler: Handler | string;
   index?: number | null;
-  source: string;
-  dialect: string;
   className?: string;
   children: ReactNode;
 }) {
   return (
     <tr className={className}>
       <td>
-        <RuleName name={name} handler={handler} index={index} source={source} />
+        <RuleName name={of.rule} handler={handler} index={index} source={of.source} />
       </td>
-      <td>{agentLabel(dialect)}</td>
+      <td>{agentLabel(of.dialect)}</td>
       {children}
     </tr>
   );

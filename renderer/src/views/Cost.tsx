@@ -8,7 +8,7 @@ import { api } from '../client.js';
 import { cut, ruleLabel } from '../../../shared/rule-name.js';
 import { Badge, Empty, ErrorBox } from '../components/bits.js';
 import { agentLabel, useRuleOf } from '../components/names.js';
-import { RuleRow } from '../components/RuleRow.js';
+import { RuleRow, ruleRowKey } from '../components/RuleRow.js';
 import { ChartCanvas, type Theme } from '../components/Chart.js';
 import { useStore } from '../store.js';
 import { BudgetInput, flagOf } from './Budget.js';
@@ -241,13 +241,11 @@ export function CostView() {
                 const rule = ruleOf(r.source, r.rule);
                 return (
                   <RuleRow
-                    key={`${r.dialect}:${r.source}:${r.rule}`}
+                    key={ruleRowKey(r)}
                     className={flag ? 'over' : ''}
-                    name={r.rule}
+                    of={r}
                     handler={rule?.handler ?? r.rule}
                     index={rule?.index}
-                    source={r.source}
-                    dialect={r.dialect}
                   >
                     <td>{r.events.join(', ')}</td>
                     <td>{r.runs}</td>

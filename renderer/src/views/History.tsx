@@ -9,7 +9,7 @@ import { api } from '../client.js';
 import { Badge, Empty, ErrorBox } from '../components/bits.js';
 import { counted } from '../components/counted.js';
 import { agentLabel, RuleName } from '../components/names.js';
-import { RuleRow } from '../components/RuleRow.js';
+import { RuleRow, ruleRowKey } from '../components/RuleRow.js';
 import { saved, useStore } from '../store.js';
 import { DECISION_WORD, HistoryDetail, NoHistory, when, type Selection } from './HistoryDetail.js';
 
@@ -288,14 +288,7 @@ function Stats({ query, loadedAt }: { query: HistoryFilterInput; loadedAt: numbe
         </thead>
         <tbody>
           {stats.map((s) => (
-            <RuleRow
-              key={`${s.dialect}:${s.source}:${s.rule}`}
-              name={s.rule}
-              handler={s.handler}
-              index={s.ruleIndex}
-              source={s.source}
-              dialect={s.dialect}
-            >
+            <RuleRow key={ruleRowKey(s)} of={s} handler={s.handler} index={s.ruleIndex}>
               <td>{s.count}</td>
               <td>{s.failures}</td>
               <td>{s.medianMs}</td>
