@@ -1,5 +1,4 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -15,6 +14,7 @@ import { selfIdentity } from '../../electron/host/process/identity.js';
 import { CLI, runCli, withHookpanelOnPath } from '../helpers/cli.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { processesWithMarker, waitFor } from '../helpers/host.js';
+import { expectAllEnded, markProcesses, writePwStopHook } from '../helpers/marked-processes.js';
 import { startServe, type RunningHost } from '../helpers/serve.js';
 
 let env: TestEnv;
@@ -128,12 +128,7 @@ describe('the bridge', () => {
     env = makeEnv();
     withHookpanelOnPath(env);
     const out = env.path('inner');
-    env.write(
-      '~/.config/pw/code.json',
-      JSON.stringify({
-        hooks: { Stop: [{ hooks: [{ command: `echo '{}' | hookpanel emit pw Stop --json > ${out}` }] }] },
-      }),
-    );
+    writePwStopHook(env, `echo '{}' | hookpanel emit pw Stop --json > ${out}`);
     const r = await runCli(['emit', 'pw', 'Stop'], { env: env.processEnv, cwd: env.workspace, input: '{}' });
     expect(r.code).toBe(0);
     const inner = JSON.parse(readFileSync(out, 'utf8'));
@@ -143,21 +138,8 @@ describe('the bridge', () => {
 
   test('with no host, emit returns at once; what the hook left running is ended at its deadline', async () => {
     env = makeEnv();
-    const marker = `HP_STRAGGLER=${randomUUID()}`;
-    env.write(
-      '~/.config/pw/code.json',
-      JSON.stringify({
-        hooks: {
-          Stop: [
-            {
-              hooks: [
-                { command: `export ${marker}; sleep 300 & setsid sleep 300 & echo started`, timeout: 6 },
-              ],
-            },
-          ],
-        },
-      }),
-    );
+    const { marker } = markProcesses('HP_STRAGGLER');
+    writePwStopHook(env, `export ${marker}; sleep 300 & setsid sleep 300 & echo started`, 6);
     const r = await runCli(['emit', 'pw', 'Stop', '--json'], {
       env: env.processEnv,
       cwd: env.workspace,
@@ -167,26 +149,13 @@ describe('the bridge', () => {
     // emit has exited while both stragglers live on: it did not wait for their deadline …
     expect(processesWithMarker(marker)).toHaveLength(2);
     // … and the reaper it handed them to ends them there.
-    expect(
-      await waitFor(
-        () => processesWithMarker(marker),
-        (p) => p.length === 0,
-        15_000,
-      ),
-    ).toEqual([]);
+    await expectAllEnded(marker, 15_000);
   });
 
   test('with no host, a harness that kills emit mid-hook ends the hook with it', async () => {
     env = makeEnv();
-    const marker = `HP_ABANDONED=${randomUUID()}`;
-    env.write(
-      '~/.config/pw/code.json',
-      JSON.stringify({
-        hooks: {
-          Stop: [{ hooks: [{ command: `export ${marker}; setsid sleep 300 & sleep 300`, timeout: 60 }] }],
-        },
-      }),
-    );
+    const { marker } = markProcesses('HP_ABANDONED');
+    writePwStopHook(env, `export ${marker}; setsid sleep 300 & sleep 300`, 60);
     const child = spawn(process.execPath, [CLI, 'emit', 'pw', 'Stop'], {
       env: env.processEnv,
       cwd: env.workspace,
@@ -203,13 +172,7 @@ describe('the bridge', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(143);
     expect(stderr).toBe('');
-    expect(
-      await waitFor(
-        () => processesWithMarker(marker),
-        (p) => p.length === 0,
-        5000,
-      ),
-    ).toEqual([]);
+    await expectAllEnded(marker, 5000);
   });
 
   test('bad input: unknown dialect, non-JSON payload, non-object payload', async () => {

@@ -5,78 +5,26 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import type { DispatchRecord, EventRecord, HistoryRecord } from '../../shared/dispatch.js';
+import type { DispatchRecord, HistoryRecord } from '../../shared/dispatch.js';
 import { openHistoryDb } from '../../electron/host/history/schema.js';
 import { parseSpool } from '../../electron/host/history/spool-import.js';
 import { appendToSpool, CLAIMED, RECORD_SEPARATOR, SPOOL_FILE } from '../../electron/host/history/spool.js';
-import { HistoryStore } from '../../electron/host/history/store.js';
 import { CLI, runCli } from '../helpers/cli.js';
 import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
 import { makeGate, makeMark } from '../helpers/gate.js';
+import { closeStores, openStore } from '../helpers/history-stores.js';
+import { dispatchRecord, eventRecord } from '../helpers/history-records.js';
 import { waitFor } from '../helpers/host.js';
 
 let env: TestEnv;
-const stores: HistoryStore[] = [];
 afterEach(async () => {
-  for (const s of stores.splice(0)) await s.close();
+  await closeStores();
   await env?.cleanup();
 });
 
-function openStore(dir: string): HistoryStore {
-  const s = new HistoryStore({ dir });
-  stores.push(s);
-  return s;
-}
-
-const T0 = Date.UTC(2026, 0, 1);
-function dispatch(id: string, eventId: string, over: Partial<DispatchRecord> = {}): DispatchRecord {
-  return {
-    type: 'dispatch',
-    id,
-    eventId,
-    time: new Date(T0).toISOString(),
-    dialect: 'pw',
-    event: 'Stop',
-    workspace: null,
-    source: '/s',
-    rule: 'r',
-    ruleIndex: 0,
-    handler: 'true',
-    mode: 'blocking',
-    pid: 1,
-    durationMs: 1,
-    exitCode: 0,
-    signal: null,
-    timedOut: false,
-    groupKilled: false,
-    outcome: 'ok',
-    skipReason: null,
-    decision: null,
-    reason: null,
-    stdoutTail: '',
-    stderrTail: '',
-    ...over,
-  };
-}
-function summary(id: string): EventRecord {
-  return {
-    type: 'event',
-    id,
-    time: new Date(T0).toISOString(),
-    dialect: 'pw',
-    event: 'Stop',
-    workspace: null,
-    sessionId: 's1',
-    payloadDigest: 'x',
-    payload: {},
-    payloadTruncated: false,
-    decision: 'allow',
-    reason: null,
-    durationMs: 1,
-    dispatchCount: 1,
-    untrustedSkips: 0,
-  };
-}
+const dispatch = (id: string, eventId: string, over: Partial<DispatchRecord> = {}) =>
+  dispatchRecord({ id, eventId, ...over });
+const summary = (id: string) => eventRecord({ id });
 const batch = (n: string, over: Partial<DispatchRecord> = {}): HistoryRecord[] => [
   dispatch(`d-${n}`, `e-${n}`, over),
   summary(`e-${n}`),

@@ -5,78 +5,29 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { DispatchRecord, EventRecord, HistoryRecord } from '../../shared/dispatch.js';
 import { BudgetWatcher, type OverBudgetSignal } from '../../electron/host/history/budgets.js';
 import { openHistoryDb } from '../../electron/host/history/schema.js';
-import { HistoryStore } from '../../electron/host/history/store.js';
+import type { HistoryStore } from '../../electron/host/history/store.js';
 import { localDay } from '../../electron/host/history/writer.js';
 import { HookHost } from '../../electron/host/service.js';
 import { runCli } from '../helpers/cli.js';
 import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
+import { closeStores, openStore } from '../helpers/history-stores.js';
+import { dispatchRecord, eventRecord, T0 } from '../helpers/history-records.js';
 import { waitFor } from '../helpers/host.js';
 import { startServe } from '../helpers/serve.js';
 
 let env: TestEnv;
-const stores: HistoryStore[] = [];
 afterEach(async () => {
-  for (const s of stores.splice(0)) await s.close();
+  await closeStores();
   await env?.cleanup();
 });
 
-function openStore(dir: string): HistoryStore {
-  const s = new HistoryStore({ dir });
-  stores.push(s);
-  return s;
-}
-
-const T0 = Date.UTC(2026, 0, 1);
-function record(i: number, over: Partial<DispatchRecord> = {}): DispatchRecord {
-  return {
-    type: 'dispatch',
-    id: `d${i}`,
-    eventId: `e${i}`,
-    time: new Date(T0 + i * 1000).toISOString(),
-    dialect: 'pw',
-    event: 'Stop',
-    workspace: null,
-    source: '/s',
-    rule: `rule-${i % 3}`,
-    ruleIndex: 0,
-    handler: 'true',
-    mode: 'blocking',
-    pid: 1,
-    durationMs: 1,
-    exitCode: 0,
-    signal: null,
-    timedOut: false,
-    groupKilled: false,
-    outcome: 'ok',
-    skipReason: null,
-    decision: null,
-    reason: null,
-    stdoutTail: '',
-    stderrTail: '',
-    ...over,
-  };
-}
-
-function summary(i: number, over: Partial<EventRecord> = {}): EventRecord {
-  return {
-    type: 'event',
-    id: `e${i}`,
-    time: new Date(T0 + i * 1000).toISOString(),
-    dialect: 'pw',
-    event: 'Stop',
-    workspace: null,
-    sessionId: 's1',
-    payloadDigest: 'x',
-    payload: {},
-    payloadTruncated: false,
-    decision: 'allow',
-    reason: null,
-    durationMs: 1,
-    dispatchCount: 1,
-    untrustedSkips: 0,
-    ...over,
-  };
-}
+/** Seconds after T0, as a record's time. */
+const at = (s: number) => new Date(T0 + s * 1000).toISOString();
+/** The i-th dispatch of a run, a second after the one before, under one of three rules. */
+const record = (i: number, over: Partial<DispatchRecord> = {}): DispatchRecord =>
+  dispatchRecord({ id: `d${i}`, eventId: `e${i}`, time: at(i), rule: `rule-${i % 3}`, ...over });
+const summary = (i: number, over: Partial<EventRecord> = {}): EventRecord =>
+  eventRecord({ id: `e${i}`, time: at(i), ...over });
 
 const ids = (rs: { id: string }[]) => rs.map((r) => r.id);
 const jsonl = (records: HistoryRecord[]) => records.map((r) => `${JSON.stringify(r)}\n`).join('');
@@ -443,7 +394,6 @@ describe('what hooks cost', () => {
   test('per rule, per tool call and per turn, per day; background runs add no time', async () => {
     env = makeEnv();
     const store = openStore(env.path('hp/history'));
-    const at = (s: number) => new Date(T0 + s * 1000).toISOString();
     const tool = (i: number, ms: number, extra: Partial<DispatchRecord> = {}) => [
       record(i, {
         event: 'PreToolUse',

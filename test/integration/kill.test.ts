@@ -1,80 +1,57 @@
 // Hooks that fork grandchildren, ignore SIGTERM, leave a background child holding stdout, or escape
 // their process group all end by their timeout, with zero surviving processes in the process table.
 // And what execa itself cannot do, shown, since Hookpanel does those parts on top of it.
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, openSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, test } from 'vitest';
-import { runProcess } from '../../electron/host/process/run.js';
+import { runProcess, type ProcessResult } from '../../electron/host/process/run.js';
 import { groupAlive, signalGroup } from '../../electron/host/process/groups.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
-import { openHost, processesWithMarker, waitFor } from '../helpers/host.js';
+import { openHost, processesWithMarker } from '../helpers/host.js';
+import { expectAllEnded, markProcesses, writePwStopHook } from '../helpers/marked-processes.js';
 
 let env: TestEnv;
 afterEach(() => env?.cleanup());
 
-const marked = () => {
-  const marker = `HOOKPANEL_KILL_TEST=${randomUUID()}`;
-  return {
-    marker,
-    env: { ...(process.env as Record<string, string>), HOOKPANEL_KILL_TEST: marker.split('=')[1]! },
-  };
-};
+const marked = () => markProcesses('HOOKPANEL_KILL_TEST');
+
+/** Runs `script` under sh as a hook carrying a fresh marker, which finds what it leaves behind. */
+async function runMarked(
+  script: string,
+  limits: { timeoutMs: number; killGraceMs: number; signal?: AbortSignal },
+): Promise<{ r: ProcessResult; marker: string }> {
+  const { marker, env } = marked();
+  const r = await runProcess({ argv: ['/bin/sh', '-c', script], cwd: '/tmp', env, stdin: null, ...limits });
+  return { r, marker };
+}
 
 describe('timeouts end the whole process group', () => {
   test('grandchildren forked in the background', async () => {
-    const { marker, env: e } = marked();
-    const r = await runProcess({
-      argv: ['/bin/sh', '-c', 'sleep 60 & sleep 60 & (sleep 60 &) ; sleep 60'],
-      cwd: '/tmp',
-      env: e,
-      stdin: null,
+    const { r, marker } = await runMarked('sleep 60 & sleep 60 & (sleep 60 &) ; sleep 60', {
       timeoutMs: 400,
       killGraceMs: 300,
     });
     expect(r).toMatchObject({ timedOut: true, groupKilled: true });
-    expect(
-      await waitFor(
-        () => processesWithMarker(marker),
-        (p) => p.length === 0,
-        3000,
-      ),
-    ).toEqual([]);
+    await expectAllEnded(marker, 3000);
     expect(groupAlive(r.pid!)).toBe(false);
   });
 
   test('a hook that ignores SIGTERM is killed after the grace', async () => {
-    const { marker, env: e } = marked();
     const t0 = Date.now();
-    const r = await runProcess({
-      argv: ['/bin/sh', '-c', "trap '' TERM; sleep 60 & trap '' TERM; while true; do sleep 0.1; done"],
-      cwd: '/tmp',
-      env: e,
-      stdin: null,
-      timeoutMs: 300,
-      killGraceMs: 400,
-    });
+    const { r, marker } = await runMarked(
+      "trap '' TERM; sleep 60 & trap '' TERM; while true; do sleep 0.1; done",
+      { timeoutMs: 300, killGraceMs: 400 },
+    );
     expect(r.timedOut).toBe(true);
     expect(r.signal).toBe('SIGKILL');
     expect(Date.now() - t0).toBeGreaterThanOrEqual(650);
-    expect(
-      await waitFor(
-        () => processesWithMarker(marker),
-        (p) => p.length === 0,
-        3000,
-      ),
-    ).toEqual([]);
+    await expectAllEnded(marker, 3000);
   });
 
   test('a background child holding stdout: the dispatch settles at once, the child dies at the timeout', async () => {
-    const { marker, env: e } = marked();
-    const r = await runProcess({
-      argv: ['/bin/sh', '-c', 'echo started; sleep 60 & exit 0'],
-      cwd: '/tmp',
-      env: e,
-      stdin: null,
+    const { r, marker } = await runMarked('echo started; sleep 60 & exit 0', {
       timeoutMs: 1500,
       killGraceMs: 300,
     });
@@ -82,22 +59,11 @@ describe('timeouts end the whole process group', () => {
     expect(r).toMatchObject({ exitCode: 0, timedOut: false });
     expect(r.stdoutTail).toBe('started\n');
     expect(processesWithMarker(marker).length).toBe(1);
-    expect(
-      await waitFor(
-        () => processesWithMarker(marker),
-        (p) => p.length === 0,
-        5000,
-      ),
-    ).toEqual([]);
+    await expectAllEnded(marker, 5000);
   });
 
   test('an escapee that called setsid: the hook settles at once, the escapee dies at the timeout', async () => {
-    const { marker, env: e } = marked();
-    const r = await runProcess({
-      argv: ['/bin/sh', '-c', 'setsid sleep 60 & echo started'],
-      cwd: '/tmp',
-      env: e,
-      stdin: null,
+    const { r, marker } = await runMarked('setsid sleep 60 & echo started', {
       timeoutMs: 1500,
       killGraceMs: 300,
     });
@@ -107,47 +73,21 @@ describe('timeouts end the whole process group', () => {
     expect(escapee).toBeDefined();
     expect(groupAlive(r.pid!)).toBe(false);
     // … and gone by the deadline all the same.
-    expect(
-      await waitFor(
-        () => processesWithMarker(marker),
-        (p) => p.length === 0,
-        5000,
-      ),
-    ).toEqual([]);
+    await expectAllEnded(marker, 5000);
   });
 
   test('a double fork into a new session, and an escape made at the SIGTERM itself, both end', async () => {
-    const { marker, env: e } = marked();
-    const r = await runProcess({
-      argv: [
-        '/bin/sh',
-        '-c',
-        "(setsid sh -c 'sleep 60 &' &); trap 'setsid sleep 60 &' TERM; while :; do sleep 0.1; done",
-      ],
-      cwd: '/tmp',
-      env: e,
-      stdin: null,
-      timeoutMs: 500,
-      killGraceMs: 300,
-    });
+    const { r, marker } = await runMarked(
+      "(setsid sh -c 'sleep 60 &' &); trap 'setsid sleep 60 &' TERM; while :; do sleep 0.1; done",
+      { timeoutMs: 500, killGraceMs: 300 },
+    );
     expect(r).toMatchObject({ timedOut: true, groupKilled: true, signal: 'SIGKILL' });
-    expect(
-      await waitFor(
-        () => processesWithMarker(marker),
-        (p) => p.length === 0,
-        3000,
-      ),
-    ).toEqual([]);
+    await expectAllEnded(marker, 3000);
   });
 
   test('aborting (drain, shutdown) ends what a settled hook left behind, escapees included', async () => {
-    const { marker, env: e } = marked();
     const abort = new AbortController();
-    const r = await runProcess({
-      argv: ['/bin/sh', '-c', 'sleep 60 & setsid sleep 60 & exit 0'],
-      cwd: '/tmp',
-      env: e,
-      stdin: null,
+    const { r, marker } = await runMarked('sleep 60 & setsid sleep 60 & exit 0', {
       timeoutMs: 60_000,
       killGraceMs: 300,
       signal: abort.signal,
@@ -155,24 +95,15 @@ describe('timeouts end the whole process group', () => {
     expect(r).toMatchObject({ exitCode: 0, timedOut: false });
     expect(processesWithMarker(marker)).toHaveLength(2);
     abort.abort();
-    expect(
-      await waitFor(
-        () => processesWithMarker(marker),
-        (p) => p.length === 0,
-        3000,
-      ),
-    ).toEqual([]);
+    await expectAllEnded(marker, 3000);
   });
 
   test("through the engine: every dialect's hook tree is gone by its timeout", async () => {
     env = makeEnv();
-    const { marker } = marked();
-    env.processEnv.HOOKPANEL_KILL_TEST = marker.split('=')[1]!;
+    const { marker, vars } = marked();
+    Object.assign(env.processEnv, vars);
     const tree = "trap '' TERM; sleep 60 & (sleep 60 &); while true; do sleep 0.1; done";
-    env.write(
-      '~/.config/pw/code.json',
-      JSON.stringify({ hooks: { Stop: [{ hooks: [{ command: tree, timeout: 0.5 }] }] } }),
-    );
+    writePwStopHook(env, tree, 0.5);
     env.write(
       '~/.config/io/io.toml',
       `[[hook]]\non = []\nrun = ["/bin/sh", "-c", "${tree}"]\ntimeout_ms = 500\n`,
@@ -204,13 +135,7 @@ describe('timeouts end the whole process group', () => {
       'timeout',
     ]);
     expect(bg[0]!.outcome).toBe('timeout');
-    expect(
-      await waitFor(
-        () => processesWithMarker(marker),
-        (p) => p.length === 0,
-        5000,
-      ),
-    ).toEqual([]);
+    await expectAllEnded(marker, 5000);
   });
 });
 

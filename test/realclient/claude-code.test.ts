@@ -1,27 +1,14 @@
 // Tier 2: the real Claude Code CLI, connected through `hookpanel connect claude --yes` as a person
 // connects it, fires its hooks offline against a stub Messages API, driving the bridge end to end with
 // no `hookpanel` on its PATH.
-import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { parseBridgeCommand } from '../../electron/host/agents/bridge-command.js';
+import { describe, expect, test, vi } from 'vitest';
 import { claudeBinary, runClaude } from '../helpers/claude-code.js';
-import { makeEnv, type TestEnv } from '../helpers/env.js';
-import { startMessagesStub, type MessagesStub } from '../helpers/messages-stub.js';
-import { commandsIn, connectCli, serveHost, type ConnectedHost } from './connected.js';
+import { startMessagesStub } from '../helpers/messages-stub.js';
+import { bridgesIn, refuseWhenInputHas, setUpConnected } from './connected.js';
 
 const claude = claudeBinary();
-let env: TestEnv;
-let stub: MessagesStub | null = null;
-let served: ConnectedHost | null = null;
-afterEach(async () => {
-  await stub?.close();
-  stub = null;
-  await served?.close();
-  served = null;
-  await env?.cleanup();
-});
-
 vi.setConfig({ testTimeout: 180_000 });
+const REASON = 'Hookpanel policy: rm -rf is not allowed';
 /** What connect routes to Hookpanel (electron/host/dialects/claude/connect.ts). */
 const EVENTS = [
   'SessionStart',
@@ -54,41 +41,24 @@ test('the Claude Code CLI is installed for this tier', (ctx) => {
 
 describe.runIf(claude.path)('Claude Code connected through hookpanel connect claude --yes', () => {
   test('a hosted PreToolUse rule blocks a Bash call and Claude Code reports it refused; events and turn done reach Hookpanel; disconnect restores the bytes', async () => {
-    env = makeEnv();
-    // Claude Code's own user settings, as a person keeps them; no `hookpanel` on its PATH.
-    const settings = env.write('~/.claude/settings.json', ORIGINAL);
-    // Hookpanel's hosted rule: no rm in Bash.
-    env.write(
-      'hp/hooks/claude.json',
-      JSON.stringify({
-        hooks: {
-          PreToolUse: [
-            {
-              matcher: 'Bash',
-              hooks: [
-                {
-                  type: 'command',
-                  command:
-                    'grep -q "rm -rf" && { echo "Hookpanel policy: rm -rf is not allowed" >&2; exit 2; }; exit 0',
-                },
-              ],
-            },
-          ],
-        },
-      }),
-    );
-    served = await serveHost(env);
-    const connected = await connectCli(env, 'connect', 'claude');
-    expect(connected.code, connected.stderr).toBe(0);
-    expect(connected.stdout).toContain(`Connected Claude Code: ${settings}`);
+    // Claude Code's own user settings, as a person keeps them; no `hookpanel` on its PATH. Hookpanel's
+    // hosted rule: no rm in Bash.
+    const connected = await setUpConnected({
+      dialect: 'claude',
+      label: 'Claude Code',
+      files: { '~/.claude/settings.json': ORIGINAL },
+      rule: { event: 'PreToolUse', matcher: 'Bash', refuse: refuseWhenInputHas('rm -rf', REASON) },
+    });
+    const { env, served } = connected;
+    const settings = env.path('~/.claude/settings.json');
+    await connected.connect(settings);
     expect(
-      commandsIn(settings)
-        .flatMap((c) => parseBridgeCommand(c) ?? [])
+      bridgesIn(settings)
         .map((b) => b.event)
         .sort(),
     ).toEqual([...EVENTS].sort());
 
-    stub = await startMessagesStub((_body, turn) => {
+    const stub = await startMessagesStub((_body, turn) => {
       if (turn === 0)
         return {
           toolUse: {
@@ -107,6 +77,7 @@ describe.runIf(claude.path)('Claude Code connected through hookpanel connect cla
         };
       return { text: 'Done: the rm call was refused by a hook.' };
     });
+    connected.keep(stub);
     const run = await runClaude(claude.path!, env, stub.url, 'say hello, then clean up');
     expect(run.code, `claude failed: ${run.stderr}\n${run.stdout}`).toBe(0);
 
@@ -120,28 +91,19 @@ describe.runIf(claude.path)('Claude Code connected through hookpanel connect cla
       )
       .filter((c) => c.type === 'tool_result');
     const refused = toolResults.find((c) => c.tool_use_id === 'toolu_rm');
-    expect(JSON.stringify(refused?.content)).toContain('Hookpanel policy: rm -rf is not allowed');
+    expect(JSON.stringify(refused?.content)).toContain(REASON);
     const echoed = toolResults.find((c) => c.tool_use_id === 'toolu_echo');
     expect(JSON.stringify(echoed?.content)).toContain('hello-from-bash');
 
-    const history = await served.history('claude');
-    for (const e of ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd'])
-      expect(history.events, `history lacks ${e}`).toContain(e);
-    expect(history.blocked).toEqual([
-      { event: 'PreToolUse', reason: 'Hookpanel policy: rm -rf is not allowed' },
-    ]);
-    const done = served.session.notifications.list().find((n) => n.kind === 'turnDone');
-    expect(done).toMatchObject({
-      title: 'Claude Code finished a turn',
-      body: `in ${env.workspace.split('/').pop()}`,
+    await connected.expectTurn({
+      events: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd'],
+      blocked: [{ event: 'PreToolUse', reason: REASON }],
     });
     expect((await served.session.api['agents:list']({})).find((a) => a.id === 'claude')).toMatchObject({
       connected: true,
       lastEventAt: expect.any(String),
     });
 
-    const disconnected = await connectCli(env, 'disconnect', 'claude');
-    expect(disconnected.code, disconnected.stderr).toBe(0);
-    expect(readFileSync(settings, 'utf8')).toBe(ORIGINAL);
+    await connected.disconnect({ [settings]: ORIGINAL });
   });
 });

@@ -5,27 +5,14 @@
 // Stop raises a turn-done notification, and disconnect gives back hooks.json and config.toml byte for byte.
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { parseBridgeCommand } from '../../electron/host/agents/bridge-command.js';
-import { makeEnv, type TestEnv } from '../helpers/env.js';
-import { shellThenReport, startResponsesStub, type ResponsesStub } from '../helpers/responses-stub.js';
+import { describe, expect, test, vi } from 'vitest';
+import { shellThenReport, startResponsesStub } from '../helpers/responses-stub.js';
 import { agentForTests, AGENTS } from './agents.js';
 import { runCodex } from './codex-run.js';
-import { commandsIn, connectCli, serveHost, type ConnectedHost } from './connected.js';
+import { bridgedEvents, refuseWhenInputHas, setUpConnected } from './connected.js';
 
 vi.setConfig({ testTimeout: 180_000 });
 const codex = await agentForTests('codex');
-let env: TestEnv;
-let stub: ResponsesStub | null = null;
-let served: ConnectedHost | null = null;
-afterEach(async () => {
-  await stub?.close();
-  stub = null;
-  await served?.close();
-  served = null;
-  await env?.cleanup();
-});
-
 const REASON = 'Hookpanel policy: no writing out.txt';
 // The user's own files, as a person keeps them.
 const HOOKS = `{
@@ -47,41 +34,27 @@ describe.skipIf(!codex.agent)(`Codex ${AGENTS.codex!.version} connected ${codex.
   const agent = codex.agent!;
 
   test('connect --yes records Codex trust; a hosted rule blocks the shell call; events and turn done reach Hookpanel; disconnect restores the bytes', async () => {
-    env = makeEnv();
-    const hooksJson = env.write('~/.codex/hooks.json', HOOKS);
-    const config = env.write('~/.codex/config.toml', CONFIG);
-    env.write(
-      'hp/hooks/codex.json',
-      JSON.stringify({
-        hooks: {
-          PreToolUse: [
-            {
-              matcher: 'Bash',
-              hooks: [
-                {
-                  type: 'command',
-                  command: `grep -q 'out.txt' && { echo '${REASON}' >&2; exit 2; }; exit 0`,
-                },
-              ],
-            },
-          ],
-        },
-      }),
-    );
-    // Codex installed as a person has it: on PATH (connect asks it to record its trust); hookpanel is not.
-    mkdirSync(env.path('codex-bin'));
-    symlinkSync(agent.bin, env.path('codex-bin/codex'));
-    env.processEnv.PATH = `${env.path('codex-bin')}:${env.processEnv.PATH}`;
-    served = await serveHost(env);
+    const connected = await setUpConnected({
+      dialect: 'codex',
+      label: 'Codex',
+      files: { '~/.codex/hooks.json': HOOKS, '~/.codex/config.toml': CONFIG },
+      rule: { event: 'PreToolUse', matcher: 'Bash', refuse: refuseWhenInputHas('out.txt', REASON) },
+      // Codex installed as a person has it: on PATH (connect asks it to record its trust); hookpanel is not.
+      prepare(env) {
+        mkdirSync(env.path('codex-bin'));
+        symlinkSync(agent.bin, env.path('codex-bin/codex'));
+        env.processEnv.PATH = `${env.path('codex-bin')}:${env.processEnv.PATH}`;
+      },
+    });
+    const { env } = connected;
+    const hooksJson = env.path('~/.codex/hooks.json');
+    const config = env.path('~/.codex/config.toml');
 
-    const connected = await connectCli(env, 'connect', 'codex');
-    expect(connected.code, connected.stderr).toBe(0);
-    expect(connected.stdout).toContain(`Connected Codex: ${hooksJson}`);
-    expect(connected.stdout).toMatch(
+    const connectOut = await connected.connect(hooksJson);
+    expect(connectOut).toMatch(
       /Codex now trusts the 7 hooks Hookpanel added \(recorded through Codex in .*config\.toml\)/,
     );
-    const bridges = commandsIn(hooksJson).flatMap((c) => parseBridgeCommand(c) ?? []);
-    expect(bridges.map((b) => `${b.event}${b.fast ? ' (fast)' : ''}`).sort()).toEqual(
+    expect(bridgedEvents(hooksJson)).toEqual(
       [
         'PermissionRequest (fast)',
         'PostToolUse (fast)',
@@ -96,7 +69,7 @@ describe.skipIf(!codex.agent)(`Codex ${AGENTS.codex!.version} connected ${codex.
     expect(readFileSync(config, 'utf8')).not.toContain(`"${hooksJson}:post_tool_use:0:0"`);
     expect(readFileSync(config, 'utf8')).toContain(`"${hooksJson}:post_tool_use:1:0"`);
 
-    stub = await startResponsesStub(shellThenReport('echo hi > out.txt'));
+    const stub = connected.keep(await startResponsesStub(shellThenReport('echo hi > out.txt')));
     const run = await runCodex(agent, env, stub.url, 'write hi to out.txt');
     expect(run.code, run.stderr).toBe(0);
     expect(existsSync(join(env.workspace, 'out.txt'))).toBe(false);
@@ -106,22 +79,15 @@ describe.skipIf(!codex.agent)(`Codex ${AGENTS.codex!.version} connected ${codex.
     expect(String(output?.output)).toContain(REASON);
     expect(run.stdout).toContain(REASON);
 
-    const history = await served.history('codex');
-    for (const event of ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'Stop', 'SessionEnd'])
-      expect(history.events, `history lacks ${event}`).toContain(event);
-    expect(history.blocked).toEqual([{ event: 'PreToolUse', reason: REASON }]);
-    const done = served.session.notifications.list().find((n) => n.kind === 'turnDone');
-    expect(done).toMatchObject({
-      title: 'Codex finished a turn',
-      body: `in ${env.workspace.split('/').pop()}`,
+    await connected.expectTurn({
+      events: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'Stop', 'SessionEnd'],
+      blocked: [{ event: 'PreToolUse', reason: REASON }],
     });
 
-    const disconnected = await connectCli(env, 'disconnect', 'codex');
-    expect(disconnected.code, disconnected.stderr).toBe(0);
-    expect(disconnected.stdout).toContain(
-      "Removed Codex's trust records for the 7 hooks Hookpanel had added",
-    );
-    expect(readFileSync(hooksJson, 'utf8')).toBe(HOOKS);
-    expect(readFileSync(config, 'utf8')).toBe(CONFIG);
+    const disconnectOut = await connected.disconnect({
+      [hooksJson]: HOOKS,
+      [config]: CONFIG,
+    });
+    expect(disconnectOut).toContain("Removed Codex's trust records for the 7 hooks Hookpanel had added");
   });
 });

@@ -3,10 +3,12 @@
 // on the agent's PATH, so the bridge connect writes must stand on its own.
 import { readFileSync } from 'node:fs';
 import { parse as parseJsonc } from 'jsonc-parser';
+import { expect, onTestFinished } from 'vitest';
+import { parseBridgeCommand } from '../../electron/host/agents/bridge-command.js';
 import type { HookHost } from '../../electron/host/service.js';
 import type { PanelSession } from '../../electron/host/panel/session.js';
 import { runCli, type CliResult } from '../helpers/cli.js';
-import type { TestEnv } from '../helpers/env.js';
+import { makeEnv, type TestEnv } from '../helpers/env.js';
 
 export interface ConnectedHost {
   host: HookHost;
@@ -61,4 +63,104 @@ export function commandsIn(path: string): string[] {
     .flat()
     .flatMap((g) => (g as { hooks?: { command?: string }[] }).hooks ?? [])
     .map((h) => h.command ?? '');
+}
+
+/** The bridges connect wrote into an agent's settings file. */
+export function bridgesIn(path: string): { event: string; fast: boolean }[] {
+  return commandsIn(path).flatMap((c) => parseBridgeCommand(c) ?? []);
+}
+
+/** The bridges connect wrote, each as `Event` or `Event (fast)`, sorted. */
+export function bridgedEvents(path: string): string[] {
+  return bridgesIn(path)
+    .map((b) => `${b.event}${b.fast ? ' (fast)' : ''}`)
+    .sort();
+}
+
+/** A hook command that refuses (exit 2, `reason` on stderr) when its input mentions `needle`. */
+export function refuseWhenInputHas(needle: string, reason: string): string {
+  return `grep -q '${needle}' && { echo '${reason}' >&2; exit 2; }; exit 0`;
+}
+
+interface Closable {
+  close(): Promise<void>;
+}
+
+export interface ConnectedTest {
+  env: TestEnv;
+  served: ConnectedHost;
+  /** Keeps the agent's API stub, to close when the test ends. */
+  keep<S extends Closable>(stub: S): S;
+  /** `hookpanel connect <agent> --yes` succeeds and names the settings file it wrote; its stdout. */
+  connect(settings: string): Promise<string>;
+  /**
+   * What the agent's turn left in Hookpanel: these events in the history, exactly these blocked
+   * dispatches, and a turn-done notification for the workspace.
+   */
+  expectTurn(expected: { events: string[]; blocked: { event: string; reason: string }[] }): Promise<void>;
+  /** `hookpanel disconnect <agent> --yes` succeeds and gives back each file (path → text) byte for byte; its stdout. */
+  disconnect(originals: Record<string, string>): Promise<string>;
+}
+
+/**
+ * One test's world, closed when the test ends: a fresh environment with the person's own files
+ * (target → text, as TestEnv.write takes them), Hookpanel's hosted rule in hp/hooks/<dialect>.json
+ * running `refuse` on `event` calls that match `matcher`, and a host serving. `prepare` runs before
+ * the host opens (an agent put on PATH, a folder trusted). `label` is the agent as people call it.
+ */
+export async function setUpConnected(options: {
+  dialect: string;
+  label: string;
+  files: Record<string, string>;
+  rule: { event: string; matcher: string; refuse: string };
+  prepare?: (env: TestEnv) => void;
+}): Promise<ConnectedTest> {
+  const { dialect, label } = options;
+  const env = makeEnv();
+  const stubs: Closable[] = [];
+  let served: ConnectedHost | null = null;
+  onTestFinished(async () => {
+    for (const stub of stubs) await stub.close();
+    await served?.close();
+    await env.cleanup();
+  });
+  for (const [target, text] of Object.entries(options.files)) env.write(target, text);
+  const { event, matcher, refuse } = options.rule;
+  env.write(
+    `hp/hooks/${dialect}.json`,
+    JSON.stringify({ hooks: { [event]: [{ matcher, hooks: [{ type: 'command', command: refuse }] }] } }),
+  );
+  options.prepare?.(env);
+  const host = await serveHost(env);
+  served = host;
+  return {
+    env,
+    served: host,
+    keep(stub) {
+      stubs.push(stub);
+      return stub;
+    },
+    async connect(settings) {
+      const connected = await connectCli(env, 'connect', dialect);
+      expect(connected.code, connected.stderr).toBe(0);
+      expect(connected.stdout).toContain(`Connected ${label}: ${settings}`);
+      return connected.stdout;
+    },
+    async expectTurn(expected) {
+      const history = await host.history(dialect);
+      for (const e of expected.events) expect(history.events, `history lacks ${e}`).toContain(e);
+      expect(history.blocked).toEqual(expected.blocked);
+      const done = host.session.notifications.list().find((n) => n.kind === 'turnDone');
+      expect(done).toMatchObject({
+        title: `${label} finished a turn`,
+        body: `in ${env.workspace.split('/').pop()}`,
+      });
+    },
+    async disconnect(originals) {
+      const disconnected = await connectCli(env, 'disconnect', dialect);
+      expect(disconnected.code, disconnected.stderr).toBe(0);
+      for (const [path, text] of Object.entries(originals)) expect(readFileSync(path, 'utf8')).toBe(text);
+      return disconnected.stdout;
+    },
+  };
 }

@@ -5,8 +5,16 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { claudeBinary } from '../helpers/claude-code.js';
-import { driveClaudePermission } from '../helpers/claude-permission.js';
-import { driveCodexPermission } from '../helpers/codex-permission.js';
+import {
+  driveClaudePermission,
+  type ClaudePermissionOptions,
+  type ClaudePermissionRun,
+} from '../helpers/claude-permission.js';
+import {
+  driveCodexPermission,
+  type CodexPermissionOptions,
+  type CodexPermissionRun,
+} from '../helpers/codex-permission.js';
 import { FIXTURES, makeEnv, type TestEnv } from '../helpers/env.js';
 import { agentForTests, agentSpec } from './agents.js';
 import { normalizePayload, recordedPayloads, shapeOf } from './payloads.js';
@@ -75,213 +83,267 @@ function fixture(agent: string, name: string, live: Record<string, unknown>, e: 
   return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
 }
 
+/**
+ * One probe of an agent: a fresh environment whose agent settings run `hook` (the body of
+ * hookScript) on PermissionRequest, the agent driven once, then what the case says of the run.
+ */
+interface ProbeCase<Drive, Run> {
+  /** The test's name; docs/agents/permission-requests.md cites it in quotes. */
+  name: string;
+  hook: string | ((e: TestEnv) => string);
+  /** The hook's timeout in seconds, when the case needs one. */
+  timeout?: number;
+  /** More of the agent's settings beside the hook. */
+  settings?: Record<string, unknown>;
+  /** Files the case needs before the run. */
+  setup?: (e: TestEnv) => void;
+  /** How the agent is driven, beyond its binary and the environment. */
+  drive: (e: TestEnv) => Drive;
+  /** Whether <workspace>/ran.txt exists after the run; unchecked where absent. */
+  ran?: boolean;
+  /** What the run reports, matched with toMatchObject. */
+  reports?: Record<string, unknown>;
+  /** What else the case proves. */
+  then?: (run: Run, e: TestEnv) => unknown;
+}
+
+/** Each case a test: the agent's settings file, how to drive it, and the cases in order. */
+function probe<Drive, Run extends { code: number | null; stderr: string }>(
+  settingsFile: string,
+  drive: (e: TestEnv, how: Drive) => Promise<Run>,
+  cases: ProbeCase<Drive, Run>[],
+): void {
+  for (const c of cases)
+    test(c.name, async () => {
+      env = makeEnv();
+      c.setup?.(env);
+      const body = typeof c.hook === 'function' ? c.hook(env) : c.hook;
+      const hook = {
+        type: 'command',
+        command: hookScript(env, body),
+        ...(c.timeout ? { timeout: c.timeout } : {}),
+      };
+      env.write(
+        settingsFile,
+        JSON.stringify({ hooks: { PermissionRequest: [{ hooks: [hook] }] }, ...c.settings }),
+      );
+      const run = await drive(env, c.drive(env));
+      expect(run.code, run.stderr).toBe(0);
+      if (c.ran !== undefined) expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(c.ran);
+      if (c.reports) expect(run).toMatchObject(c.reports);
+      await c.then?.(run, env);
+    });
+}
+
+const ran = (e: TestEnv, name = 'ran.txt') => join(e.workspace, name);
+
 describe.runIf(claude.path)(
   'Claude Code: PermissionRequest in print mode with --permission-prompt-tool stdio',
   () => {
     const bin = claude.path!;
-    const touch = (e: TestEnv, name = 'ran.txt') => ({
+    type Drive = Omit<ClaudePermissionOptions, 'bin' | 'env'>;
+    const touch = (e: TestEnv) => ({
       name: 'Bash',
-      input: { command: `touch ${join(e.workspace, name)}`, description: 'create a file' },
+      input: { command: `touch ${ran(e)}`, description: 'create a file' },
     });
     const denyPrompt = { behavior: 'deny', message: PROMPT_REFUSAL } as const;
-    function withHook(e: TestEnv, body: string, timeout?: number): void {
-      const hook = { type: 'command', command: hookScript(e, body), ...(timeout ? { timeout } : {}) };
-      e.write(
-        '~/.claude/settings.json',
-        JSON.stringify({ hooks: { PermissionRequest: [{ hooks: [hook] }] } }),
-      );
-    }
-
-    test('allow: the command runs; Claude Code withdraws its own prompt; the payload is the fixture', async () => {
-      env = makeEnv();
-      withHook(env, printAnswer({ behavior: 'allow' }));
-      const run = await driveClaudePermission({ bin, env, tool: touch(env), prompt: denyPrompt });
-      expect(run.code, run.stderr).toBe(0);
-      expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(true);
-      expect(run.toolResult).toMatchObject({ isError: false });
-      // Claude Code asked its prompt and ran the hook at once; the hook's answer withdrew the prompt.
-      expect(run.asked).toHaveLength(1);
-      expect(run).toMatchObject({ withdrawn: true, promptAnswered: false });
-
-      const [payload] = recordedPayloads(env.path('payloads'));
-      expect(payload).toMatchObject({
-        hook_event_name: 'PermissionRequest',
-        permission_mode: 'default',
-        cwd: env.workspace,
-        tool_name: 'Bash',
-        tool_input: touch(env).input,
-        permission_suggestions: [
-          {
-            type: 'addRules',
-            rules: [{ toolName: 'Bash', ruleContent: `touch ${join(env.workspace, 'ran.txt')}` }],
-            behavior: 'allow',
-            destination: 'localSettings',
-          },
-          { type: 'addDirectories', directories: [env.workspace], destination: 'session' },
-          { type: 'setMode', mode: 'acceptEdits', destination: 'session' },
-        ],
+    const allowPrompt = { behavior: 'allow' } as const;
+    const touchWith =
+      (prompt: Drive['prompt'], more: Partial<Drive> = {}) =>
+      (e: TestEnv) => ({
+        tool: touch(e),
+        prompt,
+        ...more,
       });
-      expect(payload).not.toHaveProperty('tool_use_id');
-      expect(shapeOf(payload!)).toEqual(shapeOf(fixture('claude', 'PermissionRequest', payload!, env)));
-      // The SDK side's prompt carries the same suggestions, and the tool call's id.
-      expect(run.asked[0]).toMatchObject({
-        tool_name: 'Bash',
-        permission_suggestions: payload!.permission_suggestions,
-        tool_use_id: expect.any(String),
-      });
-    });
+    const driveClaude = (env: TestEnv, how: Drive) => driveClaudePermission({ bin, env, ...how });
 
-    test('a Write asks too, with other suggestions (payload: PermissionRequest-Write.json)', async () => {
-      env = makeEnv();
-      withHook(env, printAnswer({ behavior: 'allow' }));
-      const file = join(env.workspace, 'notes.txt');
-      const run = await driveClaudePermission({
-        bin,
-        env,
-        tool: { name: 'Write', input: { file_path: file, content: 'hello' } },
-        prompt: denyPrompt,
-      });
-      expect(run.code, run.stderr).toBe(0);
-      expect(readFileSync(file, 'utf8')).toBe('hello');
-      const [payload] = recordedPayloads(env.path('payloads'));
-      expect(payload).toMatchObject({
-        tool_name: 'Write',
-        tool_input: { file_path: file, content: 'hello' },
-        permission_suggestions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
-      });
-      expect(shapeOf(payload!)).toEqual(shapeOf(fixture('claude', 'PermissionRequest-Write', payload!, env)));
-    });
-
-    test('deny with a message: the command does not run and the message is the tool result', async () => {
-      env = makeEnv();
-      withHook(env, printAnswer({ behavior: 'deny', message: REASON }));
-      const run = await driveClaudePermission({ bin, env, tool: touch(env), prompt: { behavior: 'allow' } });
-      expect(run.code, run.stderr).toBe(0);
-      expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(false);
-      expect(run.toolResult).toEqual({ content: REASON, isError: true });
-      expect(run).toMatchObject({ withdrawn: true, promptAnswered: false });
-    });
-
-    test.each([
-      ['prints nothing', 'exit 0'],
-      ['exits 2 with a reason on stderr', `echo '${REASON}' >&2; exit 2`],
-      ['prints something that is not JSON', 'echo "allow{"'],
-      ['answers behavior "ask"', printAnswer({ behavior: 'ask' })],
-    ])('a hook that %s decides nothing: Claude Code’s own prompt does', async (_how, body) => {
-      env = makeEnv();
-      withHook(env, body);
-      const run = await driveClaudePermission({ bin, env, tool: touch(env), prompt: denyPrompt });
-      expect(run.code, run.stderr).toBe(0);
-      expect(run.hooks).toHaveLength(1);
-      expect(run).toMatchObject({ withdrawn: false, promptAnswered: true });
-      expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(false);
-      // The prompt's refusal reached the model, and nothing of the hook's.
-      expect(run.toolResult).toEqual({ content: PROMPT_REFUSAL, isError: true });
-    });
-
-    test('a hook that runs past its timeout is killed, and Claude Code’s own prompt decides', async () => {
-      env = makeEnv();
-      withHook(env, 'exec sleep 60', 1);
-      const run = await driveClaudePermission({ bin, env, tool: touch(env), prompt: { behavior: 'allow' } });
-      expect(run.code, run.stderr).toBe(0);
-      expect(run.hooks).toEqual([expect.objectContaining({ outcome: 'cancelled' })]);
-      expect(run).toMatchObject({ withdrawn: false, promptAnswered: true });
-      expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(true);
-      expect(await hookKilled(env)).toBe(true);
-    });
-
-    test('a prompt answered before the hook decides: the hook is ignored and left running', async () => {
-      env = makeEnv();
-      withHook(env, 'exec sleep 60');
-      const run = await driveClaudePermission({
-        bin,
-        env,
-        tool: touch(env),
-        prompt: { behavior: 'allow' },
-        answer: 'atOnce',
-      });
-      expect(run.code, run.stderr).toBe(0);
-      expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(true);
-      expect(run).toMatchObject({ withdrawn: false, promptAnswered: true, hooks: [] });
-      // Claude Code has exited and never stopped the hook: it is still waiting, orphaned.
-      await vi.waitFor(() => expect(existsSync(env.path('hook.pid'))).toBe(true));
-      const pid = Number(readFileSync(env.path('hook.pid'), 'utf8'));
-      expect(() => process.kill(pid, 0)).not.toThrow();
-      // The hook and the shell Claude Code started it in (`sh -c '<command>'`) are both left behind.
-      const shell = Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-      process.kill(pid, 'SIGKILL');
-      if (readFileSync(`/proc/${shell}/cmdline`, 'utf8').includes('permission-hook.sh'))
-        process.kill(shell, 'SIGKILL');
-    });
-
-    test('allow with updatedInput runs the rewritten input instead', async () => {
-      env = makeEnv();
-      const rewritten = { command: `touch ${join(env.workspace, 'rewritten.txt')}`, description: 'changed' };
-      withHook(env, printAnswer({ behavior: 'allow', updatedInput: rewritten }));
-      const run = await driveClaudePermission({ bin, env, tool: touch(env), prompt: denyPrompt });
-      expect(run.code, run.stderr).toBe(0);
-      expect(existsSync(join(env.workspace, 'rewritten.txt'))).toBe(true);
-      expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(false);
-    });
-
-    test('"always allow": allow with a permission suggestion as updatedPermissions writes the rule', async () => {
-      env = makeEnv();
-      // The hook hands back the first suggestion Claude Code offered, as a person's "always allow" would.
-      const echoSuggestion =
-        `node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const p=JSON.parse(s);` +
-        `process.stdout.write(JSON.stringify({hookSpecificOutput:{hookEventName:"PermissionRequest",` +
-        `decision:{behavior:"allow",updatedPermissions:[p.permission_suggestions[0]]}}}))})' < "$(ls -t '${env.path('payloads')}'/* | head -1)"`;
-      withHook(env, echoSuggestion);
-      const run = await driveClaudePermission({ bin, env, tool: touch(env), prompt: denyPrompt });
-      expect(run.code, run.stderr).toBe(0);
-      expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(true);
-      // destination localSettings = <workspace>/.claude/settings.local.json; the rule is Tool(content).
-      const local = JSON.parse(readFileSync(env.path('ws/.claude/settings.local.json'), 'utf8'));
-      expect(local).toEqual({
-        permissions: { allow: [`Bash(touch ${join(env.workspace, 'ran.txt')})`] },
-      });
-    });
-
-    test.each([
-      ['acceptEdits mode lets a Write through', 'Write', ['--permission-mode', 'acceptEdits'], null, true],
-      ['a permissions.allow rule lets the Bash call through', 'Bash', [], { allow: ['Bash(touch:*)'] }, true],
-      ['dontAsk mode refuses instead of asking', 'Bash', ['--permission-mode', 'dontAsk'], null, false],
-    ] as const)('nothing asks when %s', async (_how, toolName, args, permissions, runs) => {
-      env = makeEnv();
-      const hook = { type: 'command', command: hookScript(env, 'exit 0') };
-      env.write(
-        '~/.claude/settings.json',
-        JSON.stringify({
-          hooks: { PermissionRequest: [{ hooks: [hook] }] },
-          ...(permissions && { permissions }),
+    probe<Drive, ClaudePermissionRun>('~/.claude/settings.json', driveClaude, [
+      {
+        name: 'allow: the command runs; Claude Code withdraws its own prompt; the payload is the fixture',
+        hook: printAnswer({ behavior: 'allow' }),
+        drive: touchWith(denyPrompt),
+        ran: true,
+        // Claude Code asked its prompt and ran the hook at once; the hook's answer withdrew the prompt.
+        reports: {
+          toolResult: { isError: false },
+          asked: [expect.anything()],
+          withdrawn: true,
+          promptAnswered: false,
+        },
+        then(run, e) {
+          const [payload] = recordedPayloads(e.path('payloads'));
+          expect(payload).toMatchObject({
+            hook_event_name: 'PermissionRequest',
+            permission_mode: 'default',
+            cwd: e.workspace,
+            tool_name: 'Bash',
+            tool_input: touch(e).input,
+            permission_suggestions: [
+              {
+                type: 'addRules',
+                rules: [{ toolName: 'Bash', ruleContent: `touch ${ran(e)}` }],
+                behavior: 'allow',
+                destination: 'localSettings',
+              },
+              { type: 'addDirectories', directories: [e.workspace], destination: 'session' },
+              { type: 'setMode', mode: 'acceptEdits', destination: 'session' },
+            ],
+          });
+          expect(payload).not.toHaveProperty('tool_use_id');
+          expect(shapeOf(payload!)).toEqual(shapeOf(fixture('claude', 'PermissionRequest', payload!, e)));
+          // The SDK side's prompt carries the same suggestions, and the tool call's id.
+          expect(run.asked[0]).toMatchObject({
+            tool_name: 'Bash',
+            permission_suggestions: payload!.permission_suggestions,
+            tool_use_id: expect.any(String),
+          });
+        },
+      },
+      {
+        name: 'a Write asks too, with other suggestions (payload: PermissionRequest-Write.json)',
+        hook: printAnswer({ behavior: 'allow' }),
+        drive: (e) => ({
+          tool: { name: 'Write', input: { file_path: ran(e, 'notes.txt'), content: 'hello' } },
+          prompt: denyPrompt,
         }),
-      );
-      const file = join(env.workspace, 'ran.txt');
-      const tool =
-        toolName === 'Write' ? { name: 'Write', input: { file_path: file, content: 'x' } } : touch(env);
-      const run = await driveClaudePermission({ bin, env, tool, prompt: denyPrompt, args: [...args] });
-      expect(run.code, run.stderr).toBe(0);
-      expect(run.asked).toEqual([]);
-      expect(recordedPayloads(env.path('payloads'))).toEqual([]);
-      expect(existsSync(file)).toBe(runs);
-    });
-
-    test('plan mode asks for a Bash call, with permission_mode "plan"', async () => {
-      env = makeEnv();
-      withHook(env, 'exit 0');
-      const run = await driveClaudePermission({
-        bin,
-        env,
-        tool: touch(env),
-        prompt: denyPrompt,
-        args: ['--permission-mode', 'plan'],
-      });
-      expect(run.code, run.stderr).toBe(0);
-      expect(run).toMatchObject({ promptAnswered: true });
-      expect(recordedPayloads(env.path('payloads'))).toEqual([
-        expect.objectContaining({ permission_mode: 'plan', tool_name: 'Bash' }),
-      ]);
-    });
+        then(_run, e) {
+          const file = ran(e, 'notes.txt');
+          expect(readFileSync(file, 'utf8')).toBe('hello');
+          const [payload] = recordedPayloads(e.path('payloads'));
+          expect(payload).toMatchObject({
+            tool_name: 'Write',
+            tool_input: { file_path: file, content: 'hello' },
+            permission_suggestions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
+          });
+          expect(shapeOf(payload!)).toEqual(
+            shapeOf(fixture('claude', 'PermissionRequest-Write', payload!, e)),
+          );
+        },
+      },
+      {
+        name: 'deny with a message: the command does not run and the message is the tool result',
+        hook: printAnswer({ behavior: 'deny', message: REASON }),
+        drive: touchWith(allowPrompt),
+        ran: false,
+        reports: { withdrawn: true, promptAnswered: false },
+        then: (run) => expect(run.toolResult).toEqual({ content: REASON, isError: true }),
+      },
+      ...[
+        ['prints nothing', 'exit 0'],
+        ['exits 2 with a reason on stderr', `echo '${REASON}' >&2; exit 2`],
+        ['prints something that is not JSON', 'echo "allow{"'],
+        ['answers behavior "ask"', printAnswer({ behavior: 'ask' })],
+      ].map(([how, hook]) => ({
+        name: `a hook that ${how} decides nothing: Claude Code’s own prompt does`,
+        hook: hook!,
+        drive: touchWith(denyPrompt),
+        ran: false,
+        reports: { hooks: [expect.anything()], withdrawn: false, promptAnswered: true },
+        // The prompt's refusal reached the model, and nothing of the hook's.
+        then: (run: ClaudePermissionRun) =>
+          expect(run.toolResult).toEqual({ content: PROMPT_REFUSAL, isError: true }),
+      })),
+      {
+        name: 'a hook that runs past its timeout is killed, and Claude Code’s own prompt decides',
+        hook: 'exec sleep 60',
+        timeout: 1,
+        drive: touchWith(allowPrompt),
+        ran: true,
+        reports: {
+          hooks: [expect.objectContaining({ outcome: 'cancelled' })],
+          withdrawn: false,
+          promptAnswered: true,
+        },
+        then: async (_run, e) => expect(await hookKilled(e)).toBe(true),
+      },
+      {
+        name: 'a prompt answered before the hook decides: the hook is ignored and left running',
+        hook: 'exec sleep 60',
+        drive: touchWith(allowPrompt, { answer: 'atOnce' }),
+        ran: true,
+        reports: { withdrawn: false, promptAnswered: true, hooks: [] },
+        async then(_run, e) {
+          // Claude Code has exited and never stopped the hook: it is still waiting, orphaned.
+          await vi.waitFor(() => expect(existsSync(e.path('hook.pid'))).toBe(true));
+          const pid = Number(readFileSync(e.path('hook.pid'), 'utf8'));
+          expect(() => process.kill(pid, 0)).not.toThrow();
+          // The hook and the shell Claude Code started it in (`sh -c '<command>'`) are both left behind.
+          const shell = Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+          process.kill(pid, 'SIGKILL');
+          if (readFileSync(`/proc/${shell}/cmdline`, 'utf8').includes('permission-hook.sh'))
+            process.kill(shell, 'SIGKILL');
+        },
+      },
+      {
+        name: 'allow with updatedInput runs the rewritten input instead',
+        hook: (e) =>
+          printAnswer({
+            behavior: 'allow',
+            updatedInput: { command: `touch ${ran(e, 'rewritten.txt')}`, description: 'changed' },
+          }),
+        drive: touchWith(denyPrompt),
+        ran: false,
+        then: (_run, e) => expect(existsSync(ran(e, 'rewritten.txt'))).toBe(true),
+      },
+      {
+        name: '"always allow": allow with a permission suggestion as updatedPermissions writes the rule',
+        // The hook hands back the first suggestion Claude Code offered, as a person's "always allow" would.
+        hook: (e) =>
+          `node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const p=JSON.parse(s);` +
+          `process.stdout.write(JSON.stringify({hookSpecificOutput:{hookEventName:"PermissionRequest",` +
+          `decision:{behavior:"allow",updatedPermissions:[p.permission_suggestions[0]]}}}))})' < "$(ls -t '${e.path('payloads')}'/* | head -1)"`,
+        drive: touchWith(denyPrompt),
+        ran: true,
+        then(_run, e) {
+          // destination localSettings = <workspace>/.claude/settings.local.json; the rule is Tool(content).
+          const local = JSON.parse(readFileSync(e.path('ws/.claude/settings.local.json'), 'utf8'));
+          expect(local).toEqual({ permissions: { allow: [`Bash(touch ${ran(e)})`] } });
+        },
+      },
+      ...(
+        [
+          [
+            'acceptEdits mode lets a Write through',
+            'Write',
+            ['--permission-mode', 'acceptEdits'],
+            null,
+            true,
+          ],
+          [
+            'a permissions.allow rule lets the Bash call through',
+            'Bash',
+            [],
+            { allow: ['Bash(touch:*)'] },
+            true,
+          ],
+          ['dontAsk mode refuses instead of asking', 'Bash', ['--permission-mode', 'dontAsk'], null, false],
+        ] as const
+      ).map(([how, toolName, args, permissions, runs]) => ({
+        name: `nothing asks when ${how}`,
+        hook: 'exit 0',
+        settings: permissions ? { permissions } : {},
+        drive: (e: TestEnv): Drive => ({
+          tool:
+            toolName === 'Write' ? { name: 'Write', input: { file_path: ran(e), content: 'x' } } : touch(e),
+          prompt: denyPrompt,
+          args: [...args],
+        }),
+        ran: runs,
+        reports: { asked: [] },
+        then: (_run: ClaudePermissionRun, e: TestEnv) =>
+          expect(recordedPayloads(e.path('payloads'))).toEqual([]),
+      })),
+      {
+        name: 'plan mode asks for a Bash call, with permission_mode "plan"',
+        hook: 'exit 0',
+        drive: touchWith(denyPrompt, { args: ['--permission-mode', 'plan'] }),
+        reports: { promptAnswered: true },
+        then: (_run, e) =>
+          expect(recordedPayloads(e.path('payloads'))).toEqual([
+            expect.objectContaining({ permission_mode: 'plan', tool_name: 'Bash' }),
+          ]),
+      },
+    ]);
   },
 );
 
@@ -289,159 +351,118 @@ describe.skipIf(!codex.agent)(
   `Codex ${agentSpec('codex').version}: PermissionRequest in exec --approve-for-me ${codex.why}`,
   () => {
     const agent = codex.agent!;
+    type Drive = Omit<CodexPermissionOptions, 'agent' | 'env'>;
     const REVIEWER_REFUSAL = 'the automatic reviewer said no';
-    function withHook(e: TestEnv, body: string, timeout?: number): void {
-      const hook = { type: 'command', command: hookScript(e, body), ...(timeout ? { timeout } : {}) };
-      e.write('~/.codex/hooks.json', JSON.stringify({ hooks: { PermissionRequest: [{ hooks: [hook] }] } }));
-    }
-    const touch = (e: TestEnv) => `touch ${join(e.workspace, 'ran.txt')}`;
-
-    test('allow: the command runs and the reviewer is not asked; the payload is the fixture', async () => {
-      env = makeEnv();
-      withHook(env, printAnswer({ behavior: 'allow' }));
-      const run = await driveCodexPermission({
-        agent,
-        env,
-        command: touch(env),
-        reviewer: { outcome: 'deny', rationale: REVIEWER_REFUSAL },
+    const reviewerDenies = { outcome: 'deny', rationale: REVIEWER_REFUSAL } as const;
+    const reviewerAllows = { outcome: 'allow' } as const;
+    const touch = (e: TestEnv) => `touch ${ran(e)}`;
+    const touchWith =
+      (reviewer: Drive['reviewer'], more: Partial<Drive> = {}) =>
+      (e: TestEnv) => ({
+        command: touch(e),
+        reviewer,
+        ...more,
       });
-      expect(run.code, run.stderr).toBe(0);
-      expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(true);
-      expect(run).toMatchObject({ reviewerAsked: 0, hookStatuses: ['Completed'] });
-      expect(run.toolOutput).toContain('Process exited with code 0');
+    const driveCodex = (env: TestEnv, how: Drive) => driveCodexPermission({ agent, env, ...how });
+    const nothingAsked = (_run: CodexPermissionRun, e: TestEnv) =>
+      expect(recordedPayloads(e.path('payloads'))).toEqual([]);
 
-      const [payload] = recordedPayloads(env.path('payloads'));
-      expect(payload).toMatchObject({
-        hook_event_name: 'PermissionRequest',
-        permission_mode: 'default',
-        cwd: env.workspace,
-        model: 'stub-model',
-        tool_name: 'Bash',
-        // The model's justification for escalating is the description.
-        tool_input: { command: touch(env), description: 'the task needs this command' },
-      });
-      expect(payload).not.toHaveProperty('permission_suggestions');
-      expect(shapeOf(payload!)).toEqual(shapeOf(fixture('codex', 'PermissionRequest', payload!, env)));
-    });
-
-    test.each([
-      ['deny with a message', printAnswer({ behavior: 'deny', message: REASON })],
-      ['exit 2 with the reason on stderr', `echo '${REASON}' >&2; exit 2`],
-    ])('%s: the command does not run and the reason is the tool output', async (_how, body) => {
-      env = makeEnv();
-      withHook(env, body);
-      const run = await driveCodexPermission({
-        agent,
-        env,
-        command: touch(env),
-        reviewer: { outcome: 'allow' },
-      });
-      expect(run.code, run.stderr).toBe(0);
-      expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(false);
-      expect(run).toMatchObject({ reviewerAsked: 0, hookStatuses: ['Blocked'] });
-      expect(run.toolOutput).toContain(`Rejected(\\"${REASON}\\")`);
-    });
-
-    test.each([
-      ['prints nothing', 'exit 0', 'Completed'],
-      ['prints something that is not JSON', 'echo "allow{"', 'Completed'],
-      [
-        'answers with updatedPermissions (unsupported)',
-        printAnswer({ behavior: 'allow', updatedPermissions: [] }),
-        'Failed',
-      ],
-    ])('a hook that %s decides nothing: Codex’s own reviewer does', async (_how, body, status) => {
-      env = makeEnv();
-      withHook(env, body);
-      const run = await driveCodexPermission({
-        agent,
-        env,
-        command: touch(env),
-        reviewer: { outcome: 'deny', rationale: REVIEWER_REFUSAL },
-      });
-      expect(run.code, run.stderr).toBe(0);
-      expect(run).toMatchObject({ reviewerAsked: 1, hookStatuses: [status] });
-      expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(false);
-      expect(run.toolOutput).toContain(REVIEWER_REFUSAL);
-    });
-
-    test('silence with a reviewer that allows: the command runs (the fallback decides both ways)', async () => {
-      env = makeEnv();
-      withHook(env, 'exit 0');
-      const run = await driveCodexPermission({
-        agent,
-        env,
-        command: touch(env),
-        reviewer: { outcome: 'allow' },
-      });
-      expect(run.code, run.stderr).toBe(0);
-      expect(run).toMatchObject({ reviewerAsked: 1, hookStatuses: ['Completed'] });
-      expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(true);
-    });
-
-    test('a hook that runs past its timeout is killed, and Codex’s own reviewer decides', async () => {
-      env = makeEnv();
-      withHook(env, 'exec sleep 60', 1);
-      const run = await driveCodexPermission({
-        agent,
-        env,
-        command: touch(env),
-        reviewer: { outcome: 'allow' },
-      });
-      expect(run.code, run.stderr).toBe(0);
-      expect(run).toMatchObject({ reviewerAsked: 1, hookStatuses: ['Failed'] });
-      expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(true);
-      expect(await hookKilled(env)).toBe(true);
-    });
-
-    test('"always allow": a prefix_rule in ~/.codex/rules/default.rules runs the command without asking', async () => {
-      env = makeEnv();
-      withHook(env, printAnswer({ behavior: 'deny', message: REASON }));
-      env.write('~/.codex/rules/default.rules', 'prefix_rule(pattern=["touch"], decision="allow")\n');
-      const run = await driveCodexPermission({
-        agent,
-        env,
-        command: touch(env),
-        reviewer: { outcome: 'deny', rationale: REVIEWER_REFUSAL },
-      });
-      expect(run.code, run.stderr).toBe(0);
-      expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(true);
-      // No PermissionRequest at all: neither the hook (it would have denied) nor the reviewer.
-      expect(run).toMatchObject({ reviewerAsked: 0, hookStatuses: [] });
-      expect(recordedPayloads(env.path('payloads'))).toEqual([]);
-    });
-
-    test('a command that stays in the sandbox is not asked about', async () => {
-      env = makeEnv();
-      withHook(env, printAnswer({ behavior: 'deny', message: REASON }));
-      const run = await driveCodexPermission({
-        agent,
-        env,
-        command: 'touch ran.txt',
-        escalate: false,
-        reviewer: { outcome: 'deny', rationale: REVIEWER_REFUSAL },
-      });
-      expect(run.code, run.stderr).toBe(0);
-      expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(true);
-      expect(run).toMatchObject({ reviewerAsked: 0, hookStatuses: [] });
-      expect(recordedPayloads(env.path('payloads'))).toEqual([]);
-    });
-
-    test('exec without --approve-for-me never asks: approval policy never, the call is refused', async () => {
-      env = makeEnv();
-      withHook(env, printAnswer({ behavior: 'allow' }));
-      const run = await driveCodexPermission({
-        agent,
-        env,
-        command: touch(env),
-        approveForMe: false,
-        reviewer: { outcome: 'allow' },
-      });
-      expect(run.code, run.stderr).toBe(0);
-      expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(false);
-      expect(run).toMatchObject({ reviewerAsked: 0, hookStatuses: [] });
-      expect(recordedPayloads(env.path('payloads'))).toEqual([]);
-      expect(run.toolOutput).toContain('approval policy is Never');
-    });
+    probe<Drive, CodexPermissionRun>('~/.codex/hooks.json', driveCodex, [
+      {
+        name: 'allow: the command runs and the reviewer is not asked; the payload is the fixture',
+        hook: printAnswer({ behavior: 'allow' }),
+        drive: touchWith(reviewerDenies),
+        ran: true,
+        reports: { reviewerAsked: 0, hookStatuses: ['Completed'] },
+        then(run, e) {
+          expect(run.toolOutput).toContain('Process exited with code 0');
+          const [payload] = recordedPayloads(e.path('payloads'));
+          expect(payload).toMatchObject({
+            hook_event_name: 'PermissionRequest',
+            permission_mode: 'default',
+            cwd: e.workspace,
+            model: 'stub-model',
+            tool_name: 'Bash',
+            // The model's justification for escalating is the description.
+            tool_input: { command: touch(e), description: 'the task needs this command' },
+          });
+          expect(payload).not.toHaveProperty('permission_suggestions');
+          expect(shapeOf(payload!)).toEqual(shapeOf(fixture('codex', 'PermissionRequest', payload!, e)));
+        },
+      },
+      ...[
+        ['deny with a message', printAnswer({ behavior: 'deny', message: REASON })],
+        ['exit 2 with the reason on stderr', `echo '${REASON}' >&2; exit 2`],
+      ].map(([how, hook]) => ({
+        name: `${how}: the command does not run and the reason is the tool output`,
+        hook: hook!,
+        drive: touchWith(reviewerAllows),
+        ran: false,
+        reports: { reviewerAsked: 0, hookStatuses: ['Blocked'] },
+        then: (run: CodexPermissionRun) => expect(run.toolOutput).toContain(`Rejected(\\"${REASON}\\")`),
+      })),
+      ...[
+        ['prints nothing', 'exit 0', 'Completed'],
+        ['prints something that is not JSON', 'echo "allow{"', 'Completed'],
+        [
+          'answers with updatedPermissions (unsupported)',
+          printAnswer({ behavior: 'allow', updatedPermissions: [] }),
+          'Failed',
+        ],
+      ].map(([how, hook, status]) => ({
+        name: `a hook that ${how} decides nothing: Codex’s own reviewer does`,
+        hook: hook!,
+        drive: touchWith(reviewerDenies),
+        ran: false,
+        reports: { reviewerAsked: 1, hookStatuses: [status] },
+        then: (run: CodexPermissionRun) => expect(run.toolOutput).toContain(REVIEWER_REFUSAL),
+      })),
+      {
+        name: 'silence with a reviewer that allows: the command runs (the fallback decides both ways)',
+        hook: 'exit 0',
+        drive: touchWith(reviewerAllows),
+        ran: true,
+        reports: { reviewerAsked: 1, hookStatuses: ['Completed'] },
+      },
+      {
+        name: 'a hook that runs past its timeout is killed, and Codex’s own reviewer decides',
+        hook: 'exec sleep 60',
+        timeout: 1,
+        drive: touchWith(reviewerAllows),
+        ran: true,
+        reports: { reviewerAsked: 1, hookStatuses: ['Failed'] },
+        then: async (_run, e) => expect(await hookKilled(e)).toBe(true),
+      },
+      {
+        name: '"always allow": a prefix_rule in ~/.codex/rules/default.rules runs the command without asking',
+        hook: printAnswer({ behavior: 'deny', message: REASON }),
+        setup: (e) =>
+          e.write('~/.codex/rules/default.rules', 'prefix_rule(pattern=["touch"], decision="allow")\n'),
+        drive: touchWith(reviewerDenies),
+        ran: true,
+        // No PermissionRequest at all: neither the hook (it would have denied) nor the reviewer.
+        reports: { reviewerAsked: 0, hookStatuses: [] },
+        then: nothingAsked,
+      },
+      {
+        name: 'a command that stays in the sandbox is not asked about',
+        hook: printAnswer({ behavior: 'deny', message: REASON }),
+        drive: () => ({ command: 'touch ran.txt', escalate: false, reviewer: reviewerDenies }),
+        ran: true,
+        reports: { reviewerAsked: 0, hookStatuses: [] },
+        then: nothingAsked,
+      },
+      {
+        name: 'exec without --approve-for-me never asks: approval policy never, the call is refused',
+        hook: printAnswer({ behavior: 'allow' }),
+        drive: touchWith(reviewerAllows, { approveForMe: false }),
+        ran: false,
+        reports: { reviewerAsked: 0, hookStatuses: [] },
+        then(run, e) {
+          nothingAsked(run, e);
+          expect(run.toolOutput).toContain('approval policy is Never');
+        },
+      },
+    ]);
   },
 );

@@ -155,24 +155,40 @@ export const settingsHook = shape({
   if: maybe(fc.constantFrom('x')),
   once: maybe(fc.boolean()),
 });
+/**
+ * The hooks map of Claude Code's settings schema, which Codex and Gemini CLI took up: event names (the
+ * dialect's own with near misses) to matcher groups (a matcher, `group`'s other keys) of handlers.
+ */
+export const hooksByEvent = (frame: {
+  events: string[];
+  matchers: string[];
+  hook: fc.Arbitrary<unknown>;
+  group?: Record<string, fc.Arbitrary<unknown>>;
+}) =>
+  maybe(
+    fc.dictionary(
+      fc.constantFrom(...frame.events),
+      maybe(
+        fc.array(
+          shape({
+            matcher: maybe(fc.constantFrom(...frame.matchers)),
+            ...frame.group,
+            hooks: maybe(fc.array(frame.hook, { maxLength: 3 })),
+          }),
+          { maxLength: 3 },
+        ),
+      ),
+      { maxKeys: 4 },
+    ),
+  );
 export const settingsFile = (events: readonly { name: string }[]) =>
   fc.oneof(
     shape({
-      hooks: maybe(
-        fc.dictionary(
-          fc.constantFrom(...names(events).slice(0, 8), 'Setup', 'PreToolUze', ''),
-          maybe(
-            fc.array(
-              shape({
-                matcher: maybe(fc.constantFrom('Bash', '*', '', 'Edit|Write', '(', 'mcp__.*')),
-                hooks: maybe(fc.array(settingsHook, { maxLength: 3 })),
-              }),
-              { maxLength: 3 },
-            ),
-          ),
-          { maxKeys: 4 },
-        ),
-      ),
+      hooks: hooksByEvent({
+        events: [...names(events).slice(0, 8), 'Setup', 'PreToolUze', ''],
+        matchers: ['Bash', '*', '', 'Edit|Write', '(', 'mcp__.*'],
+        hook: settingsHook,
+      }),
       disableAllHooks: maybe(fc.boolean()),
       allowedEnvVars: maybe(fc.array(fc.constantFrom('TOKEN', 'OK'), { maxLength: 2 })),
       mcpServers: maybe(

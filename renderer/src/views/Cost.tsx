@@ -7,7 +7,8 @@ import type { CostReport } from '../../../shared/ipc.js';
 import { api } from '../client.js';
 import { cut, ruleLabel } from '../../../shared/rule-name.js';
 import { Badge, Empty, ErrorBox } from '../components/bits.js';
-import { agentLabel, RuleName, useRuleOf } from '../components/names.js';
+import { agentLabel, useRuleOf } from '../components/names.js';
+import { RuleRow, ruleRowKey } from '../components/RuleRow.js';
 import { ChartCanvas, type Theme } from '../components/Chart.js';
 import { useStore } from '../store.js';
 import { BudgetInput, flagOf } from './Budget.js';
@@ -240,16 +241,13 @@ export function CostView() {
                 const flag = flagOf(budgetFlags, r.source, r.rule);
                 const rule = ruleOf(r.source, r.rule);
                 return (
-                  <tr key={`${r.dialect}:${r.source}:${r.rule}`} className={flag ? 'over' : ''}>
-                    <td>
-                      <RuleName
-                        name={r.rule}
-                        handler={rule?.handler ?? r.rule}
-                        index={rule?.index}
-                        source={r.source}
-                      />
-                    </td>
-                    <td>{agentLabel(r.dialect)}</td>
+                  <RuleRow
+                    key={ruleRowKey(r)}
+                    className={flag ? 'over' : ''}
+                    of={r}
+                    handler={rule?.handler ?? r.rule}
+                    index={rule?.index}
+                  >
                     <td>{r.events.join(', ')}</td>
                     <td>{r.runs}</td>
                     <td>{ms(r.added.p50Ms)}</td>
@@ -266,7 +264,7 @@ export function CostView() {
                         label={rule ? ruleLabel(rule).title : r.rule}
                       />
                     </td>
-                  </tr>
+                  </RuleRow>
                 );
               })}
             </tbody>

@@ -9,6 +9,7 @@ import { api } from '../client.js';
 import { Badge, Empty, ErrorBox } from '../components/bits.js';
 import { counted } from '../components/counted.js';
 import { agentLabel, RuleName } from '../components/names.js';
+import { RuleRow, ruleRowKey } from '../components/RuleRow.js';
 import { saved, useStore } from '../store.js';
 import { DECISION_WORD, HistoryDetail, NoHistory, when, type Selection } from './HistoryDetail.js';
 
@@ -214,41 +215,50 @@ function HistoryRow({ row, mode, selected }: { row: Row; mode: Mode; selected: b
     const e = row as EventRecord;
     return (
       <>
-        <span role="cell">{when(e.time)}</span>
-        <span role="cell" className="ellipsis">
-          <span className="muted">{agentLabel(e.dialect)} · </span>
-          {e.event}
-        </span>
+        <WhenAndEvent row={e} />
         <span role="cell">
           <Badge kind={e.decision}>{DECISION_WORD[e.decision] ?? e.decision}</Badge>
         </span>
         <span role="cell" className={e.dispatchCount ? '' : 'muted'}>
           {e.dispatchCount ? counted(e.dispatchCount, 'rule') : 'no rule'}
         </span>
-        <span role="cell" className="num">
-          {e.durationMs}
-        </span>
+        <Duration ms={e.durationMs} />
       </>
     );
   }
   const d = row as DispatchRecord;
   return (
     <>
-      <span role="cell">{when(d.time)}</span>
-      <span role="cell" className="ellipsis">
-        <span className="muted">{agentLabel(d.dialect)} · </span>
-        {d.event}
-      </span>
+      <WhenAndEvent row={d} />
       <span role="cell" className="ellipsis">
         <RuleName name={d.rule} handler={d.handler} index={d.ruleIndex} detail={selected} />
       </span>
       <span role="cell">
         <Badge kind={d.outcome}>{d.outcome}</Badge>
       </span>
-      <span role="cell" className="num">
-        {d.durationMs}
+      <Duration ms={d.durationMs} />
+    </>
+  );
+}
+
+/** A history row's first cells, the same for events and rule runs: when, and which agent's event. */
+function WhenAndEvent({ row }: { row: Row }) {
+  return (
+    <>
+      <span role="cell">{when(row.time)}</span>
+      <span role="cell" className="ellipsis">
+        <span className="muted">{agentLabel(row.dialect)} · </span>
+        {row.event}
       </span>
     </>
+  );
+}
+
+function Duration({ ms }: { ms: number }) {
+  return (
+    <span role="cell" className="num">
+      {ms}
+    </span>
   );
 }
 
@@ -278,16 +288,12 @@ function Stats({ query, loadedAt }: { query: HistoryFilterInput; loadedAt: numbe
         </thead>
         <tbody>
           {stats.map((s) => (
-            <tr key={`${s.dialect}:${s.source}:${s.rule}`}>
-              <td>
-                <RuleName name={s.rule} handler={s.handler} index={s.ruleIndex} source={s.source} />
-              </td>
-              <td>{agentLabel(s.dialect)}</td>
+            <RuleRow key={ruleRowKey(s)} of={s} handler={s.handler} index={s.ruleIndex}>
               <td>{s.count}</td>
               <td>{s.failures}</td>
               <td>{s.medianMs}</td>
               <td>{s.p95Ms}</td>
-            </tr>
+            </RuleRow>
           ))}
         </tbody>
       </table>

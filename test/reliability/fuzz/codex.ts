@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { CODEX_EVENTS } from '../../../electron/host/dialects/codex/events.js';
 import {
   deep,
+  hooksByEvent,
   hugeNumber,
   jsonText,
   maybe,
@@ -30,21 +31,11 @@ const hook = shape({
 const file = fc.oneof(
   shape({
     description: maybe(oddString),
-    hooks: maybe(
-      fc.dictionary(
-        fc.constantFrom(...names(CODEX_EVENTS).slice(0, 9), 'Stop', 'PreToolUze', ''),
-        maybe(
-          fc.array(
-            shape({
-              matcher: maybe(fc.constantFrom('Bash', '*', '', 'Edit|Write', '(', 'mcp__.*', '(?=x)', '\\1')),
-              hooks: maybe(fc.array(hook, { maxLength: 3 })),
-            }),
-            { maxLength: 3 },
-          ),
-        ),
-        { maxKeys: 4 },
-      ),
-    ),
+    hooks: hooksByEvent({
+      events: [...names(CODEX_EVENTS).slice(0, 9), 'Stop', 'PreToolUze', ''],
+      matchers: ['Bash', '*', '', 'Edit|Write', '(', 'mcp__.*', '(?=x)', '\\1'],
+      hook,
+    }),
   }),
   deep,
 );

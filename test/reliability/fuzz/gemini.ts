@@ -5,6 +5,7 @@ import { parse } from 'jsonc-parser';
 import { GEMINI_EVENTS } from '../../../electron/host/dialects/gemini/events.js';
 import {
   deep,
+  hooksByEvent,
   hugeNumber,
   jsonText,
   maybe,
@@ -33,24 +34,12 @@ const file = fc.oneof(
         notifications: maybe(fc.boolean()),
       }),
     ),
-    hooks: maybe(
-      fc.dictionary(
-        fc.constantFrom(...names(GEMINI_EVENTS).slice(0, 8), 'enabled', 'BeforeToolz', ''),
-        maybe(
-          fc.array(
-            shape({
-              matcher: maybe(
-                fc.constantFrom('run_shell_command', '*', '', 'write_file|replace', '(', 'startup'),
-              ),
-              sequential: maybe(fc.boolean()),
-              hooks: maybe(fc.array(hook, { maxLength: 3 })),
-            }),
-            { maxLength: 3 },
-          ),
-        ),
-        { maxKeys: 4 },
-      ),
-    ),
+    hooks: hooksByEvent({
+      events: [...names(GEMINI_EVENTS).slice(0, 8), 'enabled', 'BeforeToolz', ''],
+      matchers: ['run_shell_command', '*', '', 'write_file|replace', '(', 'startup'],
+      group: { sequential: maybe(fc.boolean()) },
+      hook,
+    }),
     security: maybe(shape({ folderTrust: maybe(shape({ enabled: maybe(fc.boolean()) })) })),
   }),
   deep,
