@@ -10,6 +10,7 @@ import { localDay } from '../../electron/host/history/writer.js';
 import { ruleStats } from '../../electron/host/panel/stats.js';
 import { ASK_ME_SOURCE, personRecord } from '../../electron/host/permissions/record.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
+import { dispatchRecord, eventRecord, T0 } from '../helpers/history-records.js';
 
 let env: TestEnv;
 let store: HistoryStore | null = null;
@@ -19,57 +20,32 @@ afterEach(async () => {
   await env?.cleanup();
 });
 
-const T0 = Date.UTC(2026, 0, 1);
 const at = (i: number) => new Date(T0 + i * 1000).toISOString();
+const ON_PERMISSION = { dialect: 'claude', event: 'PermissionRequest', workspace: '/ws' } as const;
 
 function permissionEvent(i: number, dispatchCount: number): EventRecord {
-  return {
-    type: 'event',
+  return eventRecord({
+    ...ON_PERMISSION,
     id: `e${i}`,
     time: at(i),
-    dialect: 'claude',
-    event: 'PermissionRequest',
-    workspace: '/ws',
-    sessionId: 's1',
-    payloadDigest: 'x',
     payload: { tool_name: 'Bash', tool_input: { command: 'rm -rf build' } },
-    payloadTruncated: false,
-    decision: 'allow',
-    reason: null,
     durationMs: 20,
     dispatchCount,
-    untrustedSkips: 0,
-  };
+  });
 }
 
 /** A hosted rule's run on the same event: this one is a hook's cost. */
 function hookRun(i: number): DispatchRecord {
-  return {
-    type: 'dispatch',
+  return dispatchRecord({
+    ...ON_PERMISSION,
     id: `h${i}`,
     eventId: `e${i}`,
     time: at(i),
-    dialect: 'claude',
-    event: 'PermissionRequest',
-    workspace: '/ws',
     source: '/home/.claude/settings.json',
     rule: 'audit',
-    ruleIndex: 0,
     handler: 'audit.sh',
-    mode: 'blocking',
-    pid: 1,
     durationMs: 15,
-    exitCode: 0,
-    signal: null,
-    timedOut: false,
-    groupKilled: false,
-    outcome: 'ok',
-    skipReason: null,
-    decision: null,
-    reason: null,
-    stdoutTail: '',
-    stderrTail: '',
-  };
+  });
 }
 
 /** The person's answer as the host records it, after `waitedMs`. */
