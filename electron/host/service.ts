@@ -128,9 +128,7 @@ export class HookHost extends EventEmitter<HostEvents> {
     const done = await this.engine.dispatch(req);
     // A request held for a person is in History at once, as waiting, and settled when they answer.
     const held = this.holds(req, done.answer);
-    const records = held
-      ? done.records.map((r) => (r.type === 'event' ? waitingEvent(r) : r))
-      : done.records;
+    const records = held ? done.records.map((r) => (r.type === 'event' ? waitingEvent(r) : r)) : done.records;
     // Kept off the answer's path; close() and idle() wait for the writes.
     inBackground(this.keep(records), 'history');
     this.tell(done.signals);
