@@ -52,6 +52,12 @@ export const EventRecordSchema = z.object({
   dispatchCount: z.number().int(),
   /** Rules that matched but did not run because their file is not trusted. */
   untrustedSkips: z.number().int(),
+  /**
+   * A permission request held for a person (Ask me): `waiting` until they answer, then `answered`
+   * (the decision and reason are theirs) or `unanswered` (no decision: the agent decides; also when
+   * Hookpanel stopped while it waited). Absent on every other event.
+   */
+  held: z.enum(['waiting', 'answered', 'unanswered']).optional(),
 });
 export type EventRecord = z.infer<typeof EventRecordSchema>;
 

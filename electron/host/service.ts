@@ -9,6 +9,7 @@ import {
   type DispatchRecord,
   type EmitAnswer,
   type EngineSignal,
+  type EventRecord,
   type HistoryRecord,
 } from '../../shared/dispatch.js';
 import type { DryRun } from '../../shared/ipc.js';
@@ -27,7 +28,7 @@ import { askMeOf, shouldAsk } from './permissions/ask-me.js';
 import { alwaysFor } from './permissions/always/index.js';
 import type { PermissionDesk } from './permissions/desk.js';
 import { answerWith, callKey, describeRequest, movedOn, undecided } from './permissions/request.js';
-import { personRecord } from './permissions/record.js';
+import { personRecord, settledEvent, waitingEvent } from './permissions/record.js';
 
 export interface HostEvents {
   record: [HistoryRecord];
@@ -125,11 +126,14 @@ export class HookHost extends EventEmitter<HostEvents> {
    */
   async dispatch(req: EmitRequest, opts: { signal?: AbortSignal } = {}): Promise<DispatchResult> {
     const done = await this.engine.dispatch(req);
+    // A request held for a person is in History at once, as waiting, and settled when they answer.
+    const held = this.holds(req, done.answer);
+    const records = held ? done.records.map((r) => (r.type === 'event' ? waitingEvent(r) : r)) : done.records;
     // Kept off the answer's path; close() and idle() wait for the writes.
-    inBackground(this.keep(done.records), 'history');
+    inBackground(this.keep(records), 'history');
     this.tell(done.signals);
     this.dropMoot(req);
-    const answer = await this.askPerson(req, done, opts.signal);
+    const answer = held ? await this.askPerson(req, done, opts.signal) : done.answer;
     if (!done.background.length) return { answer, background: Promise.resolve([]) };
     const background = Promise.all(
       done.background.map(async (work) => {
@@ -150,15 +154,19 @@ export class HookHost extends EventEmitter<HostEvents> {
     this.permissions!.withdraw(req.dialect, req.payload.session_id as string, moved.call, why);
   }
 
-  /** Ask me: a permission request no hosted rule decided waits for a person's answer. */
+  /** Ask me: whether a person answers this event (a permission request no hosted rule decided). */
+  private holds(req: EmitRequest, answer: EmitAnswer): boolean {
+    const tool = req.payload.tool_name;
+    if (!this.permissions || !shouldAsk(this.settings, req.dialect, req.event, tool)) return false;
+    return undecided(answer);
+  }
+
+  /** Ask me: the request waits for a person's answer, which then settles its event in History. */
   private async askPerson(
     req: EmitRequest,
     done: Awaited<ReturnType<Engine['dispatch']>>,
     signal: AbortSignal | undefined,
   ): Promise<EmitAnswer> {
-    const tool = req.payload.tool_name;
-    if (!this.permissions || !shouldAsk(this.settings, req.dialect, req.event, tool)) return done.answer;
-    if (!undecided(done.answer)) return done.answer;
     const event = done.records.find((r) => r.type === 'event');
     const workspace = event?.workspace ?? null;
     const started = Date.now();
@@ -166,9 +174,9 @@ export class HookHost extends EventEmitter<HostEvents> {
     const request = describeRequest(req.dialect, req.payload, done.answer.eventId, workspace, always.shown);
     const wait = askMeOf(this.settings, req.dialect).waitSeconds * 1000;
     const call = callKey(req.payload);
-    const choice = await this.permissions.hold(request, wait, { signal, call, offers: always.held });
+    const choice = await this.permissions!.hold(request, wait, { signal, call, offers: always.held });
     const record = personRecord(request, choice, started);
-    inBackground(this.keep([record]), 'history');
+    inBackground(event ? this.settle(settledEvent(event, record), record) : this.keep([record]), 'history');
     const answer = answerWith(done.answer, choice);
     return {
       ...answer,
@@ -194,12 +202,23 @@ export class HookHost extends EventEmitter<HostEvents> {
   }
 
   private keep(records: HistoryRecord[]): Promise<void> {
+    return this.track(this.history.append(records).then(() => records));
+  }
+
+  /** A held request's event, as finally decided, replaces the waiting one; told only when it changed. */
+  private settle(event: EventRecord, person: DispatchRecord): Promise<void> {
+    return this.track(
+      this.history.settle(event, [person]).then((changed) => (changed ? [person, event] : [person])),
+    );
+  }
+
+  /** Tells what a write recorded once it is written; close() and idle() wait for it. */
+  private track(written: Promise<HistoryRecord[]>): Promise<void> {
     // Never rejects: a failed write is said, and so is a listener that threw (a panel gone, say): both
     // happen after the answer, where nobody waits to handle them.
-    const write: Promise<void> = this.history
-      .append(records)
+    const write: Promise<void> = written
       .then(
-        () => {
+        (records) => {
           for (const r of records) this.emit('record', r);
         },
         (e: Error) => {

@@ -197,7 +197,11 @@ export async function startStore(): Promise<void> {
   api.on('record', (r) => {
     if (r.type === 'dispatch')
       useStore.setState((st) => ({ liveDispatches: [r, ...st.liveDispatches].slice(0, 5000) }));
-    else useStore.setState((st) => ({ liveEvents: [r, ...st.liveEvents].slice(0, 5000) }));
+    // An event told again (a held permission request, settled by its answer) replaces its row.
+    else
+      useStore.setState((st) => ({
+        liveEvents: [r, ...st.liveEvents.filter((e) => e.id !== r.id)].slice(0, 5000),
+      }));
   });
   api.on('notification', (n) => {
     useStore.setState((st) => ({

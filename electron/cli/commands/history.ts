@@ -1,4 +1,5 @@
 import type { DispatchRecord, EventRecord } from '../../../shared/dispatch.js';
+import { eventVerdict } from '../../../shared/event-verdict.js';
 import { ruleText } from '../../../shared/rule-name.js';
 import { toCsv, DISPATCH_COLUMNS, EVENT_COLUMNS } from '../../host/history/export.js';
 import type { ImportProgress } from '../../host/history/jsonl-import.js';
@@ -75,8 +76,12 @@ async function list(
   return 0;
 }
 
+/** A held request not (or not yet) answered says so, rather than the engine's "allow". */
+const VERDICT_WORD: Record<string, string> = { waiting: 'waiting', undecided: 'no decision' };
+
 function eventLine(e: EventRecord): string {
-  return `${e.time}  ${e.dialect.padEnd(6)} ${e.event.padEnd(20)} ${e.decision.padEnd(6)} ${String(e.durationMs).padStart(6)} ms  ${e.dispatchCount} rule(s)${e.reason ? `  — ${e.reason}` : ''}`;
+  const verdict = eventVerdict(e);
+  return `${e.time}  ${e.dialect.padEnd(6)} ${e.event.padEnd(20)} ${(VERDICT_WORD[verdict] ?? verdict).padEnd(6)} ${String(e.durationMs).padStart(6)} ms  ${e.dispatchCount} rule(s)${e.reason ? `  — ${e.reason}` : ''}`;
 }
 
 function dispatchLine(d: DispatchRecord): string {

@@ -44,6 +44,7 @@ export const EVENT_COLUMNS: readonly (keyof EventRecord)[] = [
   'durationMs',
   'dispatchCount',
   'untrustedSkips',
+  'held',
 ];
 
 /** One CSV row (RFC 4180): fields with a comma, quote or line break are quoted; objects as JSON. */

@@ -11,7 +11,7 @@ import {
   type HistoryFilter,
 } from './queries.js';
 import { enforceRetention, type Retention } from './retention.js';
-import type { HistoryRecord } from '../../../shared/dispatch.js';
+import type { DispatchRecord, EventRecord, HistoryRecord } from '../../../shared/dispatch.js';
 import type { Db } from './schema.js';
 import type { HistoryWriter } from './writer.js';
 import { budgetFlags, clearBudgetFlag, setBudgetFlag, type BudgetFlag } from './budget-flags.js';
@@ -27,6 +27,10 @@ export interface OperationContext {
 
 export const OPERATIONS = {
   append: (c: OperationContext, a: { records: HistoryRecord[] }) => c.writer().append(a.records),
+  settle: (c: OperationContext, a: { event: EventRecord; dispatches: DispatchRecord[] }) =>
+    c.writer().settle(a.event, a.dispatches),
+  settleStale: (c: OperationContext, a: { before: number; reason: string }) =>
+    c.writer().settleStale(a.before, a.reason),
   query: (c: OperationContext, a: { filter: HistoryFilter; limit: number }) =>
     queryDispatches(c.db, a.filter, a.limit),
   events: (c: OperationContext, a: { filter: HistoryFilter; limit: number }) =>

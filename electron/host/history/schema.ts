@@ -20,7 +20,7 @@ function loadLibsql(): typeof Database {
 
 export const DB_FILE = 'history.db';
 /** Bumped when the tables change; `migrateSchema` brings an older file up to date. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 /** How long a writer waits for another one's transaction before giving up. */
 export const BUSY_TIMEOUT_MS = 10_000;
 
@@ -69,6 +69,9 @@ CREATE INDEX IF NOT EXISTS events_dialect ON events (dialect, time);
 CREATE INDEX IF NOT EXISTS events_event ON events (event, time);
 CREATE INDEX IF NOT EXISTS events_workspace ON events (workspace, time);
 CREATE INDEX IF NOT EXISTS events_session ON events (session, turn_done);
+-- Version 2: permission requests still waiting for a person, which a host that starts settles (a host
+-- that died while one waited left it so). Partial: it holds only those few rows.
+CREATE INDEX IF NOT EXISTS events_waiting ON events (time) WHERE json_extract(record, '$.held') = 'waiting';
 
 -- Full-text search (FTS5). Contentless: the text lives once, in the records; the index only points at rows.
 CREATE VIRTUAL TABLE IF NOT EXISTS dispatch_text USING fts5 (

@@ -52,6 +52,8 @@ export interface HistoryStoreEvents {
 }
 
 const RETENTION_EVERY_MS = 15 * 60_000;
+/** Why a request still waiting when a host starts was not answered. */
+export const STALE_HELD = 'no answer: Hookpanel stopped while it waited, so the agent decided';
 setEventKinds(eventKindsFromRegistry());
 
 /** The compiled worker beside this module (under vitest this module is TypeScript source: use dist/). */
@@ -72,6 +74,8 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
   private spoolImport: Promise<void> | null = null;
   /** The JSON-lines import's last progress (null when there was nothing to import). */
   importProgress: ImportProgress | null = null;
+  /** Events recorded before this were recorded by an earlier host (see start()). */
+  private readonly openedAt = Date.now();
 
   constructor(readonly opts: HistoryOptions) {
     super();
@@ -114,6 +118,16 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     if (this.opts.spool) return appendToSpool(this.opts.dir, records);
     const samples = await this.run('append', { records });
     if (samples.length) this.emit('samples', samples);
+  }
+
+  /**
+   * A held permission request's final state (its event, and the person's rule run), in place of the
+   * waiting one; whether the event changed (false: it was settled already). Never spooled: only a
+   * resident host holds requests.
+   */
+  settle(event: EventRecord, dispatches: DispatchRecord[]): Promise<boolean> {
+    if (this.opts.spool) return Promise.reject(new Error('a spooling history cannot settle a held request'));
+    return this.run('settle', { event, dispatches });
   }
 
   /** Takes in what in-process emits spooled, so that a read sees it (at start, and before each read). */
@@ -258,6 +272,8 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     const imported = existsSync(this.opts.dir) && this.importPending ? await this.importJsonl() : null;
     // What in-process emits spooled while no host ran comes after the older JSON-lines history.
     await this.importSpool();
+    // Requests an earlier host held when it died wait for nobody now: the agent decided.
+    await this.run('settleStale', { before: this.openedAt, reason: STALE_HELD });
     retain();
     return imported;
   }

@@ -36,6 +36,10 @@ export class HistoryWriter {
   private readonly turnSum: Statement;
   private readonly toolOfEvent: Statement;
   private readonly insertWorkspace: Statement;
+  private readonly heldState: Statement;
+  private readonly staleHeld: Statement;
+  private readonly updateEvent: Statement;
+  private readonly deleteEventText: Statement;
   private readonly knownRules = new Set<string>();
   private readonly knownWorkspaces = new Set<string>();
 
@@ -71,6 +75,68 @@ export class HistoryWriter {
     );
     this.toolOfEvent = db.prepare('SELECT tool FROM events WHERE id = ?');
     this.insertWorkspace = db.prepare('INSERT OR IGNORE INTO workspace_names (workspace) VALUES (?)');
+    this.heldState = db.prepare(
+      `SELECT seq, json_extract(record, '$.held') AS held FROM events WHERE id = ?`,
+    );
+    // Matches the partial index events_waiting.
+    this.staleHeld = db.prepare(
+      `SELECT seq, record FROM events WHERE json_extract(record, '$.held') = 'waiting' AND time < ?`,
+    );
+    // duration_ms stays the hooks' time: it adds up to a turn's cost, which a person's thinking is not.
+    this.updateEvent = db.prepare('UPDATE events SET decision = ?, record = ? WHERE seq = ?');
+    this.deleteEventText = db.prepare('DELETE FROM event_text WHERE rowid = ?');
+  }
+
+  /**
+   * A held permission request's outcome: its event as finally decided replaces the one recorded while
+   * it waited, with the person's rule run, in one transaction. Idempotent and safe against replays:
+   * only a waiting event changes (a settled one stays as first settled; the spool import and a replay
+   * of the waiting record insert nothing over it), and an event whose first write was lost is written
+   * whole. Returns whether the event changed.
+   */
+  settle(event: EventRecord, dispatches: readonly DispatchRecord[]): boolean {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      for (const d of dispatches) this.writeDispatch(d, false);
+      const row = this.heldState.get(event.id) as { seq: number; held: string | null } | undefined;
+      let changed = true;
+      if (!row) this.writeEvent(event);
+      else if (row.held === 'waiting') this.replaceEvent(row.seq, event);
+      else changed = false;
+      this.db.exec('COMMIT');
+      return changed;
+    } catch (e) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw e;
+    }
+  }
+
+  /**
+   * Events still waiting from before `before` (ms): a host that died while they waited left them so;
+   * the bridge got no answer, so the agent decided. Settled as unanswered with `reason`; returned.
+   */
+  settleStale(before: number, reason: string): EventRecord[] {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const rows = this.staleHeld.all(before) as { seq: number; record: string }[];
+      const settled = rows.map(({ seq, record }) => {
+        const e: EventRecord = { ...(JSON.parse(record) as EventRecord), held: 'unanswered', reason };
+        this.replaceEvent(seq, e);
+        return e;
+      });
+      this.db.exec('COMMIT');
+      return settled;
+    } catch (e) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw e;
+    }
+  }
+
+  /** The row and its search text now say what `e` says. */
+  private replaceEvent(seq: number, e: EventRecord): void {
+    this.updateEvent.run(e.decision, JSON.stringify(e), seq);
+    this.deleteEventText.run(seq);
+    this.insertEventText.run(seq, e.event, e.reason ?? '', payloadText(e));
   }
 
   /**
@@ -196,12 +262,7 @@ export class HistoryWriter {
       this.insertWorkspace.run(e.workspace);
       this.knownWorkspaces.add(e.workspace);
     }
-    this.insertEventText.run(
-      info.lastInsertRowid,
-      e.event,
-      e.reason ?? '',
-      typeof e.payload === 'string' ? e.payload : JSON.stringify(e.payload),
-    );
+    this.insertEventText.run(info.lastInsertRowid, e.event, e.reason ?? '', payloadText(e));
     if (turn) this.cost(time, 'turn', e.dialect, e.event, '', '', true, turn.ms + e.durationMs, 'ok');
     // An event no rule matched cost the agent nothing worth charting.
     if (e.dispatchCount)
@@ -233,4 +294,8 @@ export class HistoryWriter {
       ms,
     );
   }
+}
+
+function payloadText(e: EventRecord): string {
+  return typeof e.payload === 'string' ? e.payload : JSON.stringify(e.payload);
 }

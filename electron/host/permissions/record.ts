@@ -1,7 +1,7 @@
-// A permission request's outcome as a History row: the person answered it like a rule would; an
-// "Always allow" names the rule and the file it went to.
+// A permission request's outcome in History: the person answered it like a rule would (an "Always
+// allow" names the rule and the file it went to), and the request's event says what was decided.
 import { randomUUID } from 'node:crypto';
-import type { DispatchRecord } from '../../../shared/dispatch.js';
+import type { DispatchRecord, EventRecord } from '../../../shared/dispatch.js';
 import type { WaitingRequest } from '../../../shared/permissions.js';
 import type { PersonAnswer } from './desk.js';
 import { PERMISSION_EVENT } from './ask-me.js';
@@ -39,6 +39,27 @@ export function personRecord(
       choice?.behavior === 'deny' ? (choice.reason ?? null) : choice?.always ? alwaysReason(choice) : null,
     stdoutTail: '',
     stderrTail: '',
+  };
+}
+
+/** The event as recorded while a person is asked: nothing decided yet. */
+export function waitingEvent(event: EventRecord): EventRecord {
+  return { ...event, held: 'waiting' };
+}
+
+/**
+ * The event once the person answered (or did not): their decision and reason, their rule run counted
+ * with the others, and its duration running to the answer. Without an answer the engine's "no
+ * decision" stands, and `held` says so.
+ */
+export function settledEvent(event: EventRecord, person: DispatchRecord): EventRecord {
+  return {
+    ...event,
+    held: person.decision ? 'answered' : 'unanswered',
+    decision: person.decision ?? event.decision,
+    reason: person.decision ? person.reason : person.skipReason,
+    durationMs: event.durationMs + person.durationMs,
+    dispatchCount: event.dispatchCount + 1,
   };
 }
 

@@ -4,6 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DIALECT_MANIFESTS } from '../../../shared/dialects.js';
 import type { DispatchRecord, EventRecord } from '../../../shared/dispatch.js';
+import { eventVerdict } from '../../../shared/event-verdict.js';
 import type { HistoryFilterInput, Res } from '../../../shared/ipc.js';
 import { api } from '../client.js';
 import { Badge, Empty, ErrorBox } from '../components/bits.js';
@@ -60,6 +61,14 @@ function keepEvent(e: EventRecord, f: HistoryFilterInput, live: readonly Dispatc
   // A rule or outcome filter keeps the events that ran a matching rule.
   if ((f.rule || f.outcome) && !live.some((d) => d.eventId === e.id && keepDispatch(d, f))) return false;
   return true;
+}
+
+/** Shorter words where the row has no room for DECISION_WORD's (its title has them). */
+const ROW_WORD: Record<string, string> = { undecided: 'no decision' };
+
+/** The later of two versions of a row: a settled held request's event over its waiting one. */
+function settledOver(read: Row, told: EventRecord | undefined): Row {
+  return told && (read as EventRecord).held === 'waiting' && told.held !== 'waiting' ? told : read;
 }
 
 /** One page of records after another, newest first. */
@@ -213,11 +222,14 @@ function Filters({
 function HistoryRow({ row, mode, selected }: { row: Row; mode: Mode; selected: boolean }) {
   if (mode === 'events') {
     const e = row as EventRecord;
+    const verdict = eventVerdict(e);
     return (
       <>
         <WhenAndEvent row={e} />
         <span role="cell">
-          <Badge kind={e.decision}>{DECISION_WORD[e.decision] ?? e.decision}</Badge>
+          <Badge kind={verdict} title={DECISION_WORD[verdict]}>
+            {ROW_WORD[verdict] ?? DECISION_WORD[verdict] ?? verdict}
+          </Badge>
         </span>
         <span role="cell" className={e.dispatchCount ? '' : 'muted'}>
           {e.dispatchCount ? counted(e.dispatchCount, 'rule') : 'no rule'}
@@ -343,7 +355,15 @@ export function HistoryView() {
     mode === 'events'
       ? liveEvents.filter((e) => fresh(e) && keepEvent(e, query, liveDispatches))
       : liveDispatches.filter((d) => fresh(d) && keepDispatch(d, query));
-  const all = useMemo(() => [...live, ...rows], [live, rows]);
+  // An event told again since it was read (a held request, settled by its answer) shows as told.
+  const retold = useMemo(
+    () => new Map(mode === 'events' ? liveEvents.map((e) => [e.id, e] as const) : []),
+    [mode, liveEvents],
+  );
+  const all = useMemo(
+    () => [...live, ...rows.map((r) => settledOver(r, retold.get(r.id)))],
+    [live, rows, retold],
+  );
   const isSelected = (r: Row) =>
     mode === 'events'
       ? r.id === sel?.eventId

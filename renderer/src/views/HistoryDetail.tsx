@@ -2,6 +2,7 @@
 // or one rule's run of it (exit, output, timing), each a click away from the other.
 import { useEffect, useState } from 'react';
 import type { DispatchRecord, EventRecord } from '../../../shared/dispatch.js';
+import { eventVerdict } from '../../../shared/event-verdict.js';
 import type { DryRun } from '../../../shared/ipc.js';
 import { api } from '../client.js';
 import { Badge, Empty, ErrorBox } from '../components/bits.js';
@@ -16,6 +17,9 @@ export const DECISION_WORD: Record<string, string> = {
   allow: 'allowed',
   block: 'blocked',
   cancel: 'cancelled',
+  // A permission request held for a person (shared/event-verdict.ts).
+  waiting: 'waiting for you',
+  undecided: 'no decision: the agent decides',
 };
 
 export function when(time: string): string {
@@ -94,7 +98,7 @@ function EventDetail({
   return (
     <div className="detail" aria-label="event detail">
       <h3>
-        {e.event} <Badge kind={e.decision}>{DECISION_WORD[e.decision] ?? e.decision}</Badge>
+        {e.event} <Badge kind={eventVerdict(e)}>{DECISION_WORD[eventVerdict(e)]}</Badge>
       </h3>
       <p className="muted">
         {agentLabel(e.dialect)} · {new Date(e.time).toLocaleString()}
@@ -102,8 +106,10 @@ function EventDetail({
       <dl>
         <dt>Decision</dt>
         <dd>
-          {DECISION_WORD[e.decision] ?? e.decision}
-          {e.reason ? `: ${e.reason}` : ''}
+          {/* Nobody answered: the reason says it whole (why, and that the agent decided). */}
+          {e.held === 'unanswered' && e.reason
+            ? e.reason
+            : `${DECISION_WORD[eventVerdict(e)]}${e.reason ? `: ${e.reason}` : ''}`}
         </dd>
         <dt>Rules</dt>
         <dd>
