@@ -4,11 +4,13 @@
 // request waits leaves it in History, settled as unanswered by the next host.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { EventRecord, HistoryRecord } from '../../shared/dispatch.js';
 import type { Push } from '../../shared/ipc.js';
 import type { WaitingRequest } from '../../shared/permissions.js';
 import { HistoryStore, STALE_HELD } from '../../electron/host/history/store.js';
+import { DB_FILE, openHistoryDb, SCHEMA_VERSION } from '../../electron/host/history/schema.js';
 import { appendToSpool } from '../../electron/host/history/spool.js';
 import { startResident, type Resident } from '../../electron/host/intake/resident.js';
 import { handleRequest } from '../../electron/host/panel/api.js';
@@ -281,6 +283,32 @@ describe('settling an event in the database', () => {
       expect(await store.events(10, { text: 'nope' })).toEqual([final]);
     } finally {
       await store.close();
+    }
+  });
+
+  test('a database of schema 1 is upgraded in place: its rows kept, the waiting index added', async () => {
+    env = makeEnv();
+    const dir = env.hookpanelHome + '/history';
+    const first = new HistoryStore({ dir });
+    await first.append([waitingEvent]);
+    await first.close();
+    // What a Hookpanel of schema 1 left: no index of waiting events, user_version 1.
+    const old = openHistoryDb(join(dir, DB_FILE));
+    old.exec('DROP INDEX events_waiting; PRAGMA user_version = 1');
+    old.close();
+    const store = new HistoryStore({ dir });
+    try {
+      expect(await store.settle(final, [person])).toBe(true);
+      expect(await store.event('ev-1')).toEqual(final);
+    } finally {
+      await store.close();
+    }
+    const db = openHistoryDb(join(dir, DB_FILE), { readonly: true });
+    try {
+      expect(db.prepare('PRAGMA user_version').get()).toMatchObject({ user_version: SCHEMA_VERSION });
+      expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'events_waiting'").get()).toBeTruthy();
+    } finally {
+      db.close();
     }
   });
 
