@@ -34,5 +34,8 @@ test('Deny in the card: the Events row in the open History view turns from waiti
   await expect(row).toContainText('1 rule');
   await row.click();
   await expect(page.getByLabel('event detail')).toContainText('blocked: not on main, please');
+  // The person's run is named as theirs, not as a hook in a file (title and detail are two spans).
+  await expect(page.getByLabel('event detail')).toContainText('Ask meyour answer');
+  await expect(page.getByLabel('event detail')).not.toContainText('hookpanel:ask-me');
   await panel.shot(page, 'held-history-denied');
 });

@@ -8,7 +8,8 @@ import { openHistoryDb } from '../../electron/host/history/schema.js';
 import { HistoryStore } from '../../electron/host/history/store.js';
 import { localDay } from '../../electron/host/history/writer.js';
 import { ruleStats } from '../../electron/host/panel/stats.js';
-import { ASK_ME_SOURCE, personRecord } from '../../electron/host/permissions/record.js';
+import { personRecord } from '../../electron/host/permissions/record.js';
+import { ASK_ME_SOURCE } from '../../shared/ask-me-source.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { dispatchRecord, eventRecord, T0 } from '../helpers/history-records.js';
 

@@ -2,7 +2,7 @@
 // tool call and each turn (p50/p95, per day and over the range), and their failures and timeouts.
 import { quantile } from './cost-buckets.js';
 import { eventKind } from './event-kind.js';
-import { ASK_ME_SOURCE } from './persons-wait.js';
+import { ASK_ME_SOURCE } from '../../../shared/ask-me-source.js';
 import type { Db } from './schema.js';
 
 export interface CostRequest {

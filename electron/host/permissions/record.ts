@@ -4,9 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { DispatchRecord, EventRecord } from '../../../shared/dispatch.js';
 import type { WaitingRequest } from '../../../shared/permissions.js';
 import type { PersonAnswer } from './desk.js';
+import { ASK_ME_SOURCE } from '../../../shared/ask-me-source.js';
 import { PERMISSION_EVENT } from './ask-me.js';
-
-export const ASK_ME_SOURCE = 'hookpanel:ask-me';
 
 export function personRecord(
   request: Omit<WaitingRequest, 'id' | 'since' | 'deadline'>,

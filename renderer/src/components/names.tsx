@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { DIALECT_MANIFESTS } from '../../../shared/dialects.js';
 import type { Handler, Rule } from '../../../shared/model.js';
+import { ASK_ME_SOURCE } from '../../../shared/ask-me-source.js';
 import { ruleLabel, tildePath } from '../../../shared/rule-name.js';
 import { useStore } from '../store.js';
 
@@ -63,6 +64,13 @@ export function RuleName({
 }) {
   const l = ruleLabel({ name, handler, index });
   const tilde = useTilde();
+  if (source === ASK_ME_SOURCE)
+    return (
+      <span className="rule-name" title="Your answer to the agent's permission request (Ask me)">
+        <span className="rule-title">{name}</span>
+        {detail && <span className="rule-pos muted">your answer</span>}
+      </span>
+    );
   const file = source ? basename(source) : null;
   return (
     <span className="rule-name" title={[l.command, source ? tilde(source) : null].filter(Boolean).join('\n')}>
