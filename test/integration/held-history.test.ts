@@ -7,29 +7,28 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { EventRecord, HistoryRecord } from '../../shared/dispatch.js';
-import type { Push } from '../../shared/ipc.js';
 import type { WaitingRequest } from '../../shared/permissions.js';
 import { HistoryStore, STALE_HELD } from '../../electron/host/history/store.js';
 import { DB_FILE, openHistoryDb, SCHEMA_VERSION } from '../../electron/host/history/schema.js';
 import { appendToSpool } from '../../electron/host/history/spool.js';
-import { startResident, type Resident } from '../../electron/host/intake/resident.js';
 import { handleRequest } from '../../electron/host/panel/api.js';
-import { startPanelSession, type PanelSession } from '../../electron/host/panel/session.js';
 import { HookHost } from '../../electron/host/service.js';
 import { CLI, runCli, type CliResult } from '../helpers/cli.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { startServe, type RunningHost } from '../helpers/serve.js';
+import {
+  emitPermission,
+  startHoldingHost,
+  stopHoldingHost,
+  waitingRequests,
+  type HoldingHost,
+} from '../helpers/holding-host.js';
 
 let env: TestEnv;
-let running: { host: HookHost; resident: Resident; session: PanelSession; pushes: [Push, unknown][] } | null =
-  null;
+let running: HoldingHost | null = null;
 let serve: RunningHost | null = null;
 afterEach(async () => {
-  if (running) {
-    running.resident.close();
-    await running.session.close();
-    await running.host.close();
-  }
+  if (running) await stopHoldingHost(running);
   running = null;
   await serve?.stop('SIGKILL');
   serve = null;
@@ -46,32 +45,17 @@ const REQUEST = {
 
 async function startHost(e: TestEnv, waitSeconds?: number) {
   e.write('hp/settings.json', JSON.stringify({ askMe: { claude: { on: true, waitSeconds } } }));
-  const host = await HookHost.open(e.host);
-  const resident = await startResident(host, { info: () => {}, error: () => {} });
-  const pushes: [Push, unknown][] = [];
-  const session = startPanelSession(host, {
-    mode: 'browser',
-    workspace: e.workspace,
-    push: (event, payload) => pushes.push([event, payload]),
-  });
-  running = { host, resident, session, pushes };
+  running = await startHoldingHost(e);
   return running;
 }
 
 /** The bridge as Claude Code runs it: `hookpanel emit`, a real process. */
 function bridge(e: TestEnv): Promise<CliResult> {
-  return runCli(['emit', 'claude', 'PermissionRequest'], {
-    env: e.processEnv,
-    cwd: e.workspace,
-    input: JSON.stringify({ ...REQUEST, cwd: e.workspace }),
-    timeoutMs: 60_000,
-  });
+  return emitPermission(e, { ...REQUEST, cwd: e.workspace });
 }
 
 async function waiting(host: HookHost): Promise<WaitingRequest> {
-  const desk = host.permissions!;
-  while (!desk.list().length) await once(desk, 'changed');
-  return desk.list()[0]!;
+  return (await waitingRequests(host))[0]!;
 }
 
 /** The next 'record' the host tells of that matches. */

@@ -7,26 +7,24 @@ import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { Push } from '../../shared/ipc.js';
 import type { WaitingRequest } from '../../shared/permissions.js';
-import { startResident, type Resident } from '../../electron/host/intake/resident.js';
 import { handleRequest } from '../../electron/host/panel/api.js';
-import { startPanelSession, type PanelSession } from '../../electron/host/panel/session.js';
-import { HookHost } from '../../electron/host/service.js';
 import { CLI, runCli, type CliResult } from '../helpers/cli.js';
 import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
 import { startServe, type RunningHost } from '../helpers/serve.js';
+import {
+  emitPermission,
+  startHoldingHost,
+  stopHoldingHost,
+  waitingRequests,
+  type HoldingHost,
+} from '../helpers/holding-host.js';
 
 let env: TestEnv;
-let running: { host: HookHost; resident: Resident; session: PanelSession; pushes: [Push, unknown][] } | null =
-  null;
+let running: HoldingHost | null = null;
 let serve: RunningHost | null = null;
 afterEach(async () => {
-  if (running) {
-    running.resident.close();
-    await running.session.close();
-    await running.host.close();
-  }
+  if (running) await stopHoldingHost(running);
   running = null;
   await serve?.stop('SIGKILL');
   serve = null;
@@ -45,16 +43,8 @@ function askMe(e: TestEnv, agent: string, value: Record<string, unknown>): void 
   e.write('hp/settings.json', JSON.stringify({ askMe: { [agent]: value } }));
 }
 
-async function startHost(e: TestEnv) {
-  const host = await HookHost.open(e.host);
-  const resident = await startResident(host, { info: () => {}, error: () => {} });
-  const pushes: [Push, unknown][] = [];
-  const session = startPanelSession(host, {
-    mode: 'browser',
-    workspace: e.workspace,
-    push: (event, payload) => pushes.push([event, payload]),
-  });
-  running = { host, resident, session, pushes };
+async function startHost(e: TestEnv): Promise<HoldingHost> {
+  running = await startHoldingHost(e);
   return running;
 }
 
@@ -65,14 +55,8 @@ function bridge(
   agent = 'claude',
   fields: Record<string, unknown> = {},
 ): Promise<CliResult> {
-  const payload = JSON.stringify({ ...REQUEST, cwd: e.workspace, ...fields });
-  if (!fast)
-    return runCli(['emit', agent, 'PermissionRequest'], {
-      env: e.processEnv,
-      cwd: e.workspace,
-      input: payload,
-      timeoutMs: 60_000,
-    });
+  const request = { ...REQUEST, cwd: e.workspace, ...fields };
+  if (!fast) return emitPermission(e, request, agent);
   return new Promise((resolve, reject) => {
     const child = spawn(join(REPO, 'electron', 'cli', 'hookpanel-hook.sh'), [agent, 'PermissionRequest'], {
       env: { ...e.processEnv, HOOKPANEL_NODE: process.execPath, HOOKPANEL_CLI: CLI },
@@ -84,15 +68,8 @@ function bridge(
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(payload);
+    child.stdin.end(JSON.stringify(request));
   });
-}
-
-/** Resolves with the waiting list once it holds n requests (on the desk's own change event). */
-async function waiting(host: HookHost, n: number): Promise<WaitingRequest[]> {
-  const desk = host.permissions!;
-  while (desk.list().length < n) await once(desk, 'changed');
-  return desk.list();
 }
 
 const NO_DECISION = { code: 0, stdout: '' };
@@ -105,7 +82,7 @@ describe('Ask me', () => {
     askMe(env, 'claude', { on: true });
     const { host, session, pushes } = await startHost(env);
     const answered = bridge(env, false);
-    const [held] = await waiting(host, 1);
+    const [held] = await waitingRequests(host, 1);
     expect(held).toMatchObject({
       agent: 'claude',
       tool: 'Bash',
@@ -150,9 +127,9 @@ describe('Ask me', () => {
     askMe(env, 'claude', { on: true });
     const { host, session } = await startHost(env);
     const first = bridge(env, true);
-    await waiting(host, 1);
+    await waitingRequests(host, 1);
     const second = bridge(env, true);
-    const list = await waiting(host, 2);
+    const list = await waitingRequests(host, 2);
     expect(Date.parse(list[0]!.since)).toBeLessThanOrEqual(Date.parse(list[1]!.since));
     await handleRequest(session.api, 'requests:answer', {
       id: list[0]!.id,
@@ -175,7 +152,7 @@ describe('Ask me', () => {
     askMe(env, 'claude', { on: true, waitSeconds: 1 });
     const { host } = await startHost(env);
     const r = bridge(env, true);
-    await waiting(host, 1);
+    await waitingRequests(host, 1);
     expect(await r).toMatchObject(NO_DECISION);
     expect(host.permissions!.list()).toEqual([]);
   });
@@ -190,7 +167,7 @@ describe('Ask me', () => {
       stdio: ['pipe', 'ignore', 'ignore'],
     });
     child.stdin.end(JSON.stringify(REQUEST));
-    const [held] = await waiting(host, 1);
+    const [held] = await waitingRequests(host, 1);
     child.kill('SIGKILL');
     while (host.permissions!.list().length) await once(host.permissions!, 'changed');
     await expect(host.permissions!.answer(held!.id, { behavior: 'allow', reason: null })).rejects.toThrow(
@@ -203,7 +180,7 @@ describe('Ask me', () => {
     askMe(env, 'claude', { on: true });
     const { host } = await startHost(env);
     const held = bridge(env, false);
-    await waiting(host, 1);
+    await waitingRequests(host, 1);
     const post = (tool_input: unknown) =>
       runCli(['emit', 'claude', 'PostToolUse'], {
         env: env.processEnv,
@@ -218,7 +195,7 @@ describe('Ask me', () => {
     expect(host.permissions!.list()).toEqual([]);
     // And a turn that ends takes every request of its session with it.
     const again = bridge(env, true);
-    await waiting(host, 1);
+    await waitingRequests(host, 1);
     await runCli(['emit', 'claude', 'Stop'], {
       env: env.processEnv,
       cwd: env.workspace,
@@ -232,7 +209,7 @@ describe('Ask me', () => {
     askMe(env, 'codex', { on: true });
     const { host } = await startHost(env);
     const r = bridge(env, false, 'codex');
-    await waiting(host, 1);
+    await waitingRequests(host, 1);
     await host.close();
     running!.resident.close();
     expect(await r).toMatchObject(NO_DECISION);
@@ -291,7 +268,7 @@ describe('Always allow', () => {
     const { host, session } = await startHost(env);
     const suggestions = claudeSuggestions(env, 'touch ran.txt');
     const answered = bridge(env, true, 'claude', { permission_suggestions: suggestions });
-    const [held] = await waiting(host, 1);
+    const [held] = await waitingRequests(host, 1);
     const file = join(env.workspace, '.claude', 'settings.local.json');
     expect(held!.always).toEqual({
       offers: [
@@ -361,7 +338,7 @@ describe('Always allow', () => {
       tool_input: { file_path: join(env.workspace, 'notes.txt'), content: 'x' },
       permission_suggestions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
     });
-    const [held] = await waiting(host, 1);
+    const [held] = await waitingRequests(host, 1);
     expect(held!.always).toEqual({
       offers: [],
       whyNot:
@@ -387,7 +364,7 @@ describe('Always allow', () => {
     env.write('~/.codex/rules/default.rules', before);
     const { host, session } = await startHost(env);
     const first = bridge(env, true, 'codex', codexCommand('git status --short'));
-    const [held] = await waiting(host, 1);
+    const [held] = await waitingRequests(host, 1);
     const offer = held!.always!.offers[0]!;
     expect(offer).toEqual({
       rules: ['prefix_rule(pattern=["git", "status", "--short"], decision="allow")'],
@@ -424,7 +401,7 @@ describe('Always allow', () => {
     expect(readFileSync(rules, 'utf8')).toBe(`${before}\n${line}\n`);
     // The same rule again (another request): the file is not touched.
     const second = bridge(env, true, 'codex', codexCommand('git status'));
-    const [again] = await waiting(host, 1);
+    const [again] = await waitingRequests(host, 1);
     const r2 = await handleRequest(session.api, 'requests:answer', {
       id: again!.id,
       behavior: 'allow',
@@ -447,7 +424,7 @@ describe('Always allow', () => {
     env.processEnv.CODEX_HOME = codexHome;
     const { host, session } = await startHost(env);
     const answered = bridge(env, true, 'codex', codexCommand("sudo touch '/tmp/a b'"));
-    const [held] = await waiting(host, 1);
+    const [held] = await waitingRequests(host, 1);
     const offer = held!.always!.offers[0]!;
     expect(offer).toMatchObject({ words: ['sudo', 'touch', '/tmp/a b'], minWords: 2 });
     const refused = await handleRequest(session.api, 'requests:answer', {
@@ -483,7 +460,7 @@ describe('Always allow', () => {
     askMe(env, 'codex', { on: true });
     const { host, session } = await startHost(env);
     const answered = bridge(env, true, 'codex', codexCommand(command));
-    const [held] = await waiting(host, 1);
+    const [held] = await waitingRequests(host, 1);
     expect(held!.always).toEqual({
       offers: [],
       whyNot: `the command has ${what}: a prefix rule would allow more than this command`,
@@ -506,7 +483,7 @@ describe('Always allow', () => {
     env.write('~/.codex/rules', 'not a folder');
     const { host, session } = await startHost(env);
     const answered = bridge(env, true, 'codex', codexCommand('touch ran.txt'));
-    const [held] = await waiting(host, 1);
+    const [held] = await waitingRequests(host, 1);
     const r = await handleRequest(session.api, 'requests:answer', {
       id: held!.id,
       behavior: 'allow',
