@@ -4,7 +4,8 @@
 import { mkdtempSync, openSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execa } from 'execa';
+import { once } from 'node:events';
+import { execa, type ResultPromise } from 'execa';
 import { afterEach, describe, expect, test } from 'vitest';
 import { runProcess, type ProcessResult } from '../../electron/host/process/run.js';
 import { groupAlive, signalGroup } from '../../electron/host/process/groups.js';
@@ -50,21 +51,28 @@ describe('timeouts end the whole process group', () => {
     await expectAllEnded(marker, 3000);
   });
 
+  // The hook's own shell must exit, and the test look at what it left, before the timeout: on a busy
+  // machine that took 1.6 s, so these give it 4 s (the test waits that long for the timeout anyway).
+  const SETTLE_WINDOW_MS = 4000;
+
   test('a background child holding stdout: the dispatch settles at once, the child dies at the timeout', async () => {
+    const t0 = Date.now();
     const { r, marker } = await runMarked('echo started; sleep 60 & exit 0', {
-      timeoutMs: 1500,
+      timeoutMs: SETTLE_WINDOW_MS,
       killGraceMs: 300,
     });
     // Settled before the timeout: the child is still alive, and only the timeout ends it.
     expect(r).toMatchObject({ exitCode: 0, timedOut: false });
     expect(r.stdoutTail).toBe('started\n');
     expect(processesWithMarker(marker).length).toBe(1);
-    await expectAllEnded(marker, 5000);
+    await expectAllEnded(marker, SETTLE_WINDOW_MS + 5000);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(SETTLE_WINDOW_MS);
   });
 
   test('an escapee that called setsid: the hook settles at once, the escapee dies at the timeout', async () => {
+    const t0 = Date.now();
     const { r, marker } = await runMarked('setsid sleep 60 & echo started', {
-      timeoutMs: 1500,
+      timeoutMs: SETTLE_WINDOW_MS,
       killGraceMs: 300,
     });
     expect(r).toMatchObject({ exitCode: 0, timedOut: false, stdoutTail: 'started\n' });
@@ -73,7 +81,8 @@ describe('timeouts end the whole process group', () => {
     expect(escapee).toBeDefined();
     expect(groupAlive(r.pid!)).toBe(false);
     // … and gone by the deadline all the same.
-    await expectAllEnded(marker, 5000);
+    await expectAllEnded(marker, SETTLE_WINDOW_MS + 5000);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(SETTLE_WINDOW_MS);
   });
 
   test('a double fork into a new session, and an escape made at the SIGTERM itself, both end', async () => {
@@ -139,6 +148,18 @@ describe('timeouts end the whole process group', () => {
   });
 });
 
+/**
+ * The order in which an execa child exits, its stdout closes and its promise settles: the proof that
+ * the promise waits for stdout (not a pause in which it happened not to settle).
+ */
+function heldOpen(child: ResultPromise): string[] {
+  const order: string[] = [];
+  child.once('exit', () => order.push('exit'));
+  child.stdout!.once('end', () => order.push('stdout closed'));
+  void child.then(() => order.push('settled'));
+  return order;
+}
+
 describe('what execa cannot do, so Hookpanel does it on top', () => {
   test("execa's timeout ends only the main process; a grandchild lives on and holds its promise", async () => {
     const { marker, env: e } = marked();
@@ -149,18 +170,18 @@ describe('what execa cannot do, so Hookpanel does it on top', () => {
       timeout: 300,
       reject: false,
     });
-    let settled = false;
-    void child.then(() => (settled = true));
-    const exited = new Promise((r) => child.once('exit', r));
-    await exited;
+    const order = heldOpen(child);
+    await once(child, 'exit');
     expect(child.signalCode).toBe('SIGTERM');
-    // The shell's children survived execa's timeout and still hold stdout, so the promise waits.
+    // The shell's children survived execa's timeout and still hold stdout, so the promise waits …
     expect(processesWithMarker(marker).length).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(settled).toBe(false);
+    await new Promise(setImmediate);
+    expect(order).toEqual(['exit']);
+    // … for stdout to close, which only the end of those children does.
     signalGroup(child.pid!, 'SIGKILL');
+    order.push('group killed');
     await child;
-    expect(settled).toBe(true);
+    expect(order).toEqual(['exit', 'group killed', 'stdout closed', 'settled']);
   });
 
   test("execa's promise does not settle when the main process exits while a child holds stdout", async () => {
@@ -171,14 +192,15 @@ describe('what execa cannot do, so Hookpanel does it on top', () => {
       detached: true,
       reject: false,
     });
-    let settled = false;
-    void child.then(() => (settled = true));
-    await new Promise((r) => child.once('exit', r));
-    await new Promise((r) => setTimeout(r, 200));
-    expect(settled).toBe(false);
+    const order = heldOpen(child);
+    await once(child, 'exit');
+    await new Promise(setImmediate);
+    expect(order).toEqual(['exit']);
     // runProcess settles the same hook at once (the settle test above); here the child must go first.
     signalGroup(child.pid!, 'SIGKILL');
+    order.push('group killed');
     expect((await child).stdout).toBe('started');
+    expect(order).toEqual(['exit', 'group killed', 'stdout closed', 'settled']);
     expect(processesWithMarker(marker)).toEqual([]);
   });
 

@@ -152,9 +152,13 @@ describe('Ask me', () => {
     askMe(env, 'claude', { on: true, waitSeconds: 1 });
     const { host } = await startHost(env);
     const r = bridge(env, true);
-    await waitingRequests(host, 1);
+    const [held] = await waitingRequests(host, 1);
     expect(await r).toMatchObject(NO_DECISION);
     expect(host.permissions!.list()).toEqual([]);
+    // Its deadline ended it: not the bridge going away, nor the host.
+    await expect(host.permissions!.answer(held!.id, { behavior: 'allow', reason: null })).rejects.toThrow(
+      `request ${held!.id} is no longer waiting (expired: nobody answered before its deadline)`,
+    );
   });
 
   test('an agent that kills its bridge withdraws the request', async () => {

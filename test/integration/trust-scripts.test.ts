@@ -4,7 +4,7 @@ import { chmodSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
-import { openHost } from '../helpers/host.js';
+import { openHost, waitFor } from '../helpers/host.js';
 import { RECHECK_MS } from '../../electron/host/sources/cache.js';
 import { startServe, type RunningHost } from '../helpers/serve.js';
 
@@ -124,9 +124,14 @@ describe('trust over the scripts a pw hook runs', () => {
     await runCli(['trust', settings], { env: env.processEnv, cwd: env.root });
     const { fire } = await openHost(env);
     expect((await fire('pw', 'Stop')).answer.dispatches.map((d) => d.outcome)).toEqual(['ok']);
+    // The cache looked at the files during that event, so no later than now.
+    const checked = Date.now();
     env.write('ws/tools/x.sh', 'echo changed\n');
-    // Past the burst window, so the next event stats the files again.
-    await new Promise((r) => setTimeout(r, RECHECK_MS + 10));
+    // Past the burst window on the cache's own clock, so the next event stats the files again.
+    await waitFor(
+      () => Date.now() - checked,
+      (ms) => ms > RECHECK_MS,
+    );
     expect((await fire('pw', 'Stop')).answer.dispatches).toMatchObject([
       { outcome: 'skipped', skipReason: expect.stringContaining('untrusted') },
     ]);

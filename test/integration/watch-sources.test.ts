@@ -76,12 +76,9 @@ test('events whose hooks write beside the watched files reload nothing; a hook f
         await new Promise((r) => setTimeout(r, 20));
       expect(noise.map((p) => seen.get(p) ?? 0)).toEqual(noise.map(() => round));
     }
-    // The host's watcher waits 150 ms for a burst to end: give a change it wrongly took that long and
-    // more to arrive.
-    await new Promise((r) => setTimeout(r, 600));
-    expect(pushes).toEqual([]);
-
-    // A hook file still counts.
+    // A hook file still counts. Its change is seen after every write above was (they came first, with
+    // the same stability wait), so a write the host's watcher wrongly took would be a push before this
+    // one or, within its 150 ms burst, a path named in this one's reason (every path of a burst is).
     env.write('~/.config/pw/code.json', JSON.stringify({ hooks: {} }));
     const deadline = Date.now() + 10_000;
     while (!pushes.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));

@@ -155,6 +155,8 @@ describe.runIf(claude.path)('Claude Code: Ask me through its PermissionRequest h
   test('no answer in time: no decision, Claude Code’s own prompt decides', async () => {
     env = makeEnv();
     const h = await holdingHost(env, 'claude', 1);
+    const held = new Set<string>();
+    h.host.permissions!.on('changed', (list) => list.forEach((q) => held.add(q.id)));
     await connectClaude(env);
     const run = await driveClaudePermission({ bin, env, tool: touch(env), prompt: promptSaysNo });
     expect(run).toMatchObject({ withdrawn: false, promptAnswered: true });
@@ -163,6 +165,12 @@ describe.runIf(claude.path)('Claude Code: Ask me through its PermissionRequest h
     ]);
     expect(existsSync(join(env.workspace, 'ran.txt'))).toBe(false);
     expect(h.host.permissions!.list()).toEqual([]);
+    // The request was held, and its deadline (not the agent, nor the host) ended it.
+    expect(held.size).toBe(1);
+    const [id] = held;
+    await expect(h.host.permissions!.answer(id!, { behavior: 'allow', reason: null })).rejects.toThrow(
+      `request ${id} is no longer waiting (expired: nobody answered before its deadline)`,
+    );
   });
 });
 

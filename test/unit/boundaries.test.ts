@@ -67,18 +67,23 @@ describe('runtime boundaries', () => {
     expect(await restricted('shared/x.ts', 'events')).toBe(true);
   });
 
-  test('a floating promise in the host or the CLI is refused by lint, `void` included', async () => {
-    const code = 'export async function f(): Promise<void> {}\nvoid f();\nf().then(() => {});\n';
-    const ids = (file: string) =>
-      lint(file, code).then((r) => r.filter((id) => id?.endsWith('floating-promises')));
-    expect(await ids('electron/host/background.ts')).toHaveLength(2);
-    expect(await ids('electron/cli/output.ts')).toHaveLength(2);
-    // Handled: no complaint.
-    const handled = 'export async function f(): Promise<void> {}\nf().catch(() => {});\n';
-    expect(await lint('electron/host/background.ts', handled)).not.toContain(
-      '@typescript-eslint/no-floating-promises',
-    );
-  });
+  // Type-aware lint builds a TypeScript program first: seconds of CPU, minutes on a loaded machine.
+  test(
+    'a floating promise in the host or the CLI is refused by lint, `void` included',
+    { timeout: 120_000 },
+    async () => {
+      const code = 'export async function f(): Promise<void> {}\nvoid f();\nf().then(() => {});\n';
+      const ids = (file: string) =>
+        lint(file, code).then((r) => r.filter((id) => id?.endsWith('floating-promises')));
+      expect(await ids('electron/host/background.ts')).toHaveLength(2);
+      expect(await ids('electron/cli/output.ts')).toHaveLength(2);
+      // Handled: no complaint.
+      const handled = 'export async function f(): Promise<void> {}\nf().catch(() => {});\n';
+      expect(await lint('electron/host/background.ts', handled)).not.toContain(
+        '@typescript-eslint/no-floating-promises',
+      );
+    },
+  );
 
   test('spawning through a shell is refused by lint', async () => {
     expect(

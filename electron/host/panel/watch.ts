@@ -20,16 +20,21 @@ export function watchSources(
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   let timer: NodeJS.Timeout | null = null;
   let settingsTouched = false;
+  /** Every path that changed in this burst, named in the reason (so one taken wrongly shows). */
+  const burst = new Set<string>();
   const changed = (path: string) => {
     if (path === host.paths.settings || path === host.paths.root) settingsTouched = true;
+    burst.add(path);
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
+      const paths = [...burst].join(', ');
+      burst.clear();
       inBackground(
         (async () => {
           if (settingsTouched) await host.reloadSettings().catch(() => {});
           settingsTouched = false;
           host.invalidate();
-          host.emit('sourcesChanged', `changed on disk: ${path}`);
+          host.emit('sourcesChanged', `changed on disk: ${paths}`);
         })(),
         'live reload',
       );

@@ -1,7 +1,7 @@
 // `mcp_tool` hooks against a real MCP server written for the tests: over stdio (a child process the
 // engine starts, reuses and stops) and over streamable HTTP on 127.0.0.1.
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { DispatchRecord } from '../../../shared/dispatch.js';
@@ -41,6 +41,28 @@ const dispatch = (records: unknown[], rule: string) =>
     (r) => (r as DispatchRecord).type === 'dispatch' && (r as DispatchRecord).rule === rule,
   ) as DispatchRecord;
 const edit = { tool_name: 'Edit', tool_input: { file_path: 'src/app.ts', count: 3, tags: ['a', 'b'] } };
+
+/**
+ * A port nobody listens on, and nobody will while the test runs: outside the range the kernel hands
+ * out (to every `listen(0)`, the other tests' included, and to outgoing connections), so only a fixed
+ * port could take it; checked to refuse a connection.
+ */
+async function refusingPort(): Promise<number> {
+  const range = '/proc/sys/net/ipv4/ip_local_port_range';
+  const lowest = existsSync(range) ? Number(readFileSync(range, 'utf8').trim().split(/\s+/)[0]) : 49152;
+  for (;;) {
+    const port = lowest - 1 - Math.floor(Math.random() * Math.min(2000, lowest - 1025));
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED'));
+    });
+    if (refused) return port;
+  }
+}
 
 describe('mcp_tool over stdio', () => {
   test('the tool answer goes through the decision reader; the server starts once, is reused, and stops with the host', async () => {
@@ -221,12 +243,7 @@ describe('mcp_tool over stdio', () => {
 
   test('a server that will not start is a failed dispatch naming the server and carrying its stderr', async () => {
     env = makeEnv();
-    const closedPort = await new Promise<number>((resolve) => {
-      const s = createNetServer().listen(0, '127.0.0.1', () => {
-        const { port } = s.address() as AddressInfo;
-        s.close(() => resolve(port));
-      });
-    });
+    const closedPort = await refusingPort();
     env.write(
       USER,
       JSON.stringify({
