@@ -12,7 +12,7 @@ describe('escape trials', () => {
   ] as const)(
     '%s: no survivors',
     async (_title, host) => {
-      expect(await escapeTrials(2, host)).toEqual({ trials: 10, survivors: 0, lost: 0, crashes: 0 });
+      expect(await escapeTrials(2, host)).toStrictEqual({ trials: 10, survivors: 0, crashes: 0 });
     },
     120_000,
   );
