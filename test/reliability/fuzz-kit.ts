@@ -476,3 +476,28 @@ function describe(d: Diagnostic): string {
 export function showFile(bytes: Buffer | string): string {
   return JSON.stringify(Buffer.from(bytes).toString('utf8'));
 }
+
+// ---- the seed -----------------------------------------------------------------------------------
+
+/** The fixed seed of local runs, so the same inputs come back until someone asks for others. */
+const LOCAL_SEED = 20261130;
+
+/**
+ * The seed of a fuzz run: `HOOKPANEL_FUZZ_SEED` to replay one; on CI a fresh one each run, so every run
+ * tries new inputs; elsewhere the fixed one. Printed with the line that replays it: fast-check's own
+ * failure message names the seed too, with the path to the shrunk case.
+ */
+export function fuzzSeed(what: string, env: NodeJS.ProcessEnv = process.env): number {
+  const given = env.HOOKPANEL_FUZZ_SEED;
+  const seed =
+    given !== undefined && given !== ''
+      ? Number(given)
+      : env.CI
+        ? Math.floor(Math.random() * 2 ** 31)
+        : LOCAL_SEED;
+  if (!Number.isSafeInteger(seed)) throw new Error(`HOOKPANEL_FUZZ_SEED=${given} is not an integer`);
+  console.log(
+    `${what}: fuzz seed ${seed} (replay: HOOKPANEL_FUZZ_SEED=${seed} npm run test:unit -- ${what})`,
+  );
+  return seed;
+}

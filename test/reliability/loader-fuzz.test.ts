@@ -1,17 +1,17 @@
 // Property-based fuzzing of every dialect's loader: generated and mutated files never make it throw,
 // always give a source, give every problem a line, leave nothing with an error running, and load the
-// same way twice. Seeded, so a failure is reproducible; fast-check shrinks it to a minimal file,
-// which the failure message prints.
+// same way twice. Seeded, a fresh seed on CI (printed), so a failure is reproducible; fast-check
+// shrinks it to a minimal file, which the failure message prints.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import type { Dialect } from '../../shared/model.js';
-import { checkLoad, fuzzSpecs, mutatedFixture, showFile, type FuzzSpec } from './fuzz-kit.js';
+import { checkLoad, fuzzSeed, fuzzSpecs, mutatedFixture, showFile, type FuzzSpec } from './fuzz-kit.js';
 
 /** Cases per dialect in `npm test`; `npm run bench -- reliability` runs many more. */
 const GENERATED_RUNS = 300;
 const MUTATED_RUNS = 150;
-const SEED = 20261130;
+const SEED = fuzzSeed('test/reliability/loader-fuzz.test.ts');
 
 let env: TestEnv;
 beforeAll(() => {
