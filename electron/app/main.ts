@@ -1,6 +1,7 @@
 // The Electron shell: one instance, the host, the window, the tray and desktop notifications.
 // Everything it decides lives in electron/host; this file only wires Electron to it.
-import { app, BrowserWindow, shell } from 'electron';
+import { app, BrowserWindow, dialog, shell } from 'electron';
+import { HostRunningError } from '../host/intake/claim.js';
 import { startResident } from '../host/intake/resident.js';
 import type { PanelNotification, Push } from '../../shared/ipc.js';
 import { startPanelSession } from '../host/panel/session.js';
@@ -42,10 +43,20 @@ function showWindow(): BrowserWindow {
 
 async function start(): Promise<void> {
   const host = await HookHost.open(hostEnvFromProcess());
-  const resident = await startResident(host, {
-    info: (line) => console.log(line),
-    error: (line) => console.error(`hookpanel: ${line}`),
-  });
+  let resident: Awaited<ReturnType<typeof startResident>>;
+  try {
+    resident = await startResident(host, {
+      info: (line) => console.log(line),
+      error: (line) => console.error(`hookpanel: ${line}`),
+    });
+  } catch (e) {
+    // One host per home: `hookpanel serve` already runs on it (claim.ts).
+    if (!(e instanceof HostRunningError)) throw e;
+    dialog.showErrorBox('Hookpanel is already running', `Hookpanel: ${e.message}.`);
+    quitting = true;
+    app.quit();
+    return;
+  }
   // The session pushes through IPC once it is bound (the binding needs the session's API first).
   const ipcRef: { push: (event: Push, payload: unknown) => void } = { push: () => {} };
   const session = startPanelSession(host, {

@@ -49,20 +49,50 @@ sock="$home/run/host.sock"
 in=$(mktemp 2>/dev/null) || exec_emit "$1" "$2"
 trap 'rm -f "$in"' EXIT
 cat > "$in"
-# The status code rides on the last line: 200 → exit 0 (stdout), 422 → exit 2, 424 → exit 1 (stderr).
-resp=$(curl -s -w '\n%{http_code}' --unix-socket "$sock" -H "X-Hookpanel-Cwd: $PWD" \
-  -H "X-Hookpanel-Dispatch: ${HOOKPANEL_DISPATCH:-}" --data-binary @"$in" "http://hookpanel/v1/hook/$1/$2")
+# A folder a header cannot carry as it is (control characters, non-ASCII, anything unusual) goes as
+# the hex of its bytes; the usual folder costs no process.
+case "$PWD" in
+  *[!abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._+@,=~-]*)
+    cwd="X-Hookpanel-Cwd-Hex: $(printf '%s' "$PWD" | od -An -v -tx1 | tr -d ' \n')" ;;
+  *) cwd="X-Hookpanel-Cwd: $PWD" ;;
+esac
+# HOOKPANEL_DISPATCH is only ever hex, dots and dashes; anything else names no dispatch.
+case "${HOOKPANEL_DISPATCH:-}" in
+  *[!0123456789abcdef.-]*) parent= ;;
+  *) parent="${HOOKPANEL_DISPATCH:-}" ;;
+esac
+# The status code rides on the last line: 200 → exit 0 (stdout), 422 → exit 2, 424 → exit 1 (stderr);
+# 202 is an answer that took longer, streamed: heartbeat dots, then :<exit code>: and the text. A
+# working host sends something every second; one silent for some 7 s (stopped, hung) is given up on:
+# curl averages the speed over its last 5 s, and gives up after a second under 1 byte/s.
+resp=$(curl -s -w '\n%{http_code}' --speed-limit 1 --speed-time 1 --unix-socket "$sock" -H "$cwd" \
+  -H "X-Hookpanel-Dispatch: $parent" --data-binary @"$in" "http://hookpanel/v1/hook/$1/$2")
+rc=$?
 status=${resp##*
 }
 body=${resp%"$status"}
 while [ "${body%
 }" != "$body" ]; do body=${body%
 }; done
+# curl failed (the host silent for 5 s: 28; died mid-answer: 18, 52, 56): the event runs here.
+[ "$rc" -eq 0 ] || status=$rc-failed
+if [ "$status" = 202 ]; then
+  body=${body#"${body%%:*}:"}
+  case "${body%%:*}" in
+    0) status=200 ;;
+    2) status=422 ;;
+    1) status=424 ;;
+    *) status=202-unread ;;
+  esac
+  body=${body#*:}
+fi
 case "$status" in
   200) [ -n "$body" ] && printf '%s\n' "$body"; exit 0 ;;
   422) printf '%s\n' "$body" >&2; exit 2 ;;
   424) printf '%s\n' "$body" >&2; exit 1 ;;
-  # Not exec: the trap still removes the payload's file afterwards.
-  000|5*) emit "$1" "$2" < "$in"; exit $? ;;
-  *) printf '%s\n' "$body" >&2; exit 1 ;;
+  # Anything else (no host, a silent or dying host, a host error, an answer this script cannot read):
+  # emit runs the event, and a guard never fails open. Not exec: the trap still removes the payload's
+  # file afterwards.
+  28-failed) HOOKPANEL_HOST_SILENT=1 emit "$1" "$2" < "$in"; exit $? ;;
+  *) emit "$1" "$2" < "$in"; exit $? ;;
 esac

@@ -4,6 +4,7 @@
 // so a guard never fails open because the host went away.
 import { request } from 'node:http';
 import type { EmitAnswer } from '../../../shared/answer.js';
+import { HOST_SILENCE_MS } from '../../host/intake/protocol.js';
 
 /** The answer check generated from the answer's one schema (../answer.ts), loaded once. */
 let answerCheck: Promise<typeof import('../answer.js')> | null = null;
@@ -16,8 +17,11 @@ export function loadAnswerCheck(): Promise<typeof import('../answer.js')> {
 export type HostReply =
   | { kind: 'answer'; answer: EmitAnswer }
   | { kind: 'refused'; message: string }
-  /** `noHost`: nothing listens (the usual case, nothing to say); else the host failed, and `why` says how. */
-  | { kind: 'unavailable'; why: string; noHost: boolean };
+  /**
+   * `noHost`: nothing listens (the usual case, nothing to say); else the host failed, and `why` says
+   * how; `silent`: it said nothing for HOST_SILENCE_MS (stopped or hung), so it is treated as absent.
+   */
+  | { kind: 'unavailable'; why: string; noHost: boolean; silent?: boolean };
 
 export function postToHost(socketPath: string, path: string, body: string): Promise<HostReply> {
   return new Promise((resolve) => {
@@ -46,12 +50,21 @@ export function postToHost(socketPath: string, path: string, body: string): Prom
         );
       },
     );
+    // A working host sends a 102 every HEARTBEAT_MS (server.ts); one silent far longer is not working.
+    req.setTimeout(HOST_SILENCE_MS, () => {
+      resolve({ kind: 'unavailable', why: silentHost(), noHost: false, silent: true });
+      req.destroy();
+    });
     // No socket, nobody listening, or the host died with the event in flight (socket hang up).
     req.on('error', (e: NodeJS.ErrnoException) =>
       unavailable(e.message, e.code === 'ENOENT' || e.code === 'ECONNREFUSED' || e.code === 'ENOTSOCK'),
     );
     req.end(body);
   });
+}
+
+export function silentHost(): string {
+  return `the host did not answer within ${HOST_SILENCE_MS / 1000} s (stopped or hung)`;
 }
 
 async function readReply(status: number, text: string): Promise<HostReply> {

@@ -5,14 +5,15 @@
 // This path is on every tool call, so it imports only node:http and what it cannot do without: the
 // intake protocol with the dialects' bridge conventions (bundled into one file by npm run build) and,
 // once the host answers, the answer check generated from the answer's schema (emit-socket.ts).
-import { writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { EmitAnswer } from '../../../shared/answer.js';
 import type { Dialect, DialectManifest } from '../../../shared/dialects.js';
 import { MAX_PAYLOAD_BYTES, oneLine, parsePayload, tooLarge } from '../../host/intake/payload.js';
 import { bridgeConventions, EMIT_PATH, KNOWN_DIALECTS } from '../../host/intake/protocol.js';
 import { homePaths, hostEnvFromProcess } from '../../host/paths.js';
 import { UsageError } from '../output.js';
-import { loadAnswerCheck, postToHost } from './emit-socket.js';
+import { loadAnswerCheck, postToHost, silentHost, type HostReply } from './emit-socket.js';
 
 /** `hookpanel emit <dialect> <event> [--project DIR] [--json]`, filled from its entry in definitions.ts. */
 export interface EmitInput {
@@ -35,6 +36,7 @@ export async function emit(values: EmitInput): Promise<number> {
     answered = await failed(dialect as Dialect, event, `emit failed: ${(e as Error).message}`);
   }
   const { answer, ran, fallback } = answered;
+  if (answered.notice) process.stderr.write(`hookpanel: ${answered.notice}\n`);
   if (values.json) {
     if (fallback) process.stderr.write(`hookpanel: ${fallback}\n`);
     const { protocol: _protocol, ...rest } = answer;
@@ -56,6 +58,8 @@ interface Answered {
   ran: boolean;
   /** Why the host's answer was not used, when the host failed (rather than not running). */
   fallback?: string | null;
+  /** Said on stderr whatever the output: the first event to find the host silent says so (sayOnce). */
+  notice?: string | null;
 }
 
 async function run(
@@ -70,16 +74,26 @@ async function run(
   if (!text.trim() && payloadEnv && process.env[payloadEnv]) text = process.env[payloadEnv];
   const checked = input.bytes > MAX_PAYLOAD_BYTES ? tooLarge(input.bytes) : parsePayload(text);
   if (!checked.ok) return failed(dialect, event, checked.message);
+  // The fast path already waited on a silent host (hookpanel-hook.sh): not again. Not for our hooks either.
+  const knownSilent = process.env.HOOKPANEL_HOST_SILENT === '1';
+  delete process.env.HOOKPANEL_HOST_SILENT;
   const host = hostEnvFromProcess();
+  const paths = homePaths(host);
   const query = new URLSearchParams({ dialect, event, cwd: process.cwd() });
   if (project) query.set('project', project);
   if (process.env.HOOKPANEL_DISPATCH) query.set('parent', process.env.HOOKPANEL_DISPATCH);
-  const reply = await postToHost(homePaths(host).socket, `${EMIT_PATH}?${query}`, text.trim() ? text : '{}');
+  const reply: HostReply = knownSilent
+    ? { kind: 'unavailable', why: silentHost(), noHost: false, silent: true }
+    : await postToHost(paths.socket, `${EMIT_PATH}?${query}`, text.trim() ? text : '{}');
   if (reply.kind === 'answer') return { answer: reply.answer, ran: true };
   if (reply.kind === 'refused') return failed(dialect, event, reply.message);
   // The host failed rather than being absent: the event runs here, and --json says why (in the
-  // harness's own protocol stderr is the block reason, so nothing else may go there).
+  // harness's own protocol stderr is the block reason, so only a silent host is said there, once).
   const fallback = reply.noHost ? null : `${oneLine(reply.why)}; ran the event here instead`;
+  const notice =
+    reply.kind === 'unavailable' && reply.silent && sayOnce(paths.runDir, paths.socket)
+      ? `${reply.why}; events run without it until it answers`
+      : null;
   const { emitInProcess } = await import('./emit-local.js');
   const answer = await emitInProcess(host, {
     dialect,
@@ -89,7 +103,33 @@ async function run(
     callerCwd: process.cwd(),
     parentDispatch: process.env.HOOKPANEL_DISPATCH ?? null,
   });
-  return { answer, ran: true, fallback };
+  return { answer, ran: true, fallback, notice };
+}
+
+/**
+ * Whether this is the first event to find this host silent: the socket's identity is kept in the run
+ * folder, so a host that stays stopped is said once, not on every tool call (a new host, once again).
+ */
+function sayOnce(runDir: string, socket: string): boolean {
+  let who = '';
+  try {
+    const s = statSync(socket);
+    who = `${s.ino}:${s.ctimeMs}`;
+  } catch {
+    // gone meanwhile: said
+  }
+  const marker = join(runDir, 'host-silent');
+  try {
+    if (readFileSync(marker, 'utf8') === who) return false;
+  } catch {
+    // not said yet
+  }
+  try {
+    writeFileSync(marker, who, { mode: 0o600 });
+  } catch {
+    // said again next time
+  }
+  return true;
 }
 
 /** The event was not run: a one-line message, and a block on guard events. */

@@ -1,6 +1,7 @@
 // Talks to the running host over its local socket (owner-only, like `hookpanel emit`): a JSON request,
 // its JSON reply, or null when no host is running.
 import { request } from 'node:http';
+import { HOST_SILENCE_MS } from '../../host/intake/protocol.js';
 import { homePaths, hostEnvFromProcess } from '../../host/paths.js';
 
 export interface HostResponse {
@@ -38,6 +39,12 @@ export function askHost(method: 'GET' | 'POST', path: string, body?: unknown): P
         });
       },
     );
+    // A host that says nothing for this long is stopped or hung: said, rather than waited on for ever.
+    req.setTimeout(HOST_SILENCE_MS, () => {
+      const error = `the Hookpanel host did not answer within ${HOST_SILENCE_MS / 1000} s (stopped or hung)`;
+      resolve({ status: 0, body: { error } });
+      req.destroy();
+    });
     req.on('error', (e: NodeJS.ErrnoException) => {
       if (e.code === 'ENOENT' || e.code === 'ECONNREFUSED' || e.code === 'ENOTSOCK') resolve(null);
       else reject(e);

@@ -14,6 +14,7 @@ import { aggregate, answerOf } from './aggregate.js';
 import { runBackground, type BackgroundPlaces } from './background.js';
 import { engineEvent, planEvent, type EmitRequest, type Plan, type PlannedHook } from './plan.js';
 import { preview } from './preview.js';
+import { issuePass, liveDispatch } from './reentry.js';
 import {
   dispatchRecord,
   dispatchSummary,
@@ -68,23 +69,53 @@ export class Engine {
   private readonly places: BackgroundPlaces;
   /** MCP servers that mcp_tool hooks started; they live until the engine shuts down. */
   private readonly mcpPool: McpPool;
+  /** Where the passes of running dispatches are (reentry.ts). */
+  private readonly runDir: string;
 
   constructor(private readonly deps: EngineDeps) {
     const paths = homePaths(deps.host);
     this.places = { outbox: paths.outbox, logs: paths.logs };
     this.mcpPool = new McpPool(deps.host.env);
+    this.runDir = paths.runDir;
   }
 
   async dispatch(req: EmitRequest): Promise<Dispatched> {
     const started = performance.now();
     const dialect = this.deps.dialect(req.dialect);
     const event = engineEvent(req, randomUUID());
-    if (req.parentDispatch) {
-      const reason = `refused: this event was emitted by a hook Hookpanel is running (dispatch ${req.parentDispatch}); hooks may not re-enter the engine`;
+    // Only a dispatch that is running now counts (reentry.ts); a refusal blocks a guard, like any other.
+    const parent = req.parentDispatch ? liveDispatch(this.runDir, req.parentDispatch) : null;
+    if (parent) {
+      const reason = `refused: this event was emitted by a hook Hookpanel is running (dispatch ${parent}); hooks may not re-enter the engine`;
+      const guard = dialect.manifest.conventions.guardEvents.includes(event.event);
       const plan: Plan = { event, dialect, sources: [], all: [], hooks: [] };
-      return this.recorded(plan, event, [], { ...noDecision(), reason }, started, []);
+      const refusal = { ...noDecision(), decision: guard ? ('block' as const) : ('allow' as const), reason };
+      return this.recorded(plan, event, [], refusal, started, []);
     }
     const plan = await this.plan(event, dialect);
+    // The hooks that run get a pass of their own, so that what they emit is known as theirs.
+    const pass = plan.hooks.some((h) => !h.skip) ? issuePass(this.runDir, event.id) : null;
+    if (pass) event.dispatchToken = pass.token;
+    try {
+      const done = await this.runPlan(plan, event, dialect, started);
+      // Background hooks carry the pass too: it ends with the last of them.
+      if (pass)
+        Promise.allSettled(done.background)
+          .then(() => pass.release())
+          .catch(() => {}); // a pass that cannot be removed is stale once this process is gone
+      return done;
+    } catch (e) {
+      pass?.release();
+      throw e;
+    }
+  }
+
+  private async runPlan(
+    plan: Plan,
+    event: EngineEvent,
+    dialect: EngineDialect,
+    started: number,
+  ): Promise<Dispatched> {
     const { runtime } = dialect;
     if (runtime.drainOn?.includes(event.event))
       await this.drain(event.dialect, runtime.drainGraceMs?.(plan.sources) ?? 5000, 'async');

@@ -49,7 +49,7 @@ export function hookEnvironment(
     ruleEnv[k] = runtime.expand ? runtime.expand(v, ev, ctx.host) : v;
   return {
     ...base,
-    HOOKPANEL_DISPATCH: ev.id,
+    HOOKPANEL_DISPATCH: ev.dispatchToken ?? ev.id,
     HOOKPANEL_DIALECT: ev.dialect,
     HOOKPANEL_EVENT: ev.event,
     ...dialectEnv,

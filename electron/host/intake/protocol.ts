@@ -11,7 +11,19 @@ export const HEALTH_PATH = '/v1/health';
 /** exit code ↔ HTTP status for the fast path: 200 → 0 (stdout), 422 → 2, 424 → 1 (stderr). */
 export const EXIT_STATUS: Record<number, number> = { 0: 200, 2: 422, 1: 424 };
 export const CWD_HEADER = 'x-hookpanel-cwd';
+/** The caller's folder as the hex of its bytes, for a path a header cannot carry as it is (hookpanel-hook.sh). */
+export const CWD_HEX_HEADER = 'x-hookpanel-cwd-hex';
 export const PARENT_HEADER = 'x-hookpanel-dispatch';
+/**
+ * A host that is working on an answer says so at least this often: an informational 102 on /v1/emit;
+ * on the fast path, once the answer takes longer, status 202 and a byte of its streamed body.
+ */
+export const HEARTBEAT_MS = 1000;
+/** A client that hears nothing from the host for this long treats it as absent (stopped, hung). */
+export const HOST_SILENCE_MS = 5000;
+/** The fast path's streamed answer: heartbeat dots, then `:<exit code>:` and the stdout or stderr. */
+export const STREAMED_STATUS = 202;
+
 /** Every dialect's id, from the manifests (plain data, no zod). */
 export const KNOWN_DIALECTS: readonly string[] = DIALECT_IDS;
 

@@ -6,6 +6,7 @@ import { describeRecovery, watchOutbox } from '../engine/outbox-watch.js';
 import { loadExeca } from '../process/execa.js';
 import { startWatchdog } from '../process/watchdog.js';
 import type { HookHost } from '../service.js';
+import { claimHome } from './claim.js';
 import { listenIntake } from './server.js';
 import { PermissionDesk } from '../permissions/desk.js';
 import { inBackground } from '../background.js';
@@ -20,9 +21,17 @@ export async function startResident(
   host: HookHost,
   log: { info(line: string): void; error(line: string): void },
 ): Promise<Resident> {
+  // One host per home: a second refuses here, naming the first (claim.ts), before touching its socket.
+  const claim = claimHome(host.paths.runDir, host.paths.root);
+  let server: Server;
+  try {
+    server = await listenIntake(host);
+  } catch (e) {
+    claim.release();
+    throw e;
+  }
   // A resident host can hold an agent's permission request until a person answers it.
   host.permissions ??= new PermissionDesk();
-  const server = await listenIntake(host);
   startWatchdog();
   // Loaded now rather than on the first hook, which should not wait for it.
   inBackground(loadExeca(), 'loading execa');
@@ -39,6 +48,7 @@ export async function startResident(
       outbox.stop();
       server.close();
       server.closeAllConnections();
+      claim.release();
     },
   };
 }

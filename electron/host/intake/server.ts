@@ -9,7 +9,17 @@ import { checkEmitAnswer } from '../../../shared/answer.js';
 import { DialectSchema, type Dialect } from '../../../shared/model.js';
 import type { HookHost } from '../service.js';
 import { MAX_PAYLOAD_BYTES, oneLine, parsePayload, tooLarge, type PayloadCheck } from './payload.js';
-import { CWD_HEADER, EMIT_PATH, EXIT_STATUS, HEALTH_PATH, HOOK_PATH, PARENT_HEADER } from './protocol.js';
+import {
+  CWD_HEADER,
+  CWD_HEX_HEADER,
+  EMIT_PATH,
+  EXIT_STATUS,
+  HEALTH_PATH,
+  HEARTBEAT_MS,
+  HOOK_PATH,
+  PARENT_HEADER,
+  STREAMED_STATUS,
+} from './protocol.js';
 import { handleRequests, REQUESTS_PATH } from './requests.js';
 import { failureAnswer } from './refusal.js';
 import { inBackground } from '../background.js';
@@ -48,6 +58,8 @@ async function respond(host: HookHost, req: IncomingMessage, res: ServerResponse
   try {
     await handle(host, req, res);
   } catch (e) {
+    // A streamed answer cannot become a 500: cut short, it makes the client run the event itself.
+    if (res.headersSent && !res.writableEnded) return void res.destroy();
     reply(res, 500, { error: `hookpanel: ${oneLine((e as Error)?.message ?? String(e))}` });
   }
 }
@@ -78,24 +90,57 @@ async function handle(host: HookHost, req: IncomingMessage, res: ServerResponse)
   });
   const header = (name: string) =>
     typeof req.headers[name] === 'string' ? (req.headers[name] as string) : null;
-  const { answer, background } = await host.dispatch(
-    {
-      dialect: route.dialect,
-      event: route.event,
-      payload: checked.payload,
-      project: url.searchParams.get('project'),
-      callerCwd: url.searchParams.get('cwd') ?? header(CWD_HEADER) ?? host.host.home,
-      parentDispatch: url.searchParams.get('parent') ?? header(PARENT_HEADER),
-    },
-    { signal: gone.signal },
-  );
-  // Background hooks record their own failures; one that throws must not take the host down.
-  background.catch(() => {});
-  // What leaves the host is what `hookpanel emit` checks it against: the one schema of the answer.
-  checkEmitAnswer(answer);
-  if (!route.fast) return reply(res, 200, answer);
-  const { exitCode, stdout, stderr } = answer.protocol;
-  speak(res, exitCode, exitCode === 0 ? stdout : stderr);
+  // The client hears from a host that is working (hooks running, a request held for a person), so
+  // that it can tell it from one that is stopped or hung.
+  const beat = heartbeat(res, route.fast);
+  try {
+    const { answer, background } = await host.dispatch(
+      {
+        dialect: route.dialect,
+        event: route.event,
+        payload: checked.payload,
+        project: url.searchParams.get('project'),
+        callerCwd:
+          url.searchParams.get('cwd') ??
+          hexPath(header(CWD_HEX_HEADER)) ??
+          header(CWD_HEADER) ??
+          host.host.home,
+        parentDispatch: url.searchParams.get('parent') ?? header(PARENT_HEADER),
+      },
+      { signal: gone.signal },
+    );
+    // Background hooks record their own failures; one that throws must not take the host down.
+    background.catch(() => {});
+    // What leaves the host is what `hookpanel emit` checks it against: the one schema of the answer.
+    checkEmitAnswer(answer);
+    beat.stop();
+    if (!route.fast) return reply(res, 200, answer);
+    const { exitCode, stdout, stderr } = answer.protocol;
+    speak(res, exitCode, exitCode === 0 ? stdout : stderr);
+  } finally {
+    beat.stop();
+  }
+}
+
+/**
+ * Every HEARTBEAT_MS until stopped: a 102 on /v1/emit; on the fast path, whose status is the exit
+ * code, the first beat commits to a streamed answer (202, then a dot a beat; speak() ends it).
+ */
+function heartbeat(res: ServerResponse, fast: boolean): { stop(): void } {
+  const timer = setInterval(() => {
+    if (res.writableEnded || res.destroyed) return clearInterval(timer);
+    if (!fast) return res.writeProcessing();
+    if (!res.headersSent) res.writeHead(STREAMED_STATUS, { 'content-type': 'text/plain; charset=utf-8' });
+    // Several bytes a beat: curl's low-speed limit (1 byte/s) must never be near.
+    res.write('........');
+  }, HEARTBEAT_MS);
+  return { stop: () => clearInterval(timer) };
+}
+
+/** A path sent as the hex of its bytes, or null when none (or not hex) was sent. */
+function hexPath(hex: string | null): string | null {
+  if (!hex || hex.length % 2 || !/^[0-9a-fA-F]+$/.test(hex)) return null;
+  return Buffer.from(hex, 'hex').toString('utf8');
 }
 
 /** The dialect and event a path names, an error message for a bad one, or null for no route. */
@@ -181,7 +226,9 @@ function drainAfterRefusal(req: IncomingMessage, res: ServerResponse): void {
 }
 
 function speak(res: ServerResponse, exitCode: number, body: string): void {
-  if (res.headersSent) return;
+  if (res.writableEnded || res.destroyed) return;
+  // A streamed answer (the heartbeat began it) ends with its exit code, then the text.
+  if (res.headersSent) return void res.end(`:${EXIT_STATUS[exitCode] ? exitCode : 1}:${body}`);
   res.writeHead(EXIT_STATUS[exitCode] ?? 424, { 'content-type': 'text/plain; charset=utf-8' });
   res.end(body);
 }
