@@ -1,5 +1,6 @@
 // `npm run bench -- reliability`: the process and bridge trials of the reliability tier, many times
 // over, printing their figures (trials, survivors, lost, crashes) rather than asserting them.
+import { oversizedAnswerTrials } from '../reliability/answer-trials.js';
 import {
   describeFigures,
   durableKillTrials,
@@ -24,4 +25,10 @@ export default async function benchReliabilityProcess(): Promise<void> {
     ),
   );
   console.log(describeFigures('  durable jobs in flight, host SIGKILLed', await durableKillTrials(10)));
+  console.log(
+    describeFigures(
+      '  guards answering a 1.1 MiB block (pw, claude, chrys × 5)',
+      await oversizedAnswerTrials(5),
+    ),
+  );
 }

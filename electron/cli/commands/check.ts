@@ -1,5 +1,6 @@
 import { DIALECT_IDS, isDialect } from '../../../shared/dialects.js';
 import type { Source } from '../../../shared/model.js';
+import { visibleText } from '../../../shared/visible-text.js';
 import { contextFor } from '../../host/context.js';
 import { dialectModule } from '../../host/dialects/registry.js';
 import { applyTrust, loadCandidate, loadSources } from '../../host/sources/load.js';
@@ -68,6 +69,7 @@ export async function check(values: CheckInput): Promise<number> {
     '',
     `${counted(present.length, 'source')}, ${counted(ruleCount, 'rule')}, ${counted(errors, 'error')}, ${counted(warnings, 'warning')}`,
   );
-  process.stdout.write(`${out.join('\n')}\n`);
+  // Messages quote hook files, which projects provide: shown, never obeyed by the terminal.
+  process.stdout.write(`${out.map((l) => visibleText(l)).join('\n')}\n`);
   return errors ? 1 : 0;
 }

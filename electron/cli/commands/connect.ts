@@ -2,6 +2,7 @@
 // the same code as the panel's Connect. The diff first, then the change: asked for on a terminal, or at
 // once with --yes; --dry-run prints the diff only. Exit 0 when done or when there is nothing to do.
 import { createInterface } from 'node:readline/promises';
+import { visibleText } from '../../../shared/visible-text.js';
 import { hostEnvFromProcess } from '../../host/paths.js';
 import { UsageError } from '../output.js';
 
@@ -45,7 +46,14 @@ async function run(name: 'connect' | 'disconnect', args: ConnectArgs): Promise<n
   const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   try {
     const plan = await previewConnect(deps, args.agent, name === 'connect');
-    if (plan.changed) out(plan.diff);
+    // The agent's file, as its lines: shown, never obeyed by the terminal.
+    if (plan.changed)
+      out(
+        plan.diff
+          .split('\n')
+          .map((l) => visibleText(l))
+          .join('\n'),
+      );
     else if (args.dryRun || name === 'disconnect')
       out(
         name === 'connect'

@@ -5,6 +5,7 @@ import { toCsv, DISPATCH_COLUMNS, EVENT_COLUMNS } from '../../host/history/expor
 import type { ImportProgress } from '../../host/history/jsonl-import.js';
 import { HistoryStore, type HistoryFilter } from '../../host/history/store.js';
 import { homePaths, hostEnvFromProcess } from '../../host/paths.js';
+import { visibleText } from '../../../shared/visible-text.js';
 import { UsageError } from '../output.js';
 
 /** `hookpanel history [options]`, filled from its entry in definitions.ts. */
@@ -60,7 +61,7 @@ async function list(
     const list = await store.events(limit, filter);
     if (json) process.stdout.write(`${JSON.stringify({ events: list }, null, 2)}\n`);
     else if (!list.length) process.stdout.write('No events recorded yet (or none match).\n');
-    else for (const e of list) process.stdout.write(`${eventLine(e)}\n`);
+    else for (const e of list) process.stdout.write(`${visibleText(eventLine(e))}\n`);
     return 0;
   }
   const { dispatches, events: byId } = await store.query(filter, limit);
@@ -72,7 +73,8 @@ async function list(
     process.stdout.write('No dispatches recorded yet (or none match).\n');
     return 0;
   }
-  for (const d of dispatches) process.stdout.write(`${dispatchLine(d)}\n`);
+  // A line is made of what agents and hooks sent (reasons, rule names, events): shown, never obeyed.
+  for (const d of dispatches) process.stdout.write(`${visibleText(dispatchLine(d))}\n`);
   return 0;
 }
 

@@ -9,6 +9,7 @@ import {
   type AnswerResult,
   type WaitingRequest,
 } from '../../../shared/permissions.js';
+import { visibleText } from '../../../shared/visible-text.js';
 import { UsageError } from '../output.js';
 import { askHost, hostError, NO_HOST } from './host-client.js';
 
@@ -31,10 +32,13 @@ export async function requests(values: RequestsInput): Promise<number> {
   }
   for (const q of list) {
     const left = Math.max(0, Math.round((Date.parse(q.deadline) - Date.now()) / 1000));
+    // Every field is the agent's text: shown, never obeyed by the terminal (a command that erases
+    // its own line would otherwise show as something harmless before you allow it).
+    const v = (text: string) => visibleText(text);
     process.stdout.write(
-      `${q.id}  ${q.agent}  ${q.tool ?? '(tool?)'}  ${q.subject ?? ''}\n` +
-        `        in ${q.workspace ?? '(no workspace)'}, since ${q.since}, ${left}s left` +
-        (q.justification ? `\n        why: ${q.justification}` : '') +
+      `${v(q.id)}  ${v(q.agent)}  ${v(q.tool ?? '(tool?)')}  ${v(q.subject ?? '')}\n` +
+        `        in ${v(q.workspace ?? '(no workspace)')}, since ${v(q.since)}, ${left}s left` +
+        (q.justification ? `\n        why: ${v(q.justification)}` : '') +
         alwaysLines(q) +
         '\n',
     );
@@ -45,13 +49,14 @@ export async function requests(values: RequestsInput): Promise<number> {
 /** The "always" rule on offer (what `answer <id> allow --always` writes), or why there is none. */
 function alwaysLines(q: WaitingRequest): string {
   if (!q.always) return '';
-  if (!q.always.offers.length) return `\n        always: not offered: ${q.always.whyNot ?? 'no rule'}`;
+  if (!q.always.offers.length)
+    return `\n        always: not offered: ${visibleText(q.always.whyNot ?? 'no rule')}`;
   return q.always.offers
     .map((o, i) => {
       const where = o.file ? `${o.where}, ${o.file}` : o.where;
       const shorten = o.words && o.words.length > (o.minWords ?? 1) ? ' (shorten with --prefix)' : '';
       const label = i === 0 ? 'always' : `always #${i}`;
-      return `\n        ${label}: ${o.rules.join(', ')} → ${where}${shorten}`;
+      return `\n        ${label}: ${visibleText(o.rules.join(', '))} → ${visibleText(where)}${shorten}`;
     })
     .join('');
 }
@@ -74,12 +79,14 @@ export async function answer(values: AnswerInput): Promise<number> {
   if (values.prefix !== undefined && !values.always) throw new UsageError('--prefix goes with --always');
   const report = (result: AnswerResult): number => {
     if (values.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-    else if (!result.ok) process.stderr.write(`hookpanel: ${result.message}\n`);
+    else if (!result.ok) process.stderr.write(`hookpanel: ${visibleText(result.message)}\n`);
     else {
       const q = result.request!;
       const said = `${values.choice === 'allow' ? 'Allowed' : 'Denied'}${values.always ? ' always' : ''}`;
-      process.stdout.write(`${said}: ${q.agent} ${q.tool ?? ''} ${q.subject ?? ''}`.trimEnd() + '\n');
-      if (values.always) process.stdout.write(`${result.message}\n`);
+      process.stdout.write(
+        visibleText(`${said}: ${q.agent} ${q.tool ?? ''} ${q.subject ?? ''}`.trimEnd()) + '\n',
+      );
+      if (values.always) process.stdout.write(`${visibleText(result.message)}\n`);
     }
     return result.ok ? 0 : 1;
   };

@@ -3,8 +3,8 @@
 // by `hookpanel connect` and the panel. The diff first; the change only once approved, backed up and
 // written atomically; a file the agent could not read is never written; what connect changed is
 // remembered (agents.json in Hookpanel's home), so disconnect takes back exactly it.
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { existsSync, type Stats } from 'node:fs';
+import { copyFile, lstat, mkdir, readFile, readlink, realpath, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { DIALECT_MODULES, dialectModule } from '../dialects/registry.js';
@@ -363,16 +363,60 @@ async function applyPlan(host: HostEnv, plan: ConnectPlan): Promise<{ backup: st
   const current = await readSettings(plan.path);
   if (current !== plan.before)
     throw new ConnectError(`${plan.path} changed since the preview; look at the new diff`);
+  const target = await writeTarget(plan.path);
   let backup: string | null = null;
-  let mode = 0o600;
   if (plan.before !== null) {
     const dir = join(homePaths(host).root, 'backups');
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const time = new Date().toISOString().replace(/[:.]/g, '-');
     backup = join(dir, `${plan.agent}-${basename(plan.path)}.${time}.bak`);
-    await copyFile(plan.path, backup);
-    mode = (await stat(plan.path)).mode & 0o777;
+    await copyFile(target.file, backup);
   }
-  await writeFileAtomic(plan.path, plan.after, mode);
+  const was = target.stat;
+  try {
+    await writeFileAtomic(
+      target.file,
+      plan.after,
+      was ? was.mode & 0o777 : 0o600,
+      was ? { uid: was.uid, gid: was.gid } : undefined,
+    );
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (was && (code === 'EPERM' || code === 'EACCES'))
+      throw new ConnectError(
+        `${target.file} was left as it was: it belongs to user ${was.uid}, group ${was.gid}, and a file written here could not keep that owner (${(e as Error).message})`,
+      );
+    throw e;
+  }
   return { backup };
+}
+
+/**
+ * The file a change to `path` replaces, and how it is now: a symbolic link is written through (the
+ * file it leads to is replaced, the link stays as it is), and a file its owner made read-only is not
+ * written at all. Replacing a file makes a new inode: its mode, owner and group are given back.
+ */
+async function writeTarget(path: string): Promise<{ file: string; stat: Stats | null }> {
+  const link = await lstat(path).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT') return null;
+    throw new ConnectError(`${path} cannot be read: ${e.message}`);
+  });
+  if (!link) return { file: path, stat: null };
+  let file = path;
+  if (link.isSymbolicLink()) {
+    try {
+      file = await realpath(path);
+    } catch {
+      throw new ConnectError(
+        `${path} is a symbolic link to ${await readlink(path).catch(() => '?')}, which does not exist; create the file it leads to, or remove the link`,
+      );
+    }
+  }
+  const now = await stat(file);
+  if (!now.isFile()) throw new ConnectError(`${file} is not a regular file; it was left as it was`);
+  if ((now.mode & 0o222) === 0)
+    throw new ConnectError(
+      `${file} is read-only (mode ${(now.mode & 0o777).toString(8).padStart(4, '0')}), so it was left as it was; make it writable (chmod u+w) to let Hookpanel change it`,
+    );
+  return { file, stat: now };
 }

@@ -7,7 +7,7 @@ import { spawnDetached } from './detached.js';
 import { prepareHook } from './handlers.js';
 import { enqueue, enqueueForRunner, runJob, type Job } from './outbox.js';
 import type { PlannedHook } from './plan.js';
-import { runHook, type HookOutcome, type RunContext } from './run.js';
+import { readVerdict, runHook, type HookOutcome, type RunContext } from './run.js';
 import { emptyResult, type DialectRuntime, type EngineEvent, type Verdict } from './runtime.js';
 
 export interface BackgroundPlaces {
@@ -94,7 +94,7 @@ async function runDurable(
   await enqueue(places.outbox, job);
   const run = () => runJob(places.outbox, job, signal);
   const result = ctx.cap ? await ctx.cap.run(run) : await run();
-  return { hook, result, verdict: runtime.interpret(hook.rule, event, result), skip: null };
+  return { hook, result, verdict: readVerdict(event, hook, runtime, result, ctx), skip: null };
 }
 
 function jobOf(

@@ -151,6 +151,7 @@ export class Engine {
     const settings = this.deps.settings();
     return {
       cap: this.cap(plan.event.dialect, runtime.maxParallel?.(plan.sources) ?? null),
+      guardEvents: new Set(plan.dialect.manifest.conventions.guardEvents),
       handler: {
         host: this.deps.host,
         cwd: plan.event.workspace ?? this.deps.host.home,

@@ -4,7 +4,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { Rule } from '../../../shared/model.js';
 import type { HostEnv } from '../paths.js';
 import type { ModelSettings } from '../settings/settings.js';
-import { runProcess } from '../process/run.js';
+import { MAX_ANSWER_BYTES, runProcess } from '../process/run.js';
 import { runAgent } from './agent.js';
 import { runMcpTool, type McpContext } from './mcp-tool.js';
 import { runPrompt } from './prompt.js';
@@ -214,7 +214,8 @@ async function postHttp(
       return done({
         httpStatus: res.status,
         exitCode: 0,
-        stdout: text.length <= 1024 * 1024 ? text : null,
+        stdout: Buffer.byteLength(text) <= MAX_ANSWER_BYTES ? text : null,
+        stdoutBytes: Buffer.byteLength(text),
         stdoutTail: tail,
       });
     }

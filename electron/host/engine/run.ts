@@ -1,15 +1,17 @@
 // Run: the awaited part of a plan. `chain` hooks one after another (a step may end the chain or rewrite
 // the event for the next), then `parallel` hooks together. Each hook's result is read by its dialect
 // into a verdict; nothing here decides the event or records anything.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Semaphore } from '../util/semaphore.js';
-import { STOPPED_BEFORE_START } from '../process/run.js';
+import { formatBytes } from '../intake/payload.js';
+import { MAX_ANSWER_BYTES, STOPPED_BEFORE_START } from '../process/run.js';
 import { runHandler, type HandlerContext } from './handlers.js';
 import type { Plan, PlannedHook } from './plan.js';
 import {
   emptyResult,
+  failureOf,
   type DialectRuntime,
   type EngineEvent,
   type HandlerResult,
@@ -20,6 +22,8 @@ export interface RunContext {
   handler: Omit<HandlerContext, 'resultFile' | 'signal'>;
   /** The dialect's cap on concurrent hook processes (chrys max_parallel_hooks), if any. */
   cap: Semaphore | null;
+  /** The events that gate an action (the manifest's guardEvents): an unreadable answer blocks them. */
+  guardEvents: ReadonlySet<string>;
 }
 
 export interface HookOutcome {
@@ -76,7 +80,12 @@ export async function runHook(
     const resultFile = dir ? join(dir, 'result.json') : null;
     try {
       const result = await runHandler(hook.rule, runtime, event, { ...ctx.handler, resultFile, signal });
-      if (resultFile) result.resultFile = await readFile(resultFile, 'utf8').catch(() => null);
+      if (resultFile) {
+        const size = (await stat(resultFile).catch(() => null))?.size ?? 0;
+        result.resultFileBytes = size;
+        result.resultFile =
+          size > MAX_ANSWER_BYTES ? null : await readFile(resultFile, 'utf8').catch(() => null);
+      }
       return result;
     } finally {
       if (dir) await rm(dir, { recursive: true, force: true });
@@ -92,8 +101,40 @@ export async function runHook(
             ? 'stopped before it started: its drain grace ran out first'
             : 'stopped: the hook was still running when its drain grace ran out',
       }
-    : runtime.interpret(hook.rule, event, result);
+    : readVerdict(event, hook, runtime, result, ctx);
   return { hook, result, verdict, skip: null };
+}
+
+/**
+ * The dialect's reading of a result, unless its answer was larger than Hookpanel reads: then it is
+ * not read at all, and an awaited hook on a guard event blocks, saying why (a guard that could be
+ * bypassed by answering at length is no guard); anywhere else the hook failed.
+ */
+export function readVerdict(
+  event: EngineEvent,
+  hook: PlannedHook,
+  runtime: DialectRuntime,
+  result: HandlerResult,
+  ctx: RunContext,
+): Verdict {
+  const over = answerTooLarge(runtime, result);
+  if (!over || failureOf(result)) return runtime.interpret(hook.rule, event, result);
+  if (hook.cls !== 'background' && ctx.guardEvents.has(event.event))
+    return {
+      outcome: 'blocked',
+      decision: 'block',
+      reason: `${hook.rule.name}: ${over}, so it was not read; a guard on ${event.event} fails closed`,
+    };
+  return { outcome: 'failed', decision: null, reason: `${over}, so it was not read` };
+}
+
+function answerTooLarge(runtime: DialectRuntime, result: HandlerResult): string | null {
+  const limit = formatBytes(MAX_ANSWER_BYTES);
+  if (runtime.answerIn === 'stdout' && result.stdout === null && (result.stdoutBytes ?? 0) > MAX_ANSWER_BYTES)
+    return `its answer on stdout (${formatBytes(result.stdoutBytes!)}) is larger than the ${limit} limit`;
+  if (runtime.answerIn === 'resultFile' && (result.resultFileBytes ?? 0) > MAX_ANSWER_BYTES)
+    return `its result file (${formatBytes(result.resultFileBytes!)}) is larger than the ${limit} limit`;
+  return null;
 }
 
 export function skipped(hook: PlannedHook, reason: string): HookOutcome {

@@ -34,8 +34,10 @@ export interface HookInput {
 /** A handler's result: a process's, or the same shape for http, append and unsupported handlers. */
 export interface HandlerResult extends ProcessResult {
   httpStatus?: number;
-  /** chrys: the text the hook left in CHRYS_HOOK_RESULT (null if none). */
+  /** chrys: the text the hook left in CHRYS_HOOK_RESULT (null if none, or past the answer limit). */
   resultFile?: string | null;
+  /** chrys: the size of that file. */
+  resultFileBytes?: number;
 }
 
 export interface Verdict {
@@ -135,6 +137,11 @@ export interface DialectRuntime {
   /** Variables expanded in a rule's cwd and env (chrys templates). */
   expand?(text: string, ev: EngineEvent, host: HostEnv): string;
   interpret(rule: Rule, ev: EngineEvent, result: HandlerResult): Verdict;
+  /**
+   * Where a hook's answer is read from, if anywhere: an answer larger than Hookpanel reads (1 MiB)
+   * is then not read, and on a guard event blocks (run.ts `readVerdict`).
+   */
+  answerIn?: 'stdout' | 'resultFile';
   /** After each chain step: stop the chain, or hand a rewritten event to the next step. */
   afterChainStep?(rule: Rule, verdict: Verdict, ev: EngineEvent): { stop: boolean; event: EngineEvent };
   aggregate(verdicts: { rule: Rule; verdict: Verdict }[], ev: EngineEvent): Aggregate;

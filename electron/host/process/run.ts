@@ -43,6 +43,8 @@ export interface ProcessResult {
   spawnError: string | null;
   /** Whole stdout if it fit the answer bound, else null. */
   stdout: string | null;
+  /** Every byte written on stdout, read or not (past the answer bound, `stdout` is null). */
+  stdoutBytes?: number;
   stdoutTail: string;
   stderrTail: string;
   startedAt: number;
@@ -50,6 +52,9 @@ export interface ProcessResult {
 }
 
 export const DEFAULT_KILL_GRACE_MS = 1500;
+
+/** The most of a hook's answer (stdout, an http body, a chrys result file) that is read as one. */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
 
 /** How execa spawns a hook (the engine benchmark spawns with the same, to show execa's own cost). */
 export function hookExecaOptions(cwd: string, env: Record<string, string>) {
@@ -80,8 +85,8 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
   if (spec.signal?.aborted) return failed(STOPPED_BEFORE_START);
   const { execa } = await loadExeca();
   if (spec.signal?.aborted) return failed(STOPPED_BEFORE_START);
-  const out = new OutputCapture(spec.maxAnswerBytes ?? 1024 * 1024, spec.tailBytes ?? 8192);
-  const err = new OutputCapture(spec.maxAnswerBytes ?? 1024 * 1024, spec.tailBytes ?? 8192);
+  const out = new OutputCapture(spec.maxAnswerBytes ?? MAX_ANSWER_BYTES, spec.tailBytes ?? 8192);
+  const err = new OutputCapture(spec.maxAnswerBytes ?? MAX_ANSWER_BYTES, spec.tailBytes ?? 8192);
   const tag = spec.tag ?? newTag();
   // Tracked before the spawn: a host killed a moment after it still leaves the hook to its watchdog,
   // which finds it by its tag (the pgid follows as soon as it is known).
@@ -179,6 +184,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
         groupKilled,
         spawnError: null,
         stdout: out.complete(),
+        stdoutBytes: out.total,
         stdoutTail: out.tailText(),
         stderrTail: err.tailText(),
         startedAt,

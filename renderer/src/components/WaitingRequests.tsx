@@ -4,6 +4,7 @@
 // answer`) clears the card through the push.
 import { useEffect, useState } from 'react';
 import type { AlwaysChoice, WaitingRequest } from '../../../shared/permissions.js';
+import { visibleText } from '../../../shared/visible-text.js';
 import { api } from '../client.js';
 import { AlwaysConfirm } from './AlwaysConfirm.js';
 import { requestCardId } from '../notify/focus-request.js';
@@ -71,8 +72,8 @@ function RequestCard({ request: r }: { request: WaitingRequest }) {
         )}
         <span className="muted"> · {left > 0 ? `${left}s left, then the agent decides` : 'expiring'}</span>
       </p>
-      {r.subject && <pre className="waiting-subject">{r.subject}</pre>}
-      {r.justification && <p className="muted">Why: {r.justification}</p>}
+      {r.subject && <pre className="waiting-subject">{visibleText(r.subject)}</pre>}
+      {r.justification && <p className="muted">Why: {visibleText(r.justification)}</p>}
       {!offers.length && r.always?.whyNot && (
         <p className="muted">No &ldquo;Always allow&rdquo;: {r.always.whyNot}.</p>
       )}

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { DispatchRecord, EventRecord } from '../../../shared/dispatch.js';
 import { eventVerdict } from '../../../shared/event-verdict.js';
+import { visibleText } from '../../../shared/visible-text.js';
 import type { DryRun } from '../../../shared/ipc.js';
 import { api } from '../client.js';
 import { Badge, Empty, ErrorBox } from '../components/bits.js';
@@ -107,9 +108,11 @@ function EventDetail({
         <dt>Decision</dt>
         <dd>
           {/* Nobody answered: the reason says it whole (why, and that the agent decided). */}
-          {e.held === 'unanswered' && e.reason
-            ? e.reason
-            : `${DECISION_WORD[eventVerdict(e)]}${e.reason ? `: ${e.reason}` : ''}`}
+          {visibleText(
+            e.held === 'unanswered' && e.reason
+              ? e.reason
+              : `${DECISION_WORD[eventVerdict(e)]}${e.reason ? `: ${e.reason}` : ''}`,
+          )}
         </dd>
         <dt>Rules</dt>
         <dd>
@@ -195,7 +198,7 @@ function DispatchDetail({
           {r.decision ? <>this hook answered {r.decision}</> : null}
         </dd>
         <dt>Reason</dt>
-        <dd>{r.skipReason ? `not run: ${r.skipReason}` : (r.reason ?? event?.reason ?? '—')}</dd>
+        <dd>{visibleText(r.skipReason ? `not run: ${r.skipReason}` : (r.reason ?? event?.reason ?? '—'))}</dd>
         <dt>Exit</dt>
         <dd>
           {r.timedOut
@@ -229,11 +232,11 @@ function DispatchDetail({
       </dl>
       <h4>Output (stdout)</h4>
       <pre className="out" aria-label="stdout">
-        {r.stdoutTail || '(empty)'}
+        {visibleText(r.stdoutTail, { lines: true }) || '(empty)'}
       </pre>
       <h4>Errors (stderr)</h4>
       <pre className="out" aria-label="stderr">
-        {r.stderrTail || '(empty)'}
+        {visibleText(r.stderrTail, { lines: true }) || '(empty)'}
       </pre>
       {event ? <Payload event={event} /> : null}
       {event ? <Replay key={event.id} event={event} /> : null}
@@ -254,7 +257,7 @@ function Payload({ event }: { event: EventRecord }) {
           {counted(String(event.payload).length, 'character')}, cut mid-way.
         </p>
         <pre className="out" aria-label="payload">
-          {String(event.payload)}
+          {visibleText(String(event.payload), { lines: true })}
         </pre>
       </>
     );
@@ -262,7 +265,7 @@ function Payload({ event }: { event: EventRecord }) {
     <>
       <h4>Payload</h4>
       <pre className="out" aria-label="payload">
-        {JSON.stringify(event.payload, null, 2)}
+        {visibleText(JSON.stringify(event.payload, null, 2), { lines: true })}
       </pre>
     </>
   );

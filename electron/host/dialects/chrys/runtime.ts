@@ -76,6 +76,7 @@ export const chrysRuntime: DialectRuntime = {
     };
     return text.replace(/\$\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
   },
+  answerIn: 'resultFile',
   interpret(rule, ev, result) {
     const gated = CHRYS_GATED.has(ev.event) && rule.mode === 'blocking';
     const failure = failureOf(result);

@@ -52,6 +52,7 @@ export const codexRuntime: DialectRuntime = {
     env: {},
     stdin: JSON.stringify({ ...ev.payload, hook_event_name: ev.event, cwd: ev.payload.cwd ?? ev.workspace }),
   }),
+  answerIn: 'stdout',
   interpret(rule, ev, result) {
     const exited2 = result.exitCode === 2 && !result.timedOut && !result.signal && !result.spawnError;
     if (exited2) {

@@ -58,6 +58,7 @@ export const geminiRuntime: DialectRuntime = {
       }),
     };
   },
+  answerIn: 'stdout',
   interpret(rule, ev, result) {
     if (result.timedOut)
       return { outcome: 'timeout', decision: null, reason: `timed out after ${result.durationMs} ms` };

@@ -55,6 +55,7 @@ export function settingsRuntime(opts: SettingsRuntimeOptions): DialectRuntime {
         cwd: ev.payload.cwd ?? ev.workspace,
       }),
     }),
+    answerIn: 'stdout',
     interpret(rule, ev, result) {
       const canBlock = blockable.has(ev.event);
       const failure = failureOf(result);
