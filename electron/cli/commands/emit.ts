@@ -34,9 +34,10 @@ export async function emit(values: EmitInput): Promise<number> {
   } catch (e) {
     answered = await failed(dialect as Dialect, event, `emit failed: ${(e as Error).message}`);
   }
-  const { answer, ran, fallback } = answered;
+  const { answer, ran, fallback, problems = [] } = answered;
   if (values.json) {
     if (fallback) process.stderr.write(`hookpanel: ${fallback}\n`);
+    for (const p of problems) process.stderr.write(`hookpanel: ${p}\n`);
     const { protocol: _protocol, ...rest } = answer;
     process.stdout.write(`${JSON.stringify(rest, null, 2)}\n`);
     return ran ? 0 : 1;
@@ -47,6 +48,9 @@ export async function emit(values: EmitInput): Promise<number> {
   if (answerFile && stdout) writeFileSync(answerFile, stdout);
   if (stdout) process.stdout.write(stdout);
   if (stderr) process.stderr.write(stderr);
+  // In the harness's protocol stderr is the block reason (or an error it shows): Hookpanel's own
+  // problems (its history could not be written, say) go there only when the answer leaves it unused.
+  else if (exitCode === 0) for (const p of problems) process.stderr.write(`hookpanel: ${p}\n`);
   return exitCode;
 }
 
@@ -56,6 +60,8 @@ interface Answered {
   ran: boolean;
   /** Why the host's answer was not used, when the host failed (rather than not running). */
   fallback?: string | null;
+  /** Hookpanel's own problems while it ran the event here (never part of the answer). */
+  problems?: string[];
 }
 
 async function run(
@@ -81,15 +87,20 @@ async function run(
   // harness's own protocol stderr is the block reason, so nothing else may go there).
   const fallback = reply.noHost ? null : `${oneLine(reply.why)}; ran the event here instead`;
   const { emitInProcess } = await import('./emit-local.js');
-  const answer = await emitInProcess(host, {
-    dialect,
-    event,
-    payload: checked.payload,
-    project,
-    callerCwd: process.cwd(),
-    parentDispatch: process.env.HOOKPANEL_DISPATCH ?? null,
-  });
-  return { answer, ran: true, fallback };
+  const problems: string[] = [];
+  const answer = await emitInProcess(
+    host,
+    {
+      dialect,
+      event,
+      payload: checked.payload,
+      project,
+      callerCwd: process.cwd(),
+      parentDispatch: process.env.HOOKPANEL_DISPATCH ?? null,
+    },
+    (line) => problems.push(oneLine(line)),
+  );
+  return { answer, ran: true, fallback, problems };
 }
 
 /** The event was not run: a one-line message, and a block on guard events. */
