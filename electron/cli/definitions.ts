@@ -270,10 +270,10 @@ export const COMMANDS: readonly CommandDefinition[] = [
       { flags: '--limit <n>', description: 'at most n, the newest (default: 50; with --export: all)' },
       { flags: '--dialect <id>', description: 'only this dialect', values: 'dialect' },
       { flags: '--event <name>', description: 'only this event', values: 'event' },
-      { flags: '--rule <rule>', description: 'only this rule' },
+      { flags: '--rule <rule>', description: 'only this rule (with --events: events that ran it)' },
       {
         flags: '--outcome <outcome>',
-        description: 'only hook runs that ended so',
+        description: 'only hook runs that ended so (with --events: events with such a run)',
         values: { choices: async () => (await import('../../shared/answer.js')).OutcomeSchema.options },
         strict: true,
       },

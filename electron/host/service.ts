@@ -71,11 +71,21 @@ export class HookHost extends EventEmitter<HostEvents> {
    * `spoolHistory`: records go to the history's spool rather than its database (the in-process
    * `hookpanel emit`, which then never loads SQLite; the next reader takes them in).
    */
-  static async open(host: HostEnv, opts: { spoolHistory?: boolean } = {}): Promise<HookHost> {
+  static async open(
+    host: HostEnv,
+    opts: { spoolHistory?: boolean; warn?: (line: string) => void } = {},
+  ): Promise<HookHost> {
     const h = new HookHost(host);
+    if (opts.warn) h.warn = opts.warn;
     await h.init(opts.spoolHistory ?? false);
     return h;
   }
+
+  /**
+   * Where the host's own problems (a history write that failed) are said: stderr, unless the caller
+   * says otherwise. The in-process `hookpanel emit` does, since its stderr is the harness's block reason.
+   */
+  private warn: (line: string) => void = (line) => void process.stderr.write(`hookpanel: ${line}\n`);
 
   private async init(spoolHistory: boolean): Promise<void> {
     const loaded = await loadSettings(this.host);
@@ -221,11 +231,9 @@ export class HookHost extends EventEmitter<HostEvents> {
         (records) => {
           for (const r of records) this.emit('record', r);
         },
-        (e: Error) => {
-          process.stderr.write(`hookpanel: could not write history: ${e.message}\n`);
-        },
+        (e: Error) => this.warn(`could not write history: ${e.message}`),
       )
-      .catch((e: Error) => void process.stderr.write(`hookpanel: after a history write: ${e.message}\n`))
+      .catch((e: Error) => this.warn(`after a history write: ${e.message}`))
       .finally(() => this.writes.delete(write));
     this.writes.add(write);
     return write;
@@ -236,10 +244,7 @@ export class HookHost extends EventEmitter<HostEvents> {
     for (const s of signals) {
       const checked = EngineSignalSchema.safeParse(s);
       if (checked.success) this.emit('signal', checked.data);
-      else
-        process.stderr.write(
-          `hookpanel: dropped a malformed ${s.kind} signal: ${z.prettifyError(checked.error)}\n`,
-        );
+      else this.warn(`dropped a malformed ${s.kind} signal: ${z.prettifyError(checked.error)}`);
     }
   }
 

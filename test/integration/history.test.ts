@@ -206,6 +206,22 @@ describe('history store', () => {
     expect(JSON.parse(limited.stdout).dispatches.map((d: DispatchRecord) => d.id)).toEqual(['d3', 'd2']);
     const events = await cli(['--events', '--dialect', 'io', '--json']);
     expect(JSON.parse(events.stdout).events.map((e: EventRecord) => e.id)).toEqual(['e3']);
+    // --events with a run's outcome or rule: the events that ran such a rule (as in the panel).
+    const eventIds = async (args: string[]) =>
+      JSON.parse((await cli(['--events', '--json', ...args])).stdout).events.map((e: EventRecord) => e.id);
+    expect(await eventIds(['--outcome', 'failed'])).toEqual(['e2']);
+    expect(await eventIds(['--rule', 'rule-1'])).toEqual(['e1']);
+    expect(await eventIds(['--outcome', 'failed', '--rule', 'rule-1'])).toEqual([]);
+    expect(await eventIds(['--outcome', 'timeout'])).toEqual([]);
+    const failedEvents = await cli(['--events', '--outcome', 'failed']);
+    expect(failedEvents.stdout.trim().split('\n')).toHaveLength(1);
+    const exportedEvents = await cli(['--export', 'jsonl', '--events', '--outcome', 'failed']);
+    expect(
+      exportedEvents.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual(['e2']);
     expect((await cli(['--text', 'badly', '--json'])).stdout).toContain('"d2"');
     expect((await cli(['--since', 'yesterday-ish'])).code).toBe(2);
     expect((await cli(['--export', 'xml'])).code).toBe(2);

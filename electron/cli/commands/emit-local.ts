@@ -23,6 +23,8 @@ export async function emitInProcess(
     callerCwd: string;
     parentDispatch: string | null;
   },
+  /** Hookpanel's own problems meanwhile (a history write that failed): told by the caller, never here. */
+  warn: (line: string) => void,
 ): Promise<EmitAnswer> {
   // Without a handler these signals end Node without its exit hooks, leaving the hooks running.
   const stop = (signal: (typeof STOP_SIGNALS)[number]) => {
@@ -32,7 +34,7 @@ export async function emitInProcess(
   for (const s of STOP_SIGNALS) process.once(s, stop);
   try {
     // Records go to the history's spool: an emit never loads SQLite (the next reader takes them in).
-    const hookHost = await HookHost.open(host, { spoolHistory: true });
+    const hookHost = await HookHost.open(host, { spoolHistory: true, warn });
     const { answer, background } = await hookHost.dispatch({ ...req, dialect: req.dialect as Dialect });
     const later = await background;
     await hookHost.close();

@@ -35,10 +35,11 @@ export async function emit(values: EmitInput): Promise<number> {
   } catch (e) {
     answered = await failed(dialect as Dialect, event, `emit failed: ${(e as Error).message}`);
   }
-  const { answer, ran, fallback } = answered;
+  const { answer, ran, fallback, problems = [] } = answered;
   if (answered.notice) process.stderr.write(`hookpanel: ${answered.notice}\n`);
   if (values.json) {
     if (fallback) process.stderr.write(`hookpanel: ${fallback}\n`);
+    for (const p of problems) process.stderr.write(`hookpanel: ${p}\n`);
     const { protocol: _protocol, ...rest } = answer;
     process.stdout.write(`${JSON.stringify(rest, null, 2)}\n`);
     return ran ? 0 : 1;
@@ -49,6 +50,9 @@ export async function emit(values: EmitInput): Promise<number> {
   if (answerFile && stdout) writeFileSync(answerFile, stdout);
   if (stdout) process.stdout.write(stdout);
   if (stderr) process.stderr.write(stderr);
+  // In the harness's protocol stderr is the block reason (or an error it shows): Hookpanel's own
+  // problems (its history could not be written, say) go there only when the answer leaves it unused.
+  else if (exitCode === 0) for (const p of problems) process.stderr.write(`hookpanel: ${p}\n`);
   return exitCode;
 }
 
@@ -60,6 +64,8 @@ interface Answered {
   fallback?: string | null;
   /** Said on stderr whatever the output: the first event to find the host silent says so (sayOnce). */
   notice?: string | null;
+  /** Hookpanel's own problems while it ran the event here (never part of the answer). */
+  problems?: string[];
 }
 
 async function run(
@@ -95,15 +101,20 @@ async function run(
       ? `${reply.why}; events run without it until it answers`
       : null;
   const { emitInProcess } = await import('./emit-local.js');
-  const answer = await emitInProcess(host, {
-    dialect,
-    event,
-    payload: checked.payload,
-    project,
-    callerCwd: process.cwd(),
-    parentDispatch: process.env.HOOKPANEL_DISPATCH ?? null,
-  });
-  return { answer, ran: true, fallback, notice };
+  const problems: string[] = [];
+  const answer = await emitInProcess(
+    host,
+    {
+      dialect,
+      event,
+      payload: checked.payload,
+      project,
+      callerCwd: process.cwd(),
+      parentDispatch: process.env.HOOKPANEL_DISPATCH ?? null,
+    },
+    (line) => problems.push(oneLine(line)),
+  );
+  return { answer, ran: true, fallback, notice, problems };
 }
 
 /**

@@ -97,6 +97,19 @@ function eventWhere(f: HistoryFilter): Where {
     conds.push('time <= ?');
     params.push(f.until);
   }
+  if (f.outcome || f.rule) {
+    // An event is kept when one of its rule runs matches both (as the panel's History filters events).
+    const runs: string[] = [];
+    if (f.outcome) {
+      runs.push('outcome = ?');
+      params.push(f.outcome);
+    }
+    if (f.rule) {
+      runs.push('rule IN (SELECT rule FROM rule_names WHERE instr(rule, ?) > 0)');
+      params.push(f.rule);
+    }
+    conds.push(`id IN (SELECT event_id FROM dispatches WHERE ${runs.join(' AND ')})`);
+  }
   if (f.text) {
     const match = ftsQuery(f.text);
     if (match) {

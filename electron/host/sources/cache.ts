@@ -2,6 +2,8 @@
 // scripts their rules run, the trust index or Hookpanel's settings (cheap stats, so every event sees
 // today's files, as the CLI, which always reads afresh, does).
 import { statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Source } from '../../../shared/model.js';
 import type { LoadContext } from '../dialects/dialect.js';
 import { DIALECT_MODULES } from '../dialects/registry.js';
@@ -31,8 +33,20 @@ export const RECHECK_MS = 100;
  */
 export const RACY_MS = 1000;
 
+/**
+ * A hook file that turned unreadable (torn, emptied, gone) this recently may be in the middle of being
+ * rewritten in place: its last good version is used meanwhile, so a guard never drops out for the
+ * moment a writer has truncated it. Past this, what the file says stands (an invalid file, say).
+ */
+export const MID_WRITE_MS = 2000;
+/** With no good version known yet (a fresh process), such a file is read again, this often, this long. */
+const MID_WRITE_RETRY_MS = 10;
+const MID_WRITE_RETRIES = 20;
+
 export class SourceCache {
   private readonly entries = new Map<string, Entry>();
+  /** Each hook file's last version that could be read, by dialect and path. */
+  private readonly lastGood = new Map<string, Source>();
 
   constructor(
     private readonly context: (workspace: string | null) => LoadContext,
@@ -54,7 +68,14 @@ export class SourceCache {
     const entry: Entry = { fingerprint, sources: Promise.resolve([]), checkedAt: now, scripts, racy };
     entry.sources = (async () => {
       await this.trust.reload();
-      const sources = await loadSources(ctx, this.trust);
+      let sources = await loadSources(ctx, this.trust);
+      for (let i = 0; i < MID_WRITE_RETRIES && sources.some((s) => this.unsettled(s)); i++) {
+        await delay(MID_WRITE_RETRY_MS);
+        sources = await loadSources(ctx, this.trust);
+      }
+      const held = this.holdLastGood(sources);
+      // A file read while being written is read again at the next check, until it settles.
+      if (held) entry.racy = true;
       const loaded = [...new Set(sources.flatMap((s) => s.scripts.map((x) => x.path)))].sort();
       // Scripts not in this fingerprint were never stat'ed: look again, with them, next time.
       if (loaded.join('\0') !== scripts.join('\0')) entry.racy = true;
@@ -67,6 +88,29 @@ export class SourceCache {
 
   invalidate(): void {
     this.entries.clear();
+  }
+
+  /** Unreadable just now with no good version to stand in: worth reading again in a moment. */
+  private unsettled(s: Source): boolean {
+    return s.state !== 'absent' && unreadable(s) && !this.lastGood.has(keyOf(s)) && changedJustNow(s.path);
+  }
+
+  /** Puts each file's last good version in place of one that turned unreadable just now; whether any did. */
+  private holdLastGood(sources: Source[]): boolean {
+    let held = false;
+    for (const [i, s] of sources.entries()) {
+      const key = keyOf(s);
+      if (!unreadable(s)) {
+        this.lastGood.set(key, s);
+        continue;
+      }
+      const good = this.lastGood.get(key);
+      if (good && changedJustNow(s.path)) {
+        sources[i] = good;
+        held = true;
+      } else this.lastGood.delete(key);
+    }
+    return held;
   }
 
   private fingerprint(ctx: LoadContext, scripts: string[]): { fingerprint: string; racy: boolean } {
@@ -94,4 +138,24 @@ export class SourceCache {
     });
     return { fingerprint: `${JSON.stringify(ctx.settings)}|${parts.join('|')}`, racy };
   }
+}
+
+const keyOf = (s: Source) => `${s.dialect}\0${s.path}`;
+
+/** Invalid (a syntax error, say), emptied, or gone: what a file being rewritten in place can look like. */
+function unreadable(s: Source): boolean {
+  return s.state === 'invalid' || s.state === 'absent' || s.diagnostics.some((d) => d.code === 'empty_file');
+}
+
+/** Whether the file (or, when it is gone, its folder) changed within MID_WRITE_MS. */
+function changedJustNow(path: string): boolean {
+  for (const p of [path, dirname(path)]) {
+    try {
+      const st = statSync(p, { throwIfNoEntry: false });
+      if (st) return Date.now() - st.ctimeMs < MID_WRITE_MS;
+    } catch {
+      return false;
+    }
+  }
+  return false;
 }
