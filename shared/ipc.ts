@@ -457,7 +457,7 @@ export const REQUESTS = {
     res: z.object({ ok: z.boolean(), message: z.string() }),
   },
   'review:revoke': {
-    req: z.object({ path: z.string().min(1) }),
+    req: z.object({ path: z.string().min(1), workspace: Workspace.optional() }),
     res: z.object({ ok: z.boolean(), message: z.string() }),
   },
   'settings:get': { req: z.object({}), res: PanelSettingsSchema },

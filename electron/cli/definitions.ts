@@ -135,7 +135,12 @@ export const COMMANDS: readonly CommandDefinition[] = [
       'Hooks from project files (and the scripts they run) stay inert until you trust them. trust PATH ' +
       'prints what the file would run and what changed since you last trusted it (each command new, ' +
       'changed or removed, with risk flags in plain words), then trusts this exact version: any later ' +
-      'change makes it inert again until reviewed. A user-level file needs no trust.',
+      'change makes it inert again until reviewed. It does what Trust review does in the panel, through the ' +
+      "same code. For an agent's own file it also says what changed in the agent: Codex's trust of each " +
+      'hook is recorded through Codex itself (its app server; user-level files too), and where it cannot ' +
+      'be (Codex not installed or not answering, the project not trusted in Codex) nothing is trusted and ' +
+      'trust exits 1. Claude Code and Gemini CLI run their own files themselves, under their own trust: ' +
+      'Hookpanel records your review and says it did not change them. Other user-level files need no trust.',
     arguments: [
       {
         name: 'path',
@@ -155,19 +160,30 @@ export const COMMANDS: readonly CommandDefinition[] = [
       { run: 'hookpanel trust .agents/settings.json --dry-run', does: 'the same review, without trusting' },
       { run: 'hookpanel trust --list', does: 'every trusted file, with its hash and scripts' },
       { run: 'hookpanel trust --list --json', does: 'the same, as JSON' },
+      { run: 'hookpanel trust .codex/hooks.json', does: 'review, then trust it in Hookpanel and in Codex' },
     ],
-    exitStatus: '0 when reviewed, trusted or listed, 2 for a usage mistake',
+    exitStatus:
+      "0 when reviewed, trusted or listed, 1 when the agent's own trust could not be recorded (nothing " +
+      'was trusted), 2 for a usage mistake',
     run: async () => (await import('./commands/trust.js')).trust,
   },
   {
     name: 'untrust',
     summary: 'make a project file inert again',
     description:
-      'Forgets the trust given to a project file: its hooks and scripts stop running until trusted again.',
+      'Forgets the trust given to a project file: its hooks and scripts stop running until trusted again. ' +
+      "It does what Revoke does in the panel. For Codex's files it also takes back Codex's own trust of " +
+      'each hook, through Codex itself, so `codex exec` skips them; Claude Code and Gemini CLI run their ' +
+      'own files themselves, and untrust says it did not change them.',
     arguments: [{ name: 'path', required: true, description: 'the project hook file', values: 'file' }],
     options: [],
-    examples: [{ run: 'hookpanel untrust .agents/settings.json', does: "stop running this file's hooks" }],
-    exitStatus: '0 whether or not it was trusted, 2 for a usage mistake',
+    examples: [
+      { run: 'hookpanel untrust .agents/settings.json', does: "stop running this file's hooks" },
+      { run: 'hookpanel untrust .codex/hooks.json', does: "and take back Codex's own trust of them" },
+    ],
+    exitStatus:
+      "0 whether or not it was trusted, 1 when the agent's own trust could not be taken back (Hookpanel's " +
+      'record is gone all the same), 2 for a usage mistake',
     run: async () => (await import('./commands/trust.js')).untrust,
   },
   ...(['connect', 'disconnect'] as const).map((name): CommandDefinition => ({

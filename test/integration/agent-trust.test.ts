@@ -1,12 +1,16 @@
 // The agents' own trust gates as Hookpanel reports them without Codex installed: Gemini CLI's folder
 // trust and switches (its own rules, reproduced), and Codex's verdict said to be unknown rather than
-// guessed. With the real Codex: test/realclient/codex-trust.test.ts.
+// guessed; `hookpanel trust` / `untrust` and the panel's Trust this version on an agent's own file say
+// what they changed in the agent, and fail where they could not. With the real Codex:
+// test/realclient/codex-trust.test.ts.
 import { afterEach, describe, expect, test } from 'vitest';
 import {
   addAgentTrustNotes,
   agentTrustReports,
   recordAgentTrust,
 } from '../../electron/host/agents/agent-trust.js';
+import { startPanelSession } from '../../electron/host/panel/session.js';
+import { HookHost } from '../../electron/host/service.js';
 import { runCli } from '../helpers/cli.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 
@@ -142,5 +146,143 @@ describe('hookpanel check', () => {
     expect(source.diagnostics.filter((d) => d.code === 'agent_will_skip')).toEqual([
       expect.objectContaining({ line: 6, column: 11, ruleIndex: 0 }),
     ]);
+  });
+});
+
+describe("hookpanel trust and untrust on an agent's own file: what changed in the agent, in words", () => {
+  const codexProject = (e: TestEnv) => {
+    e.processEnv.PATH = e.path('empty-bin');
+    const hooksJson = e.write(
+      'ws/.codex/hooks.json',
+      JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo done' }] }] } }),
+    );
+    return hooksJson;
+  };
+  const cli = (args: string[]) => runCli(args, { env: env.processEnv, cwd: env.workspace });
+  const trustedPaths = async () =>
+    (
+      JSON.parse((await cli(['trust', '--list', '--json'])).stdout) as { trusted: { path: string }[] }
+    ).trusted.map((t) => t.path);
+
+  test('Codex not installed: says so, trusts nothing (not in Hookpanel either) and exits 1', async () => {
+    env = makeEnv();
+    const hooksJson = codexProject(env);
+    env.write('~/.codex/config.toml', `[projects."${env.workspace}"]\ntrust_level = "trusted"\n`);
+    const r = await cli(['trust', '.codex/hooks.json']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`Review of ${hooksJson} (codex, project):`);
+    expect(r.stdout).toContain(
+      "\n\nCodex's trust was not recorded: Codex is not installed here (no codex on PATH). Codex skips these hooks until it trusts them.\n" +
+        'Not trusted: nothing was recorded, in Hookpanel or in Codex; trust it again once Codex can record it.\n',
+    );
+    expect(r.stdout).not.toMatch(/^Trusted /m);
+    expect(await trustedPaths()).toEqual([]);
+
+    const u = await cli(['untrust', '.codex/hooks.json']);
+    expect(u).toMatchObject({
+      code: 1,
+      stdout:
+        `${hooksJson} was not trusted in Hookpanel.\n` +
+        `Codex's own trust was not taken back: Codex is not installed here (no codex on PATH); whatever Codex trusted of ${hooksJson} it still runs.\n`,
+    });
+  });
+
+  test('a project Codex does not trust: Codex would not load the file, so nothing is trusted; exit 1', async () => {
+    env = makeEnv();
+    codexProject(env);
+    const r = await cli(['trust', '.codex/hooks.json']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(
+      "Codex's trust was not recorded: Codex does not load this file: the project is not trusted in Codex",
+    );
+    expect(r.stdout).toContain(
+      'Trust the project in Codex first (Codex asks when it starts there), then trust this file again.',
+    );
+    expect(await trustedPaths()).toEqual([]);
+  });
+
+  test('a user-level Codex file needs Codex trust too: not "always active"', async () => {
+    env = makeEnv();
+    env.processEnv.PATH = env.path('empty-bin');
+    env.write(
+      '~/.codex/hooks.json',
+      JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo done' }] }] } }),
+    );
+    const r = await cli(['trust', env.path('~/.codex/hooks.json')]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).not.toContain('need no trust');
+    expect(r.stdout).toContain('Codex is not installed here (no codex on PATH)');
+  });
+
+  test('the panel says and does the same: Trust this version records nothing without Codex', async () => {
+    env = makeEnv();
+    const hooksJson = codexProject(env);
+    env.write('~/.codex/config.toml', `[projects."${env.workspace}"]\ntrust_level = "trusted"\n`);
+    const host = await HookHost.open(env.host);
+    const session = startPanelSession(host, { mode: 'browser', workspace: env.workspace, push: () => {} });
+    try {
+      const item = (await session.api['review:list']({ workspace: env.workspace })).find(
+        (i) => i.source.path === hooksJson,
+      )!;
+      expect(
+        await session.api['review:trust']({
+          path: hooksJson,
+          sha256: item.source.sha256!,
+          workspace: env.workspace,
+        }),
+      ).toEqual({
+        ok: false,
+        message:
+          "Codex's trust was not recorded: Codex is not installed here (no codex on PATH). Codex skips these hooks until it trusts them. " +
+          'Not trusted: nothing was recorded, in Hookpanel or in Codex; trust it again once Codex can record it.',
+      });
+      expect(host.trust.list()).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+
+  test('Claude Code: records the review in Hookpanel and says plainly that Claude Code runs the file itself', async () => {
+    env = makeEnv();
+    const path = env.write(
+      'ws/.claude/settings.json',
+      JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo done' }] }] } }),
+    );
+    const r = await cli(['trust', '.claude/settings.json']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `\\n\\nTrusted ${path} in Hookpanel \\(sha256 [0-9a-f]{12}…, 1 rule\\)\\.\\n` +
+          "Claude Code runs this file's hooks itself: Hookpanel did not change Claude Code, and cannot stop or start them there\\.\\n$",
+      ),
+    );
+    const u = await cli(['untrust', '.claude/settings.json']);
+    expect(u).toMatchObject({
+      code: 0,
+      stdout:
+        `Untrusted ${path} in Hookpanel: its record is gone.\n` +
+        "Claude Code runs this file's hooks itself: Hookpanel did not change Claude Code, and cannot stop or start them there.\n",
+    });
+  });
+
+  test("Gemini CLI: Hookpanel's record, Gemini unchanged, and what Gemini will do here (its folder trust)", async () => {
+    env = makeEnv();
+    const path = env.write('ws/.gemini/settings.json', geminiHooks(['./a.sh']));
+    const r = await cli(['trust', '.gemini/settings.json']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`\n\nTrusted ${path} in Hookpanel (sha256 `);
+    expect(r.stdout).toContain(
+      "Gemini CLI runs this file's hooks itself, under its own trust: Hookpanel did not change Gemini CLI. " +
+        `Now: Gemini CLI will skip this: the folder is not trusted (no rule for ${env.workspace} (${env.path('~/.gemini/trustedFolders.json')} does not exist)). ` +
+        `Trust ${env.workspace} in Gemini CLI: its trust dialog when it starts there, or a TRUST_FOLDER rule in ${env.path('~/.gemini')}/trustedFolders.json.\n`,
+    );
+    env.write('~/.gemini/trustedFolders.json', JSON.stringify({ [env.workspace]: 'TRUST_FOLDER' }));
+    const u = await cli(['untrust', '.gemini/settings.json']);
+    expect(u).toMatchObject({
+      code: 0,
+      stdout:
+        `Untrusted ${path} in Hookpanel: its record is gone.\n` +
+        "Gemini CLI runs this file's hooks itself, under its own trust: Hookpanel did not change Gemini CLI. Now: Gemini CLI will run this here.\n",
+    });
   });
 });

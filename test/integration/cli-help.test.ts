@@ -134,6 +134,13 @@ describe('the command-line contract', () => {
     answer: ['--reason <text>', '--always', '--prefix <words>', '--json'],
   };
 
+  test("trust and untrust: exit 1 when the agent's own trust could not be changed", () => {
+    for (const name of ['trust', 'untrust'])
+      expect(COMMANDS.find((c) => c.name === name)?.exitStatus).toMatch(
+        /^0 .*, 1 when the agent's own trust could not be (recorded|taken back) .*, 2 for a usage mistake$/,
+      );
+  });
+
   test('every flag of the contract is in its command', () => {
     for (const [name, flags] of Object.entries(CONTRACT))
       expect(COMMANDS.find((c) => c.name === name)?.options.map((o) => o.flags)).toEqual(

@@ -299,7 +299,10 @@ describe('hookpanel trust PATH prints the same review', () => {
     let r = await runCli(['trust', path], { env: env.processEnv, cwd: env.root });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Not trusted before: it would run 4 commands.');
-    expect(r.stdout).toMatch(/\n\nTrusted .*settings\.json \(sha256 [0-9a-f]{12}…, 4 rules\)\.\n$/);
+    // Claude Code runs its own file: Hookpanel's record, and the plain word that Claude Code is unchanged.
+    expect(r.stdout).toMatch(
+      /\n\nTrusted .*settings\.json in Hookpanel \(sha256 [0-9a-f]{12}…, 4 rules\)\.\nClaude Code runs this file's hooks itself: Hookpanel did not change Claude Code, and cannot stop or start them there\.\n$/,
+    );
 
     env.write('ws/.claude/settings.json', reformattedWithCurl());
     r = await runCli(['trust', path, '--dry-run'], { env: env.processEnv, cwd: env.root });

@@ -1,16 +1,25 @@
 // Codex's own trust of each hook, as Hookpanel reports it: asked of the real Codex (its app server),
-// kept while nothing it depends on changed, and recorded through Codex for exactly the hooks shown.
-import { readFileSync } from 'node:fs';
+// kept while nothing it depends on changed, and recorded through Codex for exactly the hooks shown;
+// `hookpanel trust` / `untrust` on a project's .codex/hooks.json decide whether `codex exec` runs it.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { chmod } from 'node:fs/promises';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { agentTrustReports, recordAgentTrust } from '../../electron/host/agents/agent-trust.js';
+import { runCli } from '../helpers/cli.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
+import { startResponsesStub, type ResponsesStub } from '../helpers/responses-stub.js';
 import { agentForTests, AGENTS } from './agents.js';
+import { runCodex } from './codex-run.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 const codex = await agentForTests('codex');
 let env: TestEnv;
-afterEach(() => env?.cleanup());
+let stub: ResponsesStub | null = null;
+afterEach(async () => {
+  await stub?.close();
+  stub = null;
+  await env?.cleanup();
+});
 
 describe.skipIf(!codex.agent)(`Codex ${AGENTS.codex!.version}'s trust, per hook ${codex.why}`, () => {
   const agent = codex.agent!;
@@ -56,7 +65,9 @@ describe.skipIf(!codex.agent)(`Codex ${AGENTS.codex!.version}'s trust, per hook 
         trustable: { key: `${hooksJson}:stop:0:0`, hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) },
       }),
     ]);
-    expect(before.fix).toContain("Trust review (it records Codex's trust through Codex itself)");
+    expect(before.fix).toContain(
+      "Trust review or with hookpanel trust FILE (both record Codex's trust through Codex itself)",
+    );
     expect(starts()).toBe(1);
     await codexOf(env);
     expect(starts(), 'nothing changed: the answer is kept').toBe(1);
@@ -96,5 +107,67 @@ describe.skipIf(!codex.agent)(`Codex ${AGENTS.codex!.version}'s trust, per hook 
       message: `${hooksJson}:pre_tool_use:0:0 changed since it was shown (or is gone); review it again`,
     });
     expect((await codexOf(env)).hooks.map((h) => h.state)).toEqual(['untrusted']);
+  });
+
+  test('hookpanel trust on a project .codex/hooks.json makes codex exec run it; untrust stops it', async () => {
+    env = makeEnv();
+    await codexOnPath(env);
+    const marker = env.path('ran');
+    const hooksJson = env.write(
+      'ws/.codex/hooks.json',
+      JSON.stringify(
+        {
+          hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: `echo ran >> '${marker}'` }] }] },
+        },
+        null,
+        2,
+      ),
+    );
+    // The project is trusted in Codex (so Codex loads its .codex/), its hook is not yet.
+    const config = env.write(
+      '~/.codex/config.toml',
+      `[projects."${env.workspace}"]\ntrust_level = "trusted"\n`,
+    );
+    stub = await startResponsesStub(() => ({ text: 'hello' }));
+    const cli = (args: string[]) =>
+      runCli(args, { env: env.processEnv, cwd: env.workspace, timeoutMs: 60_000 });
+    const exec = async (prompt: string) => {
+      const run = await runCodex(codex.agent!, env, stub!.url, prompt);
+      expect(run.code, run.stderr).toBe(0);
+    };
+
+    await exec('before any trust');
+    expect(existsSync(marker), 'untrusted in Codex: skipped').toBe(false);
+
+    const trusted = await cli(['trust', '.codex/hooks.json']);
+    expect(trusted.code, trusted.stdout + trusted.stderr).toBe(0);
+    // What matters first: Codex itself now runs the project's hook.
+    await exec('after trust');
+    expect(existsSync(marker), 'trusted with hookpanel trust: codex exec runs the hook').toBe(true);
+    expect(readFileSync(marker, 'utf8')).toBe('ran\n');
+    expect(trusted.stdout).toContain(`\nTrusted ${hooksJson} in Hookpanel (sha256 `);
+    expect(trusted.stdout).toContain(
+      `Codex now trusts this hook (recorded through Codex in ${config}); \`codex exec\` runs it.`,
+    );
+    const check = await cli(['check', '--project', env.workspace]);
+    expect(check.stdout).not.toContain('Codex will skip this');
+
+    const again = await cli(['trust', '.codex/hooks.json']);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('Codex already trusts its hook; nothing changed in Codex.');
+
+    const untrusted = await cli(['untrust', '.codex/hooks.json']);
+    expect(untrusted.code, untrusted.stdout + untrusted.stderr).toBe(0);
+    expect(untrusted.stdout).toBe(
+      `Untrusted ${hooksJson} in Hookpanel: its record is gone.\n` +
+        `Codex no longer trusts this hook (taken back through Codex in ${config}); \`codex exec\` skips it.\n`,
+    );
+    expect((await cli(['check', '--project', env.workspace])).stdout).toContain(
+      'Codex will skip this: not trusted in Codex',
+    );
+    rmSync(marker);
+    await exec('after untrust');
+    expect(existsSync(marker), 'untrusted again: skipped').toBe(false);
+    expect(readFileSync(config, 'utf8')).toBe(`[projects."${env.workspace}"]\ntrust_level = "trusted"\n`);
   });
 });

@@ -81,7 +81,8 @@ describe('trust', () => {
     r = await runCli(['trust', '--list'], { env: env.processEnv });
     expect(r.stdout).toContain(path);
     r = await runCli(['untrust', path], { env: env.processEnv });
-    expect(r.stdout).toContain('inert again');
+    // Claude Code runs its own file whatever Hookpanel records: only Hookpanel's record is gone.
+    expect(r.stdout).toContain(`Untrusted ${path} in Hookpanel: its record is gone.`);
     expect((await env.source('ws/.claude/settings.json')).state).toBe('untrusted');
     await store.reload();
     expect(await store.trustedText(path)).toBeNull();

@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import { contextFor } from '../../host/context.js';
 import { loadCandidate } from '../../host/sources/load.js';
-import { serversOf } from '../../../shared/mcp.js';
 import { placeFile } from '../../host/sources/single.js';
+import { recordsAgentTrust, trustFile, untrustFile } from '../../host/agents/file-trust.js';
+import { sha256 } from '../../host/documents/read.js';
 import { reviewSource } from '../../host/trust/review-item.js';
 import { reviewText } from '../../host/trust/review-text.js';
 import { readScripts, TrustStore } from '../../host/trust/store.js';
@@ -39,7 +40,7 @@ export async function trust(values: TrustInput): Promise<number> {
     throw new UsageError(
       `${resolve(path)} is not a hook file location Hookpanel knows (see hookpanel check)`,
     );
-  if (!placed.candidate.projectScoped) {
+  if (!placed.candidate.projectScoped && !(await recordsAgentTrust(placed.candidate.path, ctx))) {
     process.stdout.write(
       `${placed.candidate.path} is a user-level file; its hooks are always active and need no trust.\n`,
     );
@@ -62,28 +63,27 @@ export async function trust(values: TrustInput): Promise<number> {
     process.stdout.write(`\nNot trusted (--dry-run): run hookpanel trust ${path} to trust this version.\n`);
     return 0;
   }
-  const scripts = await readScripts(source);
-  const entry = await store.trust(source, bytes, scripts);
+  // Exactly the version reviewed above, through the same code as the panel's Trust this version: the
+  // agent's own trust too where Hookpanel records it (Codex), and what changed in the agent.
+  const scripts = (await readScripts(source)).map((s) => ({
+    path: s.path,
+    sha256: s.bytes ? sha256(s.bytes) : null,
+  }));
+  const result = await trustFile(store, ctx, { path: source.path, sha256: source.sha256!, scripts });
+  process.stdout.write(`\n${result.lines.join('\n')}\n`);
   const errors = source.diagnostics.filter((d) => d.severity === 'error').length;
-  const servers = Object.keys(serversOf(source)).length;
-  process.stdout.write(
-    `\nTrusted ${entry.path} (sha256 ${entry.sha256.slice(0, 12)}…, ${counted(source.rules.length, 'rule')}${servers ? `, ${counted(servers, 'MCP server')}` : ''}${scripts.length ? `, ${counted(scripts.length, 'script')}` : ''}).\n`,
-  );
-  if (errors)
+  if (result.ok && errors)
     process.stdout.write(
       `Note: the file has ${counted(errors, 'error')}; run hookpanel check to see them.\n`,
     );
-  return 0;
+  return result.ok ? 0 : 1;
 }
 
 /** `hookpanel untrust PATH`, filled from its entry in definitions.ts. */
 export async function untrust({ path }: { path: string }): Promise<number> {
   const ctx = await contextFor(null);
   const store = await TrustStore.open(ctx.host);
-  const full = resolve(path);
-  const removed = await store.untrust(full);
-  process.stdout.write(
-    removed ? `Untrusted ${full}; its hooks are inert again.\n` : `${full} was not trusted.\n`,
-  );
-  return 0;
+  const result = await untrustFile(store, ctx, path);
+  process.stdout.write(`${result.lines.join('\n')}\n`);
+  return result.ok ? 0 : 1;
 }

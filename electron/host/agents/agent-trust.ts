@@ -18,6 +18,21 @@ export interface AgentTrustPart {
    * changed since. Absent where the agent's trust is not Hookpanel's to record (Gemini's folder trust).
    */
   trust?(hooks: { key: string; hash: string }[], ctx: LoadContext): Promise<{ ok: boolean; message: string }>;
+  /**
+   * `hookpanel trust FILE` and Trust this version: records the agent's own trust for every hook of one
+   * of its files, as loaded (what the person reviewed); `ok` false, saying why, where the agent could
+   * not be changed (not installed, not reachable, not loading the file). Absent where the agent's trust
+   * is not Hookpanel's to record.
+   */
+  trustFile?(source: Source, ctx: LoadContext): Promise<AgentChange>;
+  /** `hookpanel untrust FILE` and Revoke: takes back the agent's own trust of every hook of the file. */
+  untrustFile?(path: string, ctx: LoadContext): Promise<AgentChange>;
+}
+
+/** What Hookpanel changed in an agent for one file, in words; `ok` false where it could not. */
+export interface AgentChange {
+  ok: boolean;
+  message: string;
 }
 
 let parts: Promise<{ id: string; part: AgentTrustPart }[]> | null = null;

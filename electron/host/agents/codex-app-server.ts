@@ -198,11 +198,35 @@ export class CodexAppServer {
   }
 
   /**
+   * Takes back Codex's trust of these hooks: each record loses its `trusted_hash` (a hook switched off
+   * keeps `enabled = false`); with `verifyCwds`, lists again and fails if any of them is still trusted.
+   */
+  async untrustHooks(
+    hooks: { key: string; enabled: boolean }[],
+    verifyCwds?: string[],
+  ): Promise<{ filePath: string; version: string }> {
+    if (hooks.length === 0) throw new CodexAppServerError('protocol', 'no hooks were given to untrust');
+    const written = await this.writeHookStates(
+      hooks.map((h) => ({ key: h.key, state: h.enabled ? null : { enabled: false } })),
+    );
+    if (verifyCwds) {
+      const now = new Map((await this.listHooks(verifyCwds)).flatMap((d) => d.hooks).map((h) => [h.key, h]));
+      const still = hooks.filter((h) => now.get(h.key)?.trustStatus === 'trusted');
+      if (still.length)
+        throw new CodexAppServerError(
+          'refused',
+          `Codex still trusts ${still.map((h) => h.key).join(', ')} after writing ${written.filePath}`,
+        );
+    }
+    return written;
+  }
+
+  /**
    * One edit per key (`hooks.state."<key>"`), rather than an upsert of the whole table: Codex then
    * writes just that record's table, and removing it again leaves config.toml as it was before.
    */
   private async writeHookStates(
-    records: { key: string; state: { trusted_hash: string } | null }[],
+    records: { key: string; state: { trusted_hash: string } | { enabled: false } | null }[],
   ): Promise<{ filePath: string; version: string }> {
     const written = parse(
       WriteSchema,

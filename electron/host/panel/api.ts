@@ -21,19 +21,18 @@ import {
   type AgentsDeps,
 } from '../agents/agents.js';
 import { agentTrustReports, recordAgentTrust } from '../agents/agent-trust.js';
+import { trustFile, untrustFile } from '../agents/file-trust.js';
 import { thisInstallation, type CommandTarget } from '../agents/bridge-command.js';
 import { installCommand } from '../agents/install-command.js';
 import { checkWorkspaces, missingWorkspace } from './workspaces.js';
 import { DIALECT_MODULES } from '../dialects/registry.js';
 import type { HookHost } from '../service.js';
 import { dialectOptions, type Settings } from '../settings/settings.js';
-import { loadCandidate } from '../sources/load.js';
 import { placeFile } from '../sources/single.js';
-import { readScripts } from '../trust/store.js';
 import { budgetFor, type BudgetWatcher } from '../history/budgets.js';
 import { localDay } from '../history/writer.js';
 import type { NotificationCenter } from './notifications.js';
-import { reviewItems, sameScripts } from './review.js';
+import { reviewItems } from './review.js';
 import { ruleStats } from './stats.js';
 import { answerRequest, checkAskMe } from './requests.js';
 import { ASK_ME_AGENTS, askMeOf } from '../permissions/ask-me.js';
@@ -184,35 +183,21 @@ export function createPanelApi(ctx: PanelContext): Handlers {
     },
     'review:list': async ({ workspace }) =>
       reviewItems(await host.sources(ws(workspace)), host.trust, host.context(ws(workspace))),
-    'review:trust': async ({ path, sha256: shown, scripts: shownScripts, workspace }) => {
-      const placed = placeFile(path, host.context(ws(workspace)));
-      if (!placed || !placed.candidate.projectScoped)
-        return { ok: false, message: `${path} is not a project hook file` };
-      const { source, bytes } = await loadCandidate(
-        placed.module,
-        placed.candidate,
-        host.context(ws(workspace)),
-      );
-      if (!bytes) return { ok: false, message: `${path} cannot be read` };
-      // Trust exactly what the person saw: if the file changed since, they must look again.
-      if (source.sha256 !== shown)
-        return { ok: false, message: `${path} changed since it was shown; review the new version` };
-      const scripts = await readScripts(source);
-      if (shownScripts && !sameScripts(shownScripts, scripts))
-        return {
-          ok: false,
-          message: `a script ${path} runs changed since it was shown; review the new version`,
-        };
-      await host.trust.trust(source, bytes, scripts);
-      host.invalidate();
-      host.emit('sourcesChanged', `trusted ${path}`);
-      return { ok: true, message: `Trusted ${path}` };
+    // The one code path of the panel's Trust this version / Revoke and `hookpanel trust` / `untrust`:
+    // Hookpanel's record, and the agent's own trust where Hookpanel records it (Codex's).
+    'review:trust': async ({ path, sha256: shown, scripts, workspace }) => {
+      const r = await trustFile(host.trust, host.context(ws(workspace)), { path, sha256: shown, scripts });
+      if (r.ok) {
+        host.invalidate();
+        host.emit('sourcesChanged', `trusted ${path}`);
+      }
+      return { ok: r.ok, message: r.lines.join(' ') };
     },
-    'review:revoke': async ({ path }) => {
-      const removed = await host.trust.untrust(path);
+    'review:revoke': async ({ path, workspace }) => {
+      const r = await untrustFile(host.trust, host.context(ws(workspace ?? null)), path);
       host.invalidate();
       host.emit('sourcesChanged', `revoked ${path}`);
-      return { ok: removed, message: removed ? `${path} is inert again` : `${path} was not trusted` };
+      return { ok: r.ok, message: r.lines.join(' ') };
     },
     'settings:get': async () => toPanelSettings(host.settings),
     'settings:update': async (patch) => {

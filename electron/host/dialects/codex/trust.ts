@@ -3,18 +3,27 @@
 // computes that hash. A Codex start costs about half a second, so answers are kept while nothing they
 // depend on changed (Codex's program, its files, the folder asked about).
 import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse as parseToml } from 'smol-toml';
 import type { Rule, Source } from '../../../../shared/model.js';
-import type { AgentHookTrust, AgentTrustPart, AgentTrustReport } from '../../agents/agent-trust.js';
+import type {
+  AgentChange,
+  AgentHookTrust,
+  AgentTrustPart,
+  AgentTrustReport,
+} from '../../agents/agent-trust.js';
 import { CodexAppServerError, withCodexAppServer, type CodexHook } from '../../agents/codex-app-server.js';
 import type { LoadContext } from '../dialect.js';
-import { describeHandler } from '../rule.js';
+import { describeHandler, isPlainObject } from '../rule.js';
 import { findProgram } from '../../util/which.js';
-import { codexHookKey } from './index.js';
+import { codexHome, codexHookKey } from './index.js';
 import { manifest } from './manifest.js';
 
 const FIX =
-  "Review them in Hookpanel's Trust review (it records Codex's trust through Codex itself), or in Codex with /hooks; `codex exec` skips them without a word until then.";
+  "Review them in Hookpanel's Trust review or with hookpanel trust FILE (both record Codex's trust through Codex itself), or in Codex with /hooks; `codex exec` skips them without a word until then.";
 const CACHE_SIZE = 16;
+const NOT_INSTALLED = 'Codex is not installed here (no codex on PATH)';
 
 type Listing = { hooks: Map<string, CodexHook> } | { unavailable: string };
 const cache = new Map<string, Promise<Listing>>();
@@ -103,7 +112,164 @@ function verdict(
   }
 }
 
+const theseHooks = (n: number) => (n === 1 ? 'this hook' : `these ${n} hooks`);
+
+/** Codex's trust for every hook of one file, as loaded: what `hookpanel trust` and Trust this version record. */
+async function trustFile(source: Source, ctx: LoadContext): Promise<AgentChange> {
+  const fail = (message: string): AgentChange => ({ ok: false, message });
+  const rules = source.rules.filter((r) => r.group !== null && r.hookIndex !== null);
+  if (!rules.length) return { ok: true, message: 'The file has no hooks for Codex to trust.' };
+  if (source.state === 'disabled')
+    return fail(
+      "Codex's trust was not recorded: Codex runs no hooks at all here ([features] hooks = false), so it would run none of these.",
+    );
+  const notLoaded = source.diagnostics.find((d) => d.code === 'project_not_trusted');
+  if (notLoaded)
+    return fail(
+      `Codex's trust was not recorded: ${notLoaded.message}. Trust the project in Codex first (Codex asks when it starts there), then trust this file again.`,
+    );
+  const program = findProgram('codex', ctx.host.env.PATH, null, ctx.host.platform);
+  if (!program)
+    return fail(
+      `Codex's trust was not recorded: ${NOT_INSTALLED}. Codex skips these hooks until it trusts them.`,
+    );
+  const cwd = ctx.workspace ?? ctx.host.home;
+  try {
+    return await withCodexAppServer(
+      { program, env: { ...ctx.host.env }, cwd: ctx.host.home },
+      async (server) => {
+        const listed = new Map(
+          (await server.listHooks([cwd])).flatMap((d) => d.hooks).map((h) => [h.key, h]),
+        );
+        const mine: CodexHook[] = [];
+        const unlisted: string[] = [];
+        for (const rule of rules) {
+          const hook = listed.get(codexHookKey(source.path, rule.events[0]!, rule.group!, rule.hookIndex!));
+          if (!hook) unlisted.push(rule.name);
+          // What Codex would trust must be the command the person reviewed, not a newer edit.
+          else if (
+            rule.handler.kind === 'shell' &&
+            hook.command != null &&
+            hook.command !== rule.handler.command
+          )
+            return fail(
+              `Codex's trust was not recorded: ${source.path} changed since it was reviewed (${rule.name}); review it again.`,
+            );
+          else mine.push(hook);
+        }
+        if (!mine.length)
+          return fail(
+            `Codex's trust was not recorded: Codex does not list any hook of ${source.path} (it does not load them), so it would run none of them.`,
+          );
+        const need = mine.filter(
+          (h) => h.enabled && (h.trustStatus === 'untrusted' || h.trustStatus === 'modified'),
+        );
+        const off = mine.filter((h) => !h.enabled);
+        const lines: string[] = [];
+        if (need.length) {
+          const { filePath } = await server.trustHooks(need, [cwd]);
+          cache.clear();
+          lines.push(
+            `Codex now trusts ${theseHooks(need.length)} (recorded through Codex in ${filePath}); \`codex exec\` runs ${need.length === 1 ? 'it' : 'them'}.`,
+          );
+          const already = mine.length - need.length - off.length;
+          if (already) lines.push(`It already trusted ${already === 1 ? 'one other' : `${already} others`}.`);
+        } else if (mine.length > off.length)
+          lines.push(
+            `Codex already trusts ${mine.length - off.length === 1 ? 'its hook' : `its ${mine.length - off.length} hooks`}; nothing changed in Codex.`,
+          );
+        if (off.length)
+          lines.push(
+            `${off.length === 1 ? 'One hook is' : `${off.length} hooks are`} switched off in Codex (hooks.state enabled = false), left so.`,
+          );
+        if (unlisted.length)
+          lines.push(
+            `Codex does not list ${unlisted.join(', ')}; it will not run ${unlisted.length === 1 ? 'it' : 'them'}.`,
+          );
+        return { ok: true, message: lines.join(' ') };
+      },
+    );
+  } catch (e) {
+    const why =
+      e instanceof CodexAppServerError && e.code === 'not_installed'
+        ? NOT_INSTALLED
+        : `Codex did not answer (${(e as Error).message})`;
+    return fail(`Codex's trust was not recorded: ${why}. Codex skips these hooks until it trusts them.`);
+  }
+}
+
+/** The `hooks.state` records of the user's config.toml whose key is of this file, read only. */
+async function recordsOf(
+  path: string,
+  ctx: LoadContext,
+): Promise<Map<string, { enabled: boolean; trusted: boolean }>> {
+  const out = new Map<string, { enabled: boolean; trusted: boolean }>();
+  try {
+    const config = parseToml(await readFile(join(codexHome(ctx.host), 'config.toml'), 'utf8'));
+    const state = isPlainObject(config.hooks) && isPlainObject(config.hooks.state) ? config.hooks.state : {};
+    for (const [key, v] of Object.entries(state))
+      if (key.startsWith(`${path}:`) && isPlainObject(v))
+        out.set(key, { enabled: v.enabled !== false, trusted: typeof v.trusted_hash === 'string' });
+  } catch {
+    // no config.toml, or one Codex itself would refuse: nothing recorded here
+  }
+  return out;
+}
+
+/** Takes back Codex's trust of every hook of one file: what `hookpanel untrust` and Revoke do. */
+async function untrustFile(path: string, ctx: LoadContext): Promise<AgentChange> {
+  const fail = (why: string): AgentChange => ({
+    ok: false,
+    message: `Codex's own trust was not taken back: ${why}; whatever Codex trusted of ${path} it still runs.`,
+  });
+  const program = findProgram('codex', ctx.host.env.PATH, null, ctx.host.platform);
+  if (!program) return fail(NOT_INSTALLED);
+  const cwd = ctx.workspace ?? ctx.host.home;
+  try {
+    return await withCodexAppServer(
+      { program, env: { ...ctx.host.env }, cwd: ctx.host.home },
+      async (server) => {
+        const listed = (await server.listHooks([cwd]))
+          .flatMap((d) => d.hooks)
+          .filter((h) => h.sourcePath === path);
+        const managed = listed.filter((h) => h.trustStatus === 'managed');
+        // Records Codex lists, and those of a file it does not load now (a project it stopped trusting).
+        const records = await recordsOf(path, ctx);
+        for (const h of listed)
+          if (h.trustStatus === 'trusted' || h.trustStatus === 'modified')
+            records.set(h.key, { enabled: h.enabled, trusted: true });
+        const trusted = [...records]
+          .filter(([, r]) => r.trusted)
+          .map(([key, r]) => ({ key, enabled: r.enabled }));
+        const lines: string[] = [];
+        if (trusted.length) {
+          const { filePath } = await server.untrustHooks(trusted, [cwd]);
+          cache.clear();
+          lines.push(
+            `Codex no longer trusts ${theseHooks(trusted.length)} (taken back through Codex in ${filePath}); \`codex exec\` skips ${trusted.length === 1 ? 'it' : 'them'}.`,
+          );
+        } else lines.push(`Codex trusted no hook of this file; nothing changed in Codex.`);
+        if (managed.length)
+          return {
+            ok: false,
+            message: `${lines.join(' ')} Codex runs ${managed.length === 1 ? 'one hook' : `${managed.length} hooks`} of it whatever is recorded (managed by policy).`,
+          };
+        return { ok: true, message: lines.join(' ') };
+      },
+    );
+  } catch (e) {
+    return fail(
+      e instanceof CodexAppServerError && e.code === 'not_installed'
+        ? NOT_INSTALLED
+        : `Codex did not answer (${(e as Error).message})`,
+    );
+  }
+}
+
 export const trust: AgentTrustPart = {
+  trustFile,
+  untrustFile,
+
   async report(sources, ctx): Promise<AgentTrustReport> {
     const inspected = sources.filter(
       (s) => s.role === 'inspected' && s.rules.length && s.state !== 'absent' && s.state !== 'invalid',
