@@ -45,8 +45,12 @@ async function run(name: 'connect' | 'disconnect', args: ConnectArgs): Promise<n
   const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   try {
     const plan = await previewConnect(deps, args.agent, name === 'connect');
-    if (plan.changed) out(plan.diff);
-    else if (args.dryRun || name === 'disconnect')
+    if (plan.changed) {
+      // The change in words first, then the exact diff.
+      const { summarySentence } = await import('../../../shared/connect-summary.js');
+      out(summarySentence({ ...plan.summary, removesFile: plan.removesFile }, plan.path));
+      out(plan.diff);
+    } else if (args.dryRun || name === 'disconnect')
       out(
         name === 'connect'
           ? `${plan.label} is already connected: nothing to change in ${plan.path}`
