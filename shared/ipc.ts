@@ -3,6 +3,7 @@
 // against it; the renderer talks only through a client typed by it.
 import { z } from 'zod';
 import { AnswerRequestSchema, AskMeSchema, WaitingRequestSchema } from './permissions.js';
+import { ConnectSummarySchema } from './connect-summary.js';
 import { REQUEST_CHANNELS, PUSH_EVENTS, type Channel, type Push } from './channels.js';
 import { DispatchRecordSchema, EventRecordSchema, HistoryRecordSchema } from './dispatch.js';
 import { DialectSchema, HttpUrlSchema, SourceSchema } from './model.js';
@@ -59,6 +60,7 @@ export const RISK_KINDS = [
   'runs-hidden-code',
   'reads-credentials',
   'deletes-recursively',
+  'destroys-data',
   'writes-outside',
   'sends-data',
 ] as const;
@@ -467,7 +469,13 @@ export const REQUESTS = {
   'agents:list': { req: z.object({}), res: z.array(AgentSchema) },
   'agents:preview': {
     req: z.object({ agent: z.string().min(1), connect: z.boolean() }),
-    res: z.object({ path: z.string(), diff: z.string(), changed: z.boolean() }),
+    res: z.object({
+      path: z.string(),
+      diff: z.string(),
+      changed: z.boolean(),
+      /** The change in a person's words, counted from the edit (shared/connect-summary.ts says it). */
+      summary: ConnectSummarySchema,
+    }),
   },
   'agents:connect': {
     req: z.object({ agent: z.string().min(1), diff: z.string() }),

@@ -52,6 +52,36 @@ export function offerRules(offer: AlwaysOffer, count?: number): string[] {
   return [prefixRule(offer.words.slice(0, count))];
 }
 
+/**
+ * A flag of Trust review's (electron/host/trust/review-risks.ts) raised by what the request would do:
+ * the person is asked to look, and no answer is offered as the obvious one.
+ */
+export const RequestRiskSchema = z.object({
+  kind: z.string(),
+  /** Plain words: "Deletes files recursively". */
+  title: z.string(),
+  /** Why that matters, in one sentence. */
+  explain: z.string(),
+  /** What in the request raised it: "rm -rf build". */
+  because: z.string(),
+});
+export type RequestRisk = z.infer<typeof RequestRiskSchema>;
+
+/** What a Write or Edit request would do to its file: its content, or the change as diff hunks. */
+export const FileChangeSchema = z.object({
+  path: z.string(),
+  /** `create`: a new file with `content`; `replace`, `edit`: `diff` against the file as it is now. */
+  kind: z.enum(['create', 'replace', 'edit']),
+  content: z.string().nullable(),
+  /** Unified diff hunks (`@@ … @@` and their lines), no file header. */
+  diff: z.string().nullable(),
+  /** Only the first part is shown (a long file). */
+  truncated: z.boolean(),
+  /** Edit: the text to replace was not found in the file as it is now, so the diff is of the edit alone. */
+  note: z.string().nullable(),
+});
+export type FileChange = z.infer<typeof FileChangeSchema>;
+
 export const WaitingRequestSchema = z.object({
   /** Short and stable while it waits: what `hookpanel answer <id>` takes. */
   id: z.string(),
@@ -70,6 +100,10 @@ export const WaitingRequestSchema = z.object({
   eventId: z.string(),
   /** What "Always allow" would write for this request, or why it is not offered (absent: not computed). */
   always: AlwaysSchema.optional(),
+  /** Trust review's risk flags on the command or file (absent: not computed). */
+  risks: z.array(RequestRiskSchema).optional(),
+  /** Write and Edit: the file and what would be written (absent: not a file change). */
+  change: FileChangeSchema.optional(),
 });
 export type WaitingRequest = z.infer<typeof WaitingRequestSchema>;
 

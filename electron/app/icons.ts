@@ -2,6 +2,7 @@
 import type { TrayState } from '../host/panel/tray.js';
 
 export const STATE_COLOURS: Record<TrayState, [number, number, number]> = {
+  waiting: [59, 91, 219],
   clear: [47, 158, 68],
   failing: [224, 49, 49],
   review: [245, 159, 0],

@@ -85,18 +85,26 @@ async function start(): Promise<void> {
     ).length;
     tray.render();
   };
-  const tray = new TrayService(() => ({ paused: host.settings.paused, reviewCount }), {
-    open: (t) =>
-      t
-        ? navigate({ view: 'history', eventId: t.eventId, dispatchId: t.dispatchId, path: null })
-        : void showWindow(),
-    review: () => navigate({ view: 'review', eventId: null, dispatchId: null, path: null }),
-    setPaused: (paused) => void host.updateSettings((s) => ({ ...s, paused })).then(() => tray.render()),
-    quit: () => {
-      quitting = true;
-      app.quit();
+  const tray = new TrayService(
+    () => ({ paused: host.settings.paused, reviewCount, waitingCount: host.permissions?.list().length ?? 0 }),
+    {
+      open: (t) =>
+        t
+          ? navigate({ view: 'history', eventId: t.eventId, dispatchId: t.dispatchId, path: null })
+          : void showWindow(),
+      review: () => navigate({ view: 'review', eventId: null, dispatchId: null, path: null }),
+      requests: () => {
+        const first = host.permissions?.list()[0];
+        if (first) focusRequest(first.id);
+        else showWindow();
+      },
+      setPaused: (paused) => void host.updateSettings((s) => ({ ...s, paused })).then(() => tray.render()),
+      quit: () => {
+        quitting = true;
+        app.quit();
+      },
     },
-  });
+  );
   host.on('record', (r) => r.type === 'dispatch' && tray.noteDispatch(r));
   host.on('sourcesChanged', () => void refreshReview());
   session.notifications.on('show', (n) => showDesktopNotification(n, navigate));
@@ -113,7 +121,10 @@ async function start(): Promise<void> {
     showWindow();
     session.push('focusRequest', { id });
   };
-  host.permissions?.on('changed', (list) => requestNotes.update(list));
+  host.permissions?.on('changed', (list) => {
+    requestNotes.update(list);
+    tray.render();
+  });
   host.on('settings', () => requestNotes.update(host.permissions?.list() ?? []));
   void refreshReview();
   // Reads move off this thread; a JSON-lines history from before the database is imported once.

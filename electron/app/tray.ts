@@ -2,12 +2,14 @@
 // plain Node); this adapter only renders that model with Electron.
 import { Menu, nativeImage, Tray } from 'electron';
 import type { DispatchRecord } from '../../shared/dispatch.js';
-import { TRAY_TOOLTIP, trayMenu, trayState, type TrayInput, type TrayMenuItem } from '../host/panel/tray.js';
+import { trayMenu, trayState, trayTooltip, type TrayInput, type TrayMenuItem } from '../host/panel/tray.js';
 import { discBitmap, STATE_COLOURS } from './icons.js';
 
 export interface TrayActions {
   open(target?: { eventId: string; dispatchId: string }): void;
   review(): void;
+  /** Shows the panel on the oldest waiting request. */
+  requests(): void;
   setPaused(paused: boolean): void;
   quit(): void;
 }
@@ -34,7 +36,7 @@ export class TrayService {
     const input: TrayInput = { ...this.input(), recent: this.recent };
     const state = trayState(input);
     this.tray.setImage(this.icon(state));
-    this.tray.setToolTip(TRAY_TOOLTIP[state]);
+    this.tray.setToolTip(trayTooltip(input, state));
     this.tray.setContextMenu(
       Menu.buildFromTemplate(trayMenu(input, state).map((item) => this.toMenuItem(item))),
     );
@@ -57,6 +59,7 @@ export class TrayService {
           click: () => {
             if (item.id === 'open') this.actions.open();
             else if (item.id === 'review') this.actions.review();
+            else if (item.id === 'requests') this.actions.requests();
             else if (item.id === 'pause' || item.id === 'resume') this.actions.setPaused(item.id === 'pause');
             else this.actions.quit();
           },

@@ -28,6 +28,7 @@ import { askMeOf, shouldAsk } from './permissions/ask-me.js';
 import { alwaysFor } from './permissions/always/index.js';
 import type { PermissionDesk } from './permissions/desk.js';
 import { answerWith, callKey, describeRequest, movedOn, undecided } from './permissions/request.js';
+import { whatItWouldDo } from './permissions/request-risks.js';
 import { personRecord, settledEvent, waitingEvent } from './permissions/record.js';
 
 export interface HostEvents {
@@ -181,7 +182,8 @@ export class HookHost extends EventEmitter<HostEvents> {
     const workspace = event?.workspace ?? null;
     const started = Date.now();
     const always = alwaysFor(req.dialect, req.payload, this.host);
-    const request = describeRequest(req.dialect, req.payload, done.answer.eventId, workspace, always.shown);
+    const described = describeRequest(req.dialect, req.payload, done.answer.eventId, workspace, always.shown);
+    const request = { ...described, ...(await whatItWouldDo(described, req.payload, this.host.home)) };
     const wait = askMeOf(this.settings, req.dialect).waitSeconds * 1000;
     const call = callKey(req.payload);
     const choice = await this.permissions!.hold(request, wait, { signal, call, offers: always.held });

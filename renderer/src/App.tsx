@@ -4,7 +4,7 @@ import { ErrorBox } from './components/bits.js';
 import { PathText } from './components/names.js';
 import { Notifications } from './components/Notifications.js';
 import { counted } from './components/counted.js';
-import { useStore, VIEWS, type View } from './store.js';
+import { saved, useStore, VIEWS, type View } from './store.js';
 import { HistoryView } from './views/History.js';
 import { ProblemsView } from './views/Problems.js';
 import { ReviewView } from './views/Review.js';
@@ -12,6 +12,7 @@ import { RulesView } from './views/Rules.js';
 import { SettingsView } from './views/Settings.js';
 import { TestFireView } from './views/TestFire.js';
 import { WaitingRequests } from './components/WaitingRequests.js';
+import { useWaitingTitleAndIcon, WaitingBar, WaitingNavItem } from './components/WaitingSignals.js';
 import { NotifyOffer } from './notify/NotifyOffer.js';
 
 // The cost view brings the charting library: loaded the first time it is opened.
@@ -41,6 +42,8 @@ function WorkspacePicker() {
       value={workspace ?? ''}
       onChange={(e) => {
         useStore.setState({ workspace: e.target.value });
+        // Kept across reloads (startStore picks it again while it is still one of the choices).
+        saved.set('workspace', e.target.value);
         void loadSources();
       }}
     >
@@ -79,10 +82,12 @@ export function App() {
     return () => window.removeEventListener('keydown', onKey);
   }, [go]);
   const label = VIEWS.find((v) => v.id === view)!.label;
+  useWaitingTitleAndIcon();
   return (
     <div className="app">
       <nav aria-label="views">
         <div className="brand">Hookpanel</div>
+        <WaitingNavItem />
         <ul role="tablist" aria-orientation="vertical">
           {VIEWS.map((v, i) => {
             const [n, what] = counts[v.id] ?? [0, ''];
@@ -123,8 +128,11 @@ export function App() {
       </nav>
       <main ref={main} id="view" role="tabpanel" aria-label={label}>
         <header className="top">
-          <h1>{label}</h1>
-          <Notifications />
+          <div className="top-row">
+            <h1>{label}</h1>
+            <Notifications />
+          </div>
+          <WaitingBar />
         </header>
         <NotifyOffer />
         <WaitingRequests />

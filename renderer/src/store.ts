@@ -9,6 +9,7 @@ import type {
   Res,
 } from '../../shared/ipc.js';
 import type { Source } from '../../shared/model.js';
+import type { WaitingRequest } from '../../shared/permissions.js';
 import { api } from './client.js';
 
 export type View = 'rules' | 'problems' | 'history' | 'cost' | 'fire' | 'review' | 'settings';
@@ -94,6 +95,8 @@ interface State {
   budgetFlags: BudgetFlag[];
   /** The one-time import of a JSON-lines history, while it runs (and its outcome). */
   historyImport: HistoryImport | null;
+  /** Agents' permission requests waiting for the person (Ask me), oldest first. */
+  requests: WaitingRequest[];
   go(view: View, focus?: Partial<Focus>): void;
   markRead(): void;
   setFire(patch: Partial<FireState>): void;
@@ -122,6 +125,7 @@ export const useStore = create<State>((set, get) => ({
   fire: savedFire(),
   budgetFlags: [],
   historyImport: null,
+  requests: [],
   go: (view, focus = {}) => set({ view, focus: { ...NO_FOCUS, ...focus } }),
   markRead() {
     const newest = Math.max(Date.now(), ...get().notifications.map((n) => Date.parse(n.time)));
@@ -191,7 +195,12 @@ export async function startStore(): Promise<void> {
     api.request('notifications:list', {}),
   ]);
   useStore.setState({ info, workspace: info.workspace, notifications });
-  await Promise.all([s.loadSources(), s.loadSettings()]);
+  await s.loadSettings();
+  // The workspace picked in the sidebar last time, while it is still one of the choices.
+  const picked = saved.get('workspace');
+  const choices = [info.workspace, ...(useStore.getState().settings?.workspaces ?? [])];
+  if (picked && choices.includes(picked)) useStore.setState({ workspace: picked });
+  await s.loadSources();
   api.on('sourcesChanged', () => void useStore.getState().loadSources());
   api.on('settingsChanged', (settings) => useStore.setState({ settings }));
   api.on('record', (r) => {
@@ -211,6 +220,11 @@ export async function startStore(): Promise<void> {
   api.on('navigate', (target) => useStore.getState().go(target.view, target));
   api.on('budgetFlags', (budgetFlags) => useStore.setState({ budgetFlags }));
   api.on('historyImport', (historyImport) => useStore.setState({ historyImport }));
+  api.on('requests', (requests) => useStore.setState({ requests }));
+  void api.request('requests:list', {}).then(
+    (requests) => useStore.setState({ requests }),
+    () => {},
+  );
   void Promise.all([api.request('history:budgets', {}), api.request('history:status', {})]).then(
     ([budgetFlags, status]) => useStore.setState({ budgetFlags, historyImport: status.import }),
     () => {},

@@ -50,6 +50,7 @@ test("each agent's own verdict per hook in Rules and Problems; Gemini CLI connec
   const item = page.getByRole('listitem', { name: 'agent Gemini CLI' });
   await item.getByRole('button', { name: 'Connect…' }).click();
   const dialog = page.getByRole('dialog', { name: 'connect Gemini CLI' });
+  await dialog.getByRole('button', { name: 'Show the change' }).click();
   await expect(dialog.getByLabel('the change to the settings file')).toContainText('emit gemini AfterAgent');
   await dialog.getByRole('button', { name: 'Apply and connect' }).dblclick();
   await expect(item.getByText('connected', { exact: true })).toBeVisible();

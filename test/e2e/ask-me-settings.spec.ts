@@ -93,7 +93,7 @@ test('Ask me settings: tools, wait, the missing-hook warning and its fix', async
   await expect(codex.getByRole('alert', { name: 'Ask me for Codex' })).toContainText(
     'but Codex is not connected',
   );
-  await expect(codex.getByRole('button', { name: 'Connect Codex' })).toBeVisible();
+  await expect(codex.getByRole('button', { name: 'Connect Codex…' })).toBeVisible();
   // Switching Codex left Claude Code's section as it was (not rebuilt while the change was saved).
   await expect(form.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
   await panel.shot(page, 'ask-me-settings-warning');
@@ -119,9 +119,11 @@ test('Ask me settings: tools, wait, the missing-hook warning and its fix', async
     'false',
   );
 
-  // The fix: one button, the Connect path; the real file gets the hook (600 s) and a backup is kept.
+  // The fix: one button, the Connect path, shown before it is written (ask-me-waiting.spec.ts looks
+  // closer); the real file gets the hook (600 s) and a backup is kept.
   const fixing = page.getByRole('group', { name: 'Ask me: Claude Code' });
-  await fixing.getByRole('button', { name: "Update Claude Code's connection" }).click();
+  await fixing.getByRole('button', { name: "Update Claude Code's connection…" }).click();
+  await fixing.getByRole('button', { name: 'Apply and update' }).click();
   await expect(fixing.getByRole('status', { name: 'Ask me for Claude Code' })).toContainText(
     `Connected Claude Code: ${claudeSettings}`,
   );

@@ -16,6 +16,7 @@ test('Connect: first-run notice, the diff, then waiting for the first event, the
   await expect(claude.getByText('not connected', { exact: true })).toBeVisible();
   await claude.getByRole('button', { name: 'Connect…' }).click();
   const dialog = page.getByRole('dialog', { name: 'connect Claude Code' });
+  await dialog.getByRole('button', { name: 'Show the change' }).click();
   await expect(dialog.getByLabel('the change to the settings file')).toContainText(' emit claude Stop');
   await panel.shot(page, 'connect');
   // A double click applies once: one backup of the settings file, and no error.

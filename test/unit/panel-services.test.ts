@@ -6,7 +6,7 @@ import {
   COLLAPSE_WINDOW_MS,
   notificationFor,
 } from '../../electron/host/panel/notifications.js';
-import { trayMenu, trayState } from '../../electron/host/panel/tray.js';
+import { trayMenu, trayState, trayTooltip } from '../../electron/host/panel/tray.js';
 import { discBitmap } from '../../electron/app/icons.js';
 
 const all = { turnDone: true, blocked: true, hookFailed: true, reviewNeeded: true };
@@ -142,6 +142,39 @@ describe('tray', () => {
     expect(
       trayMenu({ ...input, paused: true }, 'paused').some((m) => m.type === 'action' && m.id === 'resume'),
     ).toBe(true);
+  });
+
+  test('waiting requests: the state, the tooltip with their count, and the menu item that answers them', () => {
+    const none = { paused: false, reviewCount: 1, recent: [d('failed', 1)], waitingCount: 0 };
+    expect(trayState(none, now)).toBe('review');
+    expect(trayTooltip(none, 'review')).toBe('Hookpanel: project hooks need review');
+    const two = { ...none, waitingCount: 2 };
+    expect(trayState(two, now)).toBe('waiting');
+    expect(trayState({ ...two, paused: true }, now)).toBe('waiting');
+    expect(trayTooltip(two, 'waiting')).toBe('Hookpanel: 2 requests wait for your answer');
+    expect(trayTooltip({ ...two, waitingCount: 1 }, 'waiting')).toBe(
+      'Hookpanel: a request waits for your answer',
+    );
+    const labels = (input: typeof two) =>
+      trayMenu(input, trayState(input, now)).flatMap((m) =>
+        m.type === 'action' ? [`${m.id}: ${m.label}`] : [],
+      );
+    expect(labels(two)).toEqual([
+      'open: Open Hookpanel',
+      'requests: Answer 2 waiting requests…',
+      'review: Review 1 project file…',
+      'pause: Pause all hooks',
+      'quit: Quit Hookpanel',
+    ]);
+    expect(labels({ ...two, waitingCount: 1 })[1]).toBe('requests: Answer the waiting request…');
+    expect(labels(none).some((l) => l.startsWith('requests'))).toBe(false);
+    // Paused with a request waiting: the request is offered, review is not (as when paused alone).
+    expect(labels({ ...two, paused: true })).toEqual([
+      'open: Open Hookpanel',
+      'requests: Answer 2 waiting requests…',
+      'resume: Resume hooks',
+      'quit: Quit Hookpanel',
+    ]);
   });
 
   test('icons are drawn as discs in the state colour', () => {

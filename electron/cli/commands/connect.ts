@@ -46,15 +46,18 @@ async function run(name: 'connect' | 'disconnect', args: ConnectArgs): Promise<n
   const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   try {
     const plan = await previewConnect(deps, args.agent, name === 'connect');
-    // The agent's file, as its lines: shown, never obeyed by the terminal.
-    if (plan.changed)
+    if (plan.changed) {
+      // The change in words first, then the exact diff: the agent's file, as its lines, shown, never
+      // obeyed by the terminal.
+      const { summarySentence } = await import('../../../shared/connect-summary.js');
+      out(summarySentence({ ...plan.summary, removesFile: plan.removesFile }, plan.path));
       out(
         plan.diff
           .split('\n')
           .map((l) => visibleText(l))
           .join('\n'),
       );
-    else if (args.dryRun || name === 'disconnect')
+    } else if (args.dryRun || name === 'disconnect')
       out(
         name === 'connect'
           ? `${plan.label} is already connected: nothing to change in ${plan.path}`

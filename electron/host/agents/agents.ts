@@ -72,6 +72,8 @@ export interface AgentInfo {
 export interface ConnectPlan extends EditPlan {
   agent: string;
   label: string;
+  /** Disconnect removes the file itself: connect created it and nothing else is left in it. */
+  removesFile: boolean;
 }
 
 export interface ConnectOutcome {
@@ -200,6 +202,7 @@ export async function previewConnect(
   const askMe = askMeOf((await loadSettings(deps.host)).settings, c.id).on;
   const spec = bridgeSpec(c, deps.host, target, askMe);
   let plan: EditPlan;
+  let removesFile = false;
   if (connect) {
     plan = planConnect(path, before, spec);
     const problems = plan.changed ? await rejections(c.id, path, plan.after, deps.host) : [];
@@ -210,8 +213,9 @@ export async function previewConnect(
   } else {
     const record = (await readState(deps.host))[c.id];
     plan = planDisconnect(path, before, spec, record ? !record.hadHooksKey : true);
+    removesFile = plan.changed && !!record && !record.fileExisted && isEmptyObject(plan.after);
   }
-  return { ...plan, agent: c.id, label: c.label };
+  return { ...plan, agent: c.id, label: c.label, removesFile };
 }
 
 let queue: Promise<unknown> = Promise.resolve();

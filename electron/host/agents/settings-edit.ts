@@ -33,7 +33,34 @@ export interface EditPlan {
   changed: boolean;
   /** Bridge hooks this plan adds or rewrites (connect), where they end up. */
   written: BridgeEntry[];
+  /** The change in a person's words, counted from the edit itself (never read back from the diff). */
+  summary: EditSummary;
 }
+
+/** What connect or disconnect does to the file, per event of the bridge. */
+export interface EditSummary {
+  /** The file does not exist yet: connect creates it. */
+  creates: boolean;
+  /** Events that get a new bridge hook. */
+  added: string[];
+  /** Events whose bridge hook is rewritten to this installation's command. */
+  updated: string[];
+  /** Events whose bridge hook is there already, as it should be. */
+  kept: string[];
+  /** Events whose bridge hooks are taken out (disconnect). */
+  removed: string[];
+  /** Disconnect takes the `hooks` key out again (connect had added it). */
+  removesHooksKey: boolean;
+}
+
+const emptySummary = (): EditSummary => ({
+  creates: false,
+  added: [],
+  updated: [],
+  kept: [],
+  removed: [],
+  removesHooksKey: false,
+});
 
 export interface BridgeSpec {
   dialect: string;
@@ -117,13 +144,16 @@ export function planConnect(path: string, before: string | null, spec: BridgeSpe
   let text = before ?? '{}\n';
   if (text.trim() === '') text = '{}\n';
   const written: BridgeEntry[] = [];
+  const summary = { ...emptySummary(), creates: before === null };
   for (const event of spec.events) {
     const tree = parse(path, text);
     const groups = valueAt(tree, ['hooks', event]);
     const wanted = spec.command(event);
     const existing = bridgesIn(groups, spec.dialect, event);
     if (existing.length) {
-      for (const b of existing.filter((e) => e.command !== wanted)) {
+      const stale = existing.filter((e) => e.command !== wanted);
+      (stale.length ? summary.updated : summary.kept).push(event);
+      for (const b of stale) {
         text = applyEdits(
           text,
           modify(text, ['hooks', event, b.group, 'hooks', b.hook, 'command'], wanted, {}),
@@ -139,6 +169,7 @@ export function planConnect(path: string, before: string | null, spec: BridgeSpe
         `${path}: hooks.${event} is not a list of groups; fix it first, nothing was written`,
       );
     written.push({ event, group: list?.children?.length ?? 0, hook: 0 });
+    summary.added.push(event);
     const hooks = findNodeAtLocation(tree, ['hooks']);
     if (list) text = insertInto(text, list, null, group);
     else if (hooks?.type === 'object') text = insertInto(text, hooks, event, [group]);
@@ -147,7 +178,7 @@ export function planConnect(path: string, before: string | null, spec: BridgeSpe
   }
   // A file connect creates is laid out as a person would write it, not kept on the one line it began as.
   if (before === null || before.trim() === '') text = `${JSON.stringify(JSON.parse(text), null, 2)}\n`;
-  return finish(path, before, text, written);
+  return finish(path, before, text, written, summary);
 }
 
 /**
@@ -160,8 +191,9 @@ export function planDisconnect(
   spec: Pick<BridgeSpec, 'dialect' | 'events'>,
   removeHooksKey = true,
 ): EditPlan {
-  if (before === null) return finish(path, null, '', []);
+  if (before === null) return finish(path, null, '', [], emptySummary());
   let text = before;
+  const summary = emptySummary();
   const tree0 = parse(path, text);
   const hooks0 = valueAt(tree0, ['hooks']);
   // Every event the file routes to this dialect, including ones an older connect wrote.
@@ -176,15 +208,18 @@ export function planDisconnect(
       if (!Array.isArray(list)) break;
       const index = list.findIndex((g) => isBridgeGroup(g, spec.dialect, event));
       if (index < 0) break;
+      if (!summary.removed.includes(event)) summary.removed.push(event);
       // Remove the whole event when the bridge was its only group, else just that group.
       const node = findNodeAtLocation(tree, list.length === 1 ? ['hooks', event] : ['hooks', event, index])!;
       text = removeNode(text, node.parent?.type === 'property' ? node.parent : node);
     }
   }
   const hooks = findNodeAtLocation(parse(path, text), ['hooks']);
-  if (removeHooksKey && hooks && hooks.type === 'object' && !hooks.children?.length && hooks.parent)
+  if (removeHooksKey && hooks && hooks.type === 'object' && !hooks.children?.length && hooks.parent) {
     text = removeNode(text, hooks.parent);
-  return finish(path, before, text, []);
+    summary.removesHooksKey = true;
+  }
+  return finish(path, before, text, [], summary);
 }
 
 /** Whether every event of the spec is routed to Hookpanel in this text. */
@@ -256,7 +291,13 @@ function removeNode(text: string, node: JsonNode): string {
   return text.slice(0, open) + keep + gap + text.slice(close);
 }
 
-function finish(path: string, before: string | null, after: string, written: BridgeEntry[]): EditPlan {
+function finish(
+  path: string,
+  before: string | null,
+  after: string,
+  written: BridgeEntry[],
+  summary: EditSummary,
+): EditPlan {
   const changed = after !== (before ?? '');
   return {
     path,
@@ -264,6 +305,7 @@ function finish(path: string, before: string | null, after: string, written: Bri
     after,
     changed,
     written,
+    summary,
     diff: changed ? createTwoFilesPatch(path, path, before ?? '', after, 'now', 'after') : '',
   };
 }

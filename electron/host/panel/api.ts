@@ -246,7 +246,12 @@ export function createPanelApi(ctx: PanelContext): Handlers {
     },
     'agents:preview': async ({ agent, connect }) => {
       const plan = await previewConnect(agentsDeps(), agent, connect, ctx.commandTarget);
-      return { path: plan.path, diff: plan.diff, changed: plan.changed };
+      return {
+        path: plan.path,
+        diff: plan.diff,
+        changed: plan.changed,
+        summary: { ...plan.summary, removesFile: plan.removesFile },
+      };
     },
     'agents:connect': async ({ agent, diff }) => {
       try {

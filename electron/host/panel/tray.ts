@@ -4,10 +4,12 @@ import type { DispatchRecord } from '../../../shared/dispatch.js';
 import { cut, ruleLabel } from '../../../shared/rule-name.js';
 import { counted } from '../util/counted.js';
 
-export type TrayState = 'clear' | 'failing' | 'review' | 'paused';
+export type TrayState = 'waiting' | 'clear' | 'failing' | 'review' | 'paused';
 
 export interface TrayInput {
   paused: boolean;
+  /** Agents' permission requests waiting for a person's answer (Ask me). */
+  waitingCount?: number;
   /** Project files waiting for review in known workspaces. */
   reviewCount: number;
   /** Recent dispatches, newest first. */
@@ -18,8 +20,12 @@ export interface TrayInput {
     Partial<Pick<DispatchRecord, 'handler' | 'ruleIndex'>>)[];
 }
 
-/** Paused wins (nothing runs), then review needed (guards are inert), then failing, else all clear. */
+/**
+ * A request waiting for an answer wins (an agent is stopped until someone answers), then paused
+ * (nothing runs), then review needed (guards are inert), then failing, else all clear.
+ */
 export function trayState(input: TrayInput, now = Date.now(), failWindowMs = 15 * 60_000): TrayState {
+  if (input.waitingCount) return 'waiting';
   if (input.paused) return 'paused';
   if (input.reviewCount > 0) return 'review';
   const failing = input.recent.some(
@@ -28,22 +34,38 @@ export function trayState(input: TrayInput, now = Date.now(), failWindowMs = 15 
   return failing ? 'failing' : 'clear';
 }
 
-export const TRAY_TOOLTIP: Record<TrayState, string> = {
+const TRAY_TOOLTIP: Record<TrayState, string> = {
+  waiting: 'Hookpanel: an agent waits for your answer',
   clear: 'Hookpanel: all clear',
   failing: 'Hookpanel: hooks are failing',
   review: 'Hookpanel: project hooks need review',
   paused: 'Hookpanel: all hooks paused',
 };
 
+/** The tooltip: the state, with the number of requests waiting when there are any. */
+export function trayTooltip(input: TrayInput, state: TrayState): string {
+  const n = input.waitingCount ?? 0;
+  if (!n) return TRAY_TOOLTIP[state];
+  return `Hookpanel: ${n === 1 ? 'a request waits' : `${n} requests wait`} for your answer`;
+}
+
 export type TrayMenuItem =
-  | { type: 'action'; id: 'open' | 'pause' | 'resume' | 'quit' | 'review'; label: string }
+  | { type: 'action'; id: 'open' | 'pause' | 'resume' | 'quit' | 'review' | 'requests'; label: string }
   | { type: 'dispatch'; label: string; eventId: string; dispatchId: string }
   | { type: 'separator' }
   | { type: 'header'; label: string };
 
 export function trayMenu(input: TrayInput, state: TrayState, lastN = 5): TrayMenuItem[] {
   const items: TrayMenuItem[] = [{ type: 'action', id: 'open', label: 'Open Hookpanel' }];
-  if (state === 'review')
+  const waiting = input.waitingCount ?? 0;
+  if (waiting)
+    items.push({
+      type: 'action',
+      id: 'requests',
+      label: `Answer ${waiting === 1 ? 'the waiting request' : `${waiting} waiting requests`}…`,
+    });
+  // Review is offered as before: a waiting request does not hide it (paused still does).
+  if (state === 'review' || (state === 'waiting' && !input.paused && input.reviewCount > 0))
     items.push({
       type: 'action',
       id: 'review',

@@ -26,6 +26,11 @@ export const RISKS: Record<RiskKind, { title: string; explain: string }> = {
     title: 'Deletes files recursively',
     explain: 'It removes whole folders; a wrong or empty path can delete far more than intended.',
   },
+  'destroys-data': {
+    title: 'Destroys data',
+    explain:
+      'It drops or empties database tables, or throws away uncommitted or pushed work; there is no undo.',
+  },
   'writes-outside': {
     title: 'Writes outside the workspace',
     explain:
@@ -171,4 +176,13 @@ export const CODE_SECRET_ENV =
 export const CODE_DELETE =
   /shutil\.rmtree|\brimraf\b|\brm(?:Sync)?\s*\([^)]{0,120}recursive\s*:\s*true|FileUtils\.rm_r|remove_dir_all|\brm\s+-[a-zA-Z]{0,8}[rR]/;
 export const CODE_PIPE_TO_SHELL = /\b(?:curl|wget)\b[^|\n]{0,300}\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b/;
+/**
+ * SQL that drops or empties a table or database: `DROP TABLE`, `TRUNCATE TABLE`, `DELETE FROM t` with no
+ * WHERE. In capitals or in lower case, not mixed, so prose ("truncate the log") and the `truncate`
+ * command do not count.
+ */
+export const SQL_DESTROY = [
+  /\b(?:DROP\s+(?:TABLE|DATABASE|SCHEMA|VIEW|COLLECTION)\b(?:\s+IF\s+EXISTS)?\s*[\w."`[\]]*|TRUNCATE\s+(?:TABLE\s+)?[\w."`[\]]+|DELETE\s+FROM\s+[\w."`[\]]+(?=\s*(?:;|$|["'`)]))|dropDatabase\s*\()/m,
+  /\b(?:drop\s+(?:table|database|schema|view|collection)\b(?:\s+if\s+exists)?\s*[\w."`[\]]*|truncate\s+table\s+[\w."`[\]]+|delete\s+from\s+[\w."`[\]]+(?=\s*(?:;|$|["'`)])))/m,
+];
 export const URL = /\b(?:https?|ftp|wss?):\/\/[^\s"'`)<>\]]+/;

@@ -21,6 +21,7 @@ import {
   RISK_ORDER,
   RISKS,
   secretVariables,
+  SQL_DESTROY,
   STDIN_RUNNERS,
   URL,
 } from './review-patterns.js';
@@ -168,6 +169,7 @@ function shellSignals(text: string, ctx: RiskContext): Signal[] {
   );
   // Past the commands read one by one, patterns still see the whole text.
   if (!commands.complete) out.push(...codeSignals(text));
+  else out.push(...sqlSignals(text));
   return out;
 }
 
@@ -265,6 +267,15 @@ function commandSignals(c: SimpleCommand, ctx: RiskContext, near: Neighbours): S
       evidence: clip(shown) + (outside.length ? ` (outside the workspace: ${outside.join(', ')})` : ''),
     });
   }
+
+  // Work thrown away for good: a forced push, a hard reset, a clean.
+  if (
+    program === 'git' &&
+    ((args[0] === 'push' &&
+      args.some((a) => /^(-f|--force|--force-with-lease|--mirror|--delete)$/.test(a))) ||
+      (args[0] === 'reset' && args.includes('--hard')))
+  )
+    out.push({ kind: 'destroys-data', evidence: clip(shown) });
 
   // Writes outside the workspace.
   for (const r of c.redirects)
@@ -402,11 +413,18 @@ function codeSignals(whole: string): Signal[] {
   for (const v of secretVariables(text)) out.push({ kind: 'reads-credentials', evidence: v });
   for (const [, name] of text.matchAll(CODE_SECRET_ENV))
     if (isSecretName(name!)) out.push({ kind: 'reads-credentials', evidence: name! });
+  out.push(...sqlSignals(text));
   const del = CODE_DELETE.exec(text);
   if (del) out.push({ kind: 'deletes-recursively', evidence: del[0] });
   const pipe = CODE_PIPE_TO_SHELL.exec(text);
   if (pipe) out.push({ kind: 'runs-download', evidence: clip(pipe[0]) });
   return out;
+}
+
+/** SQL (in a `psql -c`, a here-document, a script) that drops or empties tables. */
+function sqlSignals(text: string): Signal[] {
+  const m = SQL_DESTROY.map((re) => re.exec(text)).find((x) => x);
+  return m ? [{ kind: 'destroys-data', evidence: clip(m[0].trim().replace(/["'`]+$/, '')) }] : [];
 }
 
 /** The path-like run of characters around a match, for evidence (`open("/home/u/.ssh/id_rsa")` → the path). */

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../client.js';
 import { useStore } from '../store.js';
 import { ago, useNow } from './names.js';
+import { focusFirstRequest, waitingWords } from './WaitingSignals.js';
 
 export function Notifications() {
   const { notifications, readAt, markRead, go } = useStore();
@@ -12,6 +13,12 @@ export function Notifications() {
   const button = useRef<HTMLButtonElement>(null);
   const now = useNow();
   const unread = notifications.filter((n) => Date.parse(n.time) > readAt).length;
+  // Requests waiting for an answer are counted on the bell too, apart from what is unread.
+  const waiting = useStore((s) => s.requests.length);
+  // The visible words ("2 waiting", "1") are part of the name, as axe asks.
+  const said = [waiting ? `${waiting} waiting for your answer` : '', unread ? `${unread} new` : '']
+    .filter(Boolean)
+    .join(', ');
   const close = (refocus: boolean) => {
     setOpen(false);
     if (refocus) button.current?.focus();
@@ -38,15 +45,29 @@ export function Notifications() {
       <button
         ref={button}
         type="button"
-        aria-label={unread ? `notifications, ${unread} new` : 'notifications'}
+        aria-label={said ? `notifications, ${said}` : 'notifications'}
         aria-expanded={open}
         aria-haspopup="dialog"
         onClick={() => (open ? close(false) : setOpen(true))}
       >
-        Notifications {unread ? <span className="count">{unread}</span> : null}
+        Notifications {waiting ? <span className="count count-waiting">{waiting} waiting</span> : null}
+        {unread ? <span className="count">{unread}</span> : null}
       </button>
       {open && (
         <div className="dropdown" role="dialog" aria-label="notifications">
+          {waiting > 0 && (
+            <button
+              type="button"
+              className="notice n-waiting"
+              onClick={() => {
+                close(false);
+                focusFirstRequest();
+              }}
+            >
+              <strong>{waitingWords(waiting)} for your answer</strong>
+              <span>An agent is stopped until you answer, or until its time runs out.</span>
+            </button>
+          )}
           {notifications.length ? (
             <>
               <ul>
@@ -81,7 +102,7 @@ export function Notifications() {
                 Clear all
               </button>
             </>
-          ) : (
+          ) : waiting ? null : (
             <p className="muted">
               No notifications. When a turn is done, a hook blocks or fails, or project hooks wait for review,
               it shows here.

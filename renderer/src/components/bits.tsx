@@ -75,6 +75,44 @@ export function Diff({
   );
 }
 
+/**
+ * A unified diff for a person: no file header; "Line 12" for each place, removed lines red with −,
+ * added green with +.
+ */
+export function HunkDiff({ diff, label }: { diff: string; label: string }) {
+  // A file header (Index:, ===, ---, +++) says nothing a person needs: the file is named above.
+  const lines = diff.split('\n');
+  const start = lines.findIndex((l) => l.startsWith('@@'));
+  return (
+    <>
+      <p className="muted change-legend">
+        Lines marked <span className="del">− in red</span> go; lines marked{' '}
+        <span className="add">+ in green</span> come in.
+      </p>
+      <pre className="diff" aria-label={label} tabIndex={0}>
+        {lines.slice(Math.max(0, start)).map((l, i) => {
+          const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/.exec(l);
+          if (hunk) {
+            const from = Number(hunk[1]);
+            const count = Number(hunk[2] ?? 1);
+            return (
+              <div key={i} className="hunk">
+                {count > 1 ? `Lines ${from}–${from + count - 1}` : `Line ${from}`}
+              </div>
+            );
+          }
+          const cls = l.startsWith('+') ? 'add' : l.startsWith('-') ? 'del' : '';
+          return (
+            <div key={i} className={cls}>
+              {l || ' '}
+            </div>
+          );
+        })}
+      </pre>
+    </>
+  );
+}
+
 /** Text from a manifest, with its `code` spans shown as code. */
 export function Prose({ text }: { text: string }) {
   return <>{text.split('`').map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part))}</>;

@@ -36,7 +36,10 @@ export function BrowserNotifications() {
         id="browser-notify-state"
         role="status"
       >
-        {outcome && outcome !== state && permission !== 'denied' ? `${outcome} ` : ''}
+        {/* What the last click did, unless the state below says it again ("On: … On: …"). */}
+        {outcome && outcome !== state && permission !== 'denied' && !(on && outcome.startsWith('On:'))
+          ? `${outcome} `
+          : ''}
         {state}
       </p>
     </div>

@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import { agentLive } from '../../../shared/agent-live.js';
 import { api } from '../client.js';
 import { AgentHelp, AgentStatus, useAgents } from '../components/AgentLive.js';
-import { Badge, Diff, ErrorBox } from '../components/bits.js';
+import { Badge, ErrorBox } from '../components/bits.js';
+import { ConnectPreview, type ConnectPlanView } from '../components/ConnectPreview.js';
 import { useNow } from '../components/names.js';
 import { AskMeGapNotice } from '../components/AskMeGapNotice.js';
 import { useAskMeStatus } from '../components/ask-me-status.js';
 
-/** The agents found on this machine; Connect shows the exact change as a diff before writing. */
+/** The agents found on this machine; Connect says what it changes, with the diff, before writing. */
 export function AgentsPanel() {
   const [agents, load, loadError] = useAgents();
   const now = useNow();
@@ -17,12 +18,7 @@ export function AgentsPanel() {
   useEffect(() => {
     if (connections) load();
   }, [connections, load]);
-  const [preview, setPreview] = useState<{
-    agent: string;
-    connect: boolean;
-    diff: string;
-    path: string;
-  } | null>(null);
+  const [preview, setPreview] = useState<ConnectPlanView | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   // One change at a time: a double click must not write (and back up) twice.
@@ -34,7 +30,7 @@ export function AgentsPanel() {
       const p = await api.request('agents:preview', { agent, connect });
       if (!p.changed)
         setNote(connect ? 'Already connected: nothing to change.' : 'Not connected: nothing to change.');
-      else setPreview({ agent, connect, diff: p.diff, path: p.path });
+      else setPreview({ agent, connect, diff: p.diff, path: p.path, summary: p.summary });
     } catch (e) {
       setError((e as Error).message);
     }
@@ -93,25 +89,14 @@ export function AgentsPanel() {
             <AgentHelp agent={a} live={agentLive(a, now)} />
             {askMe.list?.map((s) => s.agent === a.id && <AskMeGapNotice key={s.agent} status={s} compact />)}
             {preview?.agent === a.id && (
-              <div
-                className="preview"
-                role="dialog"
-                aria-label={`${preview.connect ? 'connect' : 'disconnect'} ${a.name}`}
-              >
-                <p>
-                  This is the exact change to <code>{preview.path}</code> (a backup is kept in Hookpanel's
-                  home):
-                </p>
-                <Diff text={preview.diff} label="the change to the settings file" />
-                <div className="toolbar">
-                  <button type="button" className="primary" disabled={busy} onClick={() => void apply()}>
-                    {busy ? 'Applying…' : preview.connect ? 'Apply and connect' : 'Apply and disconnect'}
-                  </button>
-                  <button type="button" onClick={() => setPreview(null)}>
-                    Cancel
-                  </button>
-                </div>
-              </div>
+              <ConnectPreview
+                plan={preview}
+                agentName={a.name}
+                apply={preview.connect ? 'Apply and connect' : 'Apply and disconnect'}
+                busy={busy}
+                onApply={() => void apply()}
+                onCancel={() => setPreview(null)}
+              />
             )}
           </li>
         ))}

@@ -84,6 +84,8 @@ export function ReviewView() {
                 </span>{' '}
                 <button
                   type="button"
+                  // Named with its file: a list of "Revoke" buttons says nothing to a screen reader.
+                  aria-label={`Revoke trust in ${t.source.path}`}
                   onClick={() => void act(() => api.request('review:revoke', { path: t.source.path }))}
                 >
                   Revoke
