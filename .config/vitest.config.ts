@@ -1,17 +1,55 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+const TIERS = [
+  'test/unit/**/*.test.ts',
+  'test/integration/**/*.test.ts',
+  'test/realclient/**/*.test.ts',
+  'test/reliability/**/*.test.ts',
+];
+
+/**
+ * The files that run alone, one at a time, after every other file: those whose assertions measure a
+ * window of wall-clock time that a busy machine could close (a hook's process alive between its own
+ * exit and its timeout; a SIGKILLed host's hooks ended by its watchdog's deadline). A new file joins
+ * them by its name, `*.serial.test.ts`, or by a line here with its reason; every other file runs in
+ * parallel, since most of their time is spent waiting on the processes they start.
+ */
+const SERIAL = [
+  'test/**/*.serial.test.ts',
+  // A background child alive after its hook settled and before the hook's timeout; SIGTERM's grace.
+  'test/integration/kill.test.ts',
+  // Hooks escaping their group, counted once their timeout and grace have passed, host killed mid-run.
+  'test/reliability/process-escape.test.ts',
+];
+
+/**
+ * Parallel files: one more than there are cores, at least three. Each waits much of its time on the
+ * processes it started (CLI runs, hosts, hooks, agents), so more files than cores keep the cores busy;
+ * not many more, since the CLI runs and agents are Node processes that start at full CPU. On a machine
+ * shared with other work, HOOKPANEL_TEST_WORKERS sets the number (1: one file at a time).
+ */
+const WORKERS = Number(process.env.HOOKPANEL_TEST_WORKERS) || Math.max(3, availableParallelism() + 1);
 
 export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
-    include: [
-      'test/unit/**/*.test.ts',
-      'test/integration/**/*.test.ts',
-      'test/realclient/**/*.test.ts',
-      'test/reliability/**/*.test.ts',
-    ],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Files share the cores, so a test takes longer than alone: a deadline, not a measure.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     pool: 'forks',
+    // A stray test.only would run one test and pass the tier.
+    allowOnly: !process.env.CI,
     globalSetup: ['.config/vitest.global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'parallel', include: TIERS, exclude: SERIAL, maxWorkers: WORKERS },
+      },
+      {
+        extends: true,
+        test: { name: 'serial', include: SERIAL, fileParallelism: false, maxWorkers: 1 },
+      },
+    ],
   },
 });

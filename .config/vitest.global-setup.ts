@@ -1,15 +1,10 @@
-// CLI tests run the compiled `hookpanel` (as users do), so compile once before the run, then bundle the
-// light paths of `hookpanel emit` as `npm run build` does: tsc alone leaves them unbundled, and the
-// bundles are what users run.
-import { execFileSync } from 'node:child_process';
-import { build } from 'vite';
+// CLI tests run the compiled `hookpanel` (as users do), so dist/ must hold the sources as they are. When
+// the last `npm run build` read exactly these inputs (its stamp, test/tiers/build.mjs), nothing is
+// compiled; otherwise tsc runs, then the light paths of `hookpanel emit` are bundled as the build does
+// (tsc alone leaves them unbundled, and the bundles are what users run).
+import { CLI_STEPS, distIsCurrent, runSteps } from '../test/tiers/build.mjs';
 
-const BUNDLES = ['electron/cli/light.vite.config.mts', 'electron/cli/emit-local.vite.config.mts'];
-
-export default async function setup(): Promise<void> {
-  const root = new URL('..', import.meta.url).pathname;
-  execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.json`], {
-    stdio: 'inherit',
-  });
-  for (const config of BUNDLES) await build({ configFile: `${root}${config}`, logLevel: 'warn' });
+export default function setup(): void {
+  if (distIsCurrent()) return;
+  if (!runSteps(CLI_STEPS)) throw new Error('the build for the CLI tests failed');
 }

@@ -6,7 +6,12 @@ export default defineConfig({
   outputDir: '../../test-results/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  // Every test has its own home and its own `hookpanel serve`, so files run side by side: two workers
+  // (each with its browser) keep two cores busy while the other waits on the panel. On a machine shared
+  // with other work, HOOKPANEL_TEST_WORKERS sets the number, as for vitest.
+  workers: Number(process.env.HOOKPANEL_TEST_WORKERS) || 2,
+  // A stray test.only would silently run one test and pass the tier.
+  forbidOnly: !!process.env.CI,
   reporter: [['list']],
   use: {
     viewport: { width: 1400, height: 900 },

@@ -1,10 +1,11 @@
 // `hookpanel completion bash|zsh|fish`: each script is valid for its shell and, driven as the shell drives
 // it, completes the right words: commands, options, dialect ids, a dialect's events, --outcome and
-// --export values, files and folders. bash is always here; zsh and fish are used where installed.
+// --export values, files and folders. bash is always here; zsh and fish are used where installed (CI
+// installs both and sets HOOKPANEL_REQUIRE_SHELLS=1, which turns their skip into a failure).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, type TestContext } from 'vitest';
 import { COMMANDS, HELP_COMMAND } from '../../electron/cli/definitions.js';
 import { OutcomeSchema } from '../../shared/answer.js';
 import { DIALECT_IDS, DIALECT_MANIFESTS } from '../../shared/dialects.js';
@@ -26,6 +27,14 @@ beforeAll(async () => {
   mkdirSync(env.path('ws/sub'));
 });
 afterAll(() => env?.cleanup());
+
+/** Skips the test where `shell` is missing, or fails it where the run requires every shell. */
+function needs(ctx: TestContext, shell: 'zsh' | 'fish'): void {
+  if (installed(shell)) return;
+  const why = `${shell} is not installed (Debian: apt-get install ${shell})`;
+  if (process.env.HOOKPANEL_REQUIRE_SHELLS) throw new Error(`${why}, and HOOKPANEL_REQUIRE_SHELLS is set`);
+  ctx.skip(why);
+}
 
 function installed(shell: string): boolean {
   try {
@@ -155,7 +164,7 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
 
 describe('fish', () => {
   test('the script is valid fish, and `complete -C` completes each line', async (ctx) => {
-    if (!installed('fish')) ctx.skip('fish is not installed (Debian: apt-get install fish)');
+    needs(ctx, 'fish');
     expect(await run('fish', ['--no-execute', scripts.fish!])).toMatchObject({ code: 0, stderr: '' });
     const q = (s: string) => `'${s.replace(/[\\']/g, '\\$&')}'`;
     const driver = [
@@ -200,7 +209,7 @@ cat $out
 `;
 
   test('the script is valid zsh, and typing a Tab completes each line', async (ctx) => {
-    if (!installed('zsh')) ctx.skip('zsh is not installed (Debian: apt-get install zsh)');
+    needs(ctx, 'zsh');
     expect(await run('zsh', ['-n', scripts.zsh!])).toMatchObject({ code: 0, stderr: '' });
     const driver = env.write('drive.zsh', DRIVER);
     for (const [i, c] of CASES.entries()) {
@@ -214,7 +223,7 @@ cat $out
   }, 120_000);
 
   test('saved as _hookpanel on $fpath, compinit autoloads it', async (ctx) => {
-    if (!installed('zsh')) ctx.skip('zsh is not installed (Debian: apt-get install zsh)');
+    needs(ctx, 'zsh');
     const folder = env.path('zfunc');
     mkdirSync(folder);
     writeFileSync(join(folder, '_hookpanel'), readFileSync(scripts.zsh!));

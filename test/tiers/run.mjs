@@ -1,0 +1,86 @@
+// `npm test`: every tier, then a table of what each took. What waits runs beside what computes: the
+// renderer's type check beside lint, and the Node 24 pass of the host core beside the browser tier
+// (their lines prefixed with the tier's name). Every tier runs even when one before it failed (only a
+// failed build stops the run), so one CI run shows every failure; the exit status is 1 if any failed.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const bin = (pkg, file) => join(REPO, 'node_modules', pkg, file);
+
+/** One tier: a command, its wall time and how it ended. */
+const TIERS = {
+  build: [join(REPO, 'test', 'tiers', 'build.mjs'), '--if-stale'],
+  'types (panel)': [bin('typescript', 'bin/tsc'), '-p', 'renderer/tsconfig.json'],
+  lint: null, // three commands, below
+  vitest: [bin('vitest', 'vitest.mjs'), 'run', '--config', '.config/vitest.config.ts'],
+  'node 24': [join(REPO, 'test', 'node24', 'run.mjs')],
+  e2e: [bin('@playwright/test', 'cli.js'), 'test', '-c', 'test/e2e/playwright.config.ts'],
+};
+const LINT = [
+  [bin('prettier', 'bin/prettier.cjs'), '--check', '--log-level', 'warn', '.'],
+  [bin('eslint', 'bin/eslint.js'), '-c', '.config/eslint.config.js', '.'],
+  [bin('knip', 'bin/knip.js'), '-c', '.config/knip.jsonc'],
+];
+
+const results = [];
+
+/** Runs `argv` with this Node; with a `prefix`, its lines are prefixed (it runs beside another tier). */
+function run(argv, prefix) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, argv, {
+      cwd: REPO,
+      stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    let skipped = null;
+    if (prefix)
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ])
+        createInterface({ input: from }).on('line', (line) => {
+          skipped ??= /^Node 24 run skipped: (.*)/.exec(line)?.[1] ?? null;
+          to.write(`[${prefix}] ${line}\n`);
+        });
+    child.on('error', (e) => {
+      console.error(`${argv.join(' ')}: ${e.message}`);
+      resolve({ code: 1, skipped });
+    });
+    child.on('close', (code, signal) => resolve({ code: signal ? 1 : (code ?? 1), skipped }));
+  });
+}
+
+async function tier(name, concurrent) {
+  const t0 = performance.now();
+  const prefix = concurrent ? name : null;
+  let outcome = { code: 0, skipped: null };
+  for (const argv of name === 'lint' ? LINT : [TIERS[name]]) {
+    const r = await run(argv, prefix);
+    if (outcome.code === 0 && (r.code !== 0 || r.skipped)) outcome = r;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  results.push({ name, seconds, ...outcome });
+  return outcome.code === 0;
+}
+
+const start = performance.now();
+const built = await tier('build');
+if (built) {
+  await Promise.all([tier('types (panel)', true), tier('lint', true)]);
+  await tier('vitest');
+  await Promise.all([tier('node 24', true), tier('e2e', true)]);
+}
+
+const total = (performance.now() - start) / 1000;
+const failed = results.filter((r) => r.code !== 0);
+const clock = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
+console.log('\nnpm test: wall time per tier (tiers on the same step ran side by side)');
+for (const r of results) {
+  const how = r.code !== 0 ? 'FAILED' : r.skipped ? `skipped: ${r.skipped}` : 'passed';
+  console.log(`  ${r.name.padEnd(14)} ${clock(r.seconds).padStart(6)}  ${how}`);
+}
+console.log(`  ${'total'.padEnd(14)} ${clock(total).padStart(6)}  ${failed.length ? 'FAILED' : 'passed'}`);
+if (!built) console.log('  (the build failed, so no other tier ran)');
+process.exit(failed.length ? 1 : 0);
