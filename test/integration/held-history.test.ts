@@ -4,6 +4,7 @@
 // request waits leaves it in History, settled as unanswered by the next host.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { EventRecord, HistoryRecord } from '../../shared/dispatch.js';
@@ -14,7 +15,7 @@ import { appendToSpool } from '../../electron/host/history/spool.js';
 import { handleRequest } from '../../electron/host/panel/api.js';
 import { HookHost } from '../../electron/host/service.js';
 import { CLI, runCli, type CliResult } from '../helpers/cli.js';
-import { makeEnv, type TestEnv } from '../helpers/env.js';
+import { FIXTURES, makeEnv, type TestEnv } from '../helpers/env.js';
 import { startServe, type RunningHost } from '../helpers/serve.js';
 import {
   emitPermission,
@@ -273,17 +274,18 @@ describe('settling an event in the database', () => {
   test('a database of schema 1 is upgraded in place: its rows kept, the waiting index added', async () => {
     env = makeEnv();
     const dir = env.hookpanelHome + '/history';
-    const first = new HistoryStore({ dir });
-    await first.append([waitingEvent]);
-    await first.close();
-    // What a Hookpanel of schema 1 left: no index of waiting events, user_version 1.
-    const old = openHistoryDb(join(dir, DB_FILE));
-    old.exec('DROP INDEX events_waiting; PRAGMA user_version = 1');
-    old.close();
+    // A file a Hookpanel of schema 1 wrote, frozen (test/fixtures/history/schema-1.db): a pw event with
+    // its dispatch, and ev-1 waiting; no index of waiting events; user_version 1.
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(join(FIXTURES, 'history', 'schema-1.db'), join(dir, DB_FILE));
     const store = new HistoryStore({ dir });
     try {
+      expect((await store.query({}, 5)).dispatches.map((d) => d.id)).toEqual(['d-old']);
+      expect(await store.events(5, { text: 'schema one' })).toEqual([]);
+      expect((await store.query({ text: 'schema one' }, 5)).dispatches.map((d) => d.id)).toEqual(['d-old']);
       expect(await store.settle(final, [person])).toBe(true);
       expect(await store.event('ev-1')).toEqual(final);
+      expect(await store.counts()).toEqual({ dispatches: 2, events: 2 });
     } finally {
       await store.close();
     }

@@ -287,7 +287,9 @@ describe('history store', () => {
     env.write('hp/history/history.db', 'this is not a database, it only has its name\n'.repeat(200));
     const r = await runCli(['history', '--json'], { env: env.processEnv });
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/history\.db could not be read \(.*\); moved it to .*history\.db\.damaged-/);
+    expect(r.stderr).toMatch(
+      /history\.db is damaged \(file is not a database\); it was moved, untouched, to .*history\.db\.damaged-/,
+    );
     expect(JSON.parse(r.stdout).dispatches).toEqual([]);
     const aside = readdirSync(dir).filter((f) => f.startsWith('history.db.damaged-'));
     expect(aside).toHaveLength(1);

@@ -1,9 +1,10 @@
 // The history database: one SQLite file (libsql, an N-API build that loads unchanged under Node and
 // Electron) in WAL mode, so the host, in-process `hookpanel emit` fallbacks and readers work at once.
 import type Database from 'libsql';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { describeDbError, HistoryDbError, isDamaged, setAside } from './damage.js';
 
 export type Db = InstanceType<typeof Database>;
 export type Statement = Database.Statement;
@@ -142,23 +143,39 @@ export interface OpenOptions {
   readonly?: boolean;
 }
 
-/** Opens (creating when needed) the history database with the settings every connection shares. */
+/**
+ * Opens (creating when needed) the history database with the settings every connection shares. Every
+ * error names the file and the reason (damage.ts). A file that is not a database, or is damaged where
+ * opening reads it, is set aside, named, and a new database takes its place; its readable records are
+ * salvaged by the connection (connection.ts). A database from a newer Hookpanel is refused and left as
+ * it is.
+ */
 export function openHistoryDb(path: string, opts: OpenOptions = {}): Db {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  } catch (e) {
+    throw describeDbError(path, e);
+  }
   try {
     return open(path, opts);
   } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code !== 'SQLITE_NOTADB' && code !== 'SQLITE_CORRUPT') throw e;
-    // Not a database (or a damaged one): set it aside, keep recording in a new one, and say so.
-    const aside = `${path}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    for (const suffix of ['', '-wal', '-shm'])
-      if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix);
+    if (!isDamaged(e)) throw describeDbError(path, e);
+    // Not a database (or a damaged one): set it aside, never to be written, keep recording in a new one.
+    const aside = setAside(path);
     process.stderr.write(
-      `hookpanel: ${path} could not be read (${(e as Error).message}); moved it to ${aside}\n`,
+      `hookpanel: the history database ${path} is damaged (${(e as Error).message}); it was moved, untouched, to ${aside}, and a new one started\n`,
     );
-    return open(path, opts);
+    try {
+      return open(path, opts);
+    } catch (again) {
+      throw describeDbError(path, again);
+    }
   }
+}
+
+/** A database only read, never written (a damaged one being salvaged). */
+export function openReadOnly(path: string): Db {
+  return new (loadLibsql())(path, { readonly: true, timeout: BUSY_TIMEOUT_MS });
 }
 
 function open(path: string, opts: OpenOptions): Db {
@@ -166,17 +183,27 @@ function open(path: string, opts: OpenOptions): Db {
   // the WAL and shared-memory files the database file's mode.
   if (!existsSync(path)) writeFileSync(path, '', { mode: 0o600, flag: 'a' });
   const db = new (loadLibsql())(path, { timeout: BUSY_TIMEOUT_MS });
-  // Only takes effect on a new, empty file: lets retention give freed pages back to the disk.
-  db.exec('PRAGMA auto_vacuum = INCREMENTAL');
-  // WAL: readers never block the writer; a commit is one append to the WAL, durable against a killed
-  // process (synchronous=NORMAL syncs at checkpoints; only power loss can take the last commits).
-  db.exec('PRAGMA journal_mode = WAL');
-  db.exec('PRAGMA synchronous = NORMAL');
-  db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  db.exec('PRAGMA temp_store = MEMORY');
-  // Reads straight from the page cache of the OS rather than copied through SQLite's own.
-  db.exec('PRAGMA mmap_size = 268435456');
-  if (!opts.readonly) migrateSchema(db);
+  try {
+    // A newer Hookpanel's file is refused before anything here could write to it.
+    const version = userVersion(db);
+    if (!opts.readonly && version > SCHEMA_VERSION) throw newerSchema(path, version);
+    // Lets retention give freed pages back to the disk. Set only on a new, empty file, where it takes
+    // effect: on any other it rewrote page 1 at every open, even of a file that was only to be read.
+    const pages = db.prepare('PRAGMA page_count').get() as { page_count: number };
+    if (pages.page_count === 0) db.exec('PRAGMA auto_vacuum = INCREMENTAL');
+    // WAL: readers never block the writer; a commit is one append to the WAL, durable against a killed
+    // process (synchronous=NORMAL syncs at checkpoints; only power loss can take the last commits).
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = NORMAL');
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.exec('PRAGMA temp_store = MEMORY');
+    // Reads straight from the page cache of the OS rather than copied through SQLite's own.
+    db.exec('PRAGMA mmap_size = 268435456');
+    if (!opts.readonly) migrateSchema(db, path);
+  } catch (e) {
+    db.close();
+    throw e;
+  }
   return db;
 }
 
@@ -185,22 +212,32 @@ function userVersion(db: Db): number {
   return row.user_version;
 }
 
+function newerSchema(path: string, version: number): HistoryDbError {
+  return new HistoryDbError(
+    path,
+    `the history database ${path} was written by a newer Hookpanel (schema ${version}; this one knows ${SCHEMA_VERSION} and older): it is left as it is. Run that Hookpanel, or move the file away to start a new history here`,
+  );
+}
+
 /** Creates or upgrades the tables; concurrent openers serialize on the write lock. */
-export function migrateSchema(db: Db): void {
-  if (userVersion(db) === SCHEMA_VERSION) return;
+export function migrateSchema(db: Db, path = DB_FILE): void {
+  const refuse = (version: number) => newerSchema(path, version);
+  const before = userVersion(db);
+  if (before === SCHEMA_VERSION) return;
+  // Refused before any lock is taken: a newer file is only read.
+  if (before > SCHEMA_VERSION) throw refuse(before);
   db.exec('BEGIN IMMEDIATE');
   try {
-    if (userVersion(db) < SCHEMA_VERSION) {
+    // Another opener may have migrated it while this one waited for the lock.
+    const now = userVersion(db);
+    if (now > SCHEMA_VERSION) throw refuse(now);
+    if (now < SCHEMA_VERSION) {
       db.exec(TABLES);
       db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
-    } else if (userVersion(db) > SCHEMA_VERSION) {
-      throw new Error(
-        `the history database was written by a newer Hookpanel (schema ${userVersion(db)}, this one knows ${SCHEMA_VERSION})`,
-      );
     }
     db.exec('COMMIT');
   } catch (e) {
-    db.exec('ROLLBACK');
+    if (db.inTransaction) db.exec('ROLLBACK');
     throw e;
   }
 }

@@ -24,11 +24,14 @@ import { iterateRecords, type HistoryFilter } from './queries.js';
 import type { Retention, RetentionResult } from './retention.js';
 import { eventKinds, setEventKinds } from './event-kind.js';
 import { eventKindsFromRegistry } from './event-kinds-registry.js';
-import { DB_FILE, openHistoryDb, type Db } from './schema.js';
-import { appendToSpool, spoolPending } from './spool.js';
+import { inBackground } from '../background.js';
+import { HistoryConnection } from './connection.js';
+import { isDamaged } from './damage.js';
+import { DB_FILE } from './schema.js';
+import { appendToSpool, SPOOL_FILE, spoolPending } from './spool.js';
 import { importSpool as importSpoolNow } from './spool-import.js';
 import type { WorkerMessage, WorkerRequest } from './worker.js';
-import { HistoryWriter, type CostSample } from './writer.js';
+import type { CostSample } from './writer.js';
 
 export type { HistoryFilter } from './queries.js';
 export type { CostSample } from './writer.js';
@@ -64,9 +67,18 @@ function workerPath(): string {
   return join(root, 'dist', 'electron', 'host', 'history', 'worker.js');
 }
 
+/** Records held in memory while neither the database nor the spool can be written (a full disk). */
+const BACKLOG_MAX = 200_000;
+const BACKLOG_RETRY_MS = 1000;
+
 export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
-  private db: Db | null = null;
-  private writer: HistoryWriter | null = null;
+  private conn: HistoryConnection | null = null;
+  /** Batches that could not be written anywhere yet, oldest first; retried until they are. */
+  private backlog: HistoryRecord[][] = [];
+  private backlogRecords = 0;
+  private backlogTimer: NodeJS.Timeout | null = null;
+  /** The last reason said on stderr for records kept elsewhere, so it is said once, not per event. */
+  private toldWhy: string | null = null;
   private worker: Worker | null = null;
   private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private nextId = 1;
@@ -92,9 +104,14 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
       const w = this.waiting.get(m.id);
       this.waiting.delete(m.id);
       if (m.ok) w?.resolve(m.result);
-      else w?.reject(new Error(m.error));
+      else w?.reject(Object.assign(new Error(m.error), { code: m.code }));
     });
-    const fail = (e: Error) => {
+    const fail = (error: unknown) => {
+      // Whatever the worker threw, it is said with words (never "undefined").
+      const e =
+        error instanceof Error && error.message
+          ? error
+          : new Error(`the history worker for ${this.path} failed: ${String(error)}`);
       for (const w of this.waiting.values()) w.reject(e);
       this.waiting.clear();
       if (this.worker === worker) this.worker = null; // from now on on this thread
@@ -107,17 +124,84 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     return join(this.opts.dir, DB_FILE);
   }
 
-  private connection(): Db {
-    if (!this.db) this.db = openHistoryDb(this.path);
-    return this.db;
+  private connection(): HistoryConnection {
+    return (this.conn ??= new HistoryConnection(this.path));
   }
 
-  /** Records a batch (an event's dispatches and its summary, or one background dispatch). */
+  /**
+   * Records a batch (an event's dispatches and its summary, or one background dispatch). Never lost
+   * silently: when the database cannot take it (refused, unwritable, the disk full) it goes to the
+   * spool, which the next reader takes in; when the spool cannot be written either, it is held in
+   * memory and written as soon as one of them can, and stderr says so, naming the file and the reason.
+   */
   async append(records: HistoryRecord[]): Promise<void> {
     if (!records.length) return;
     if (this.opts.spool) return appendToSpool(this.opts.dir, records);
-    const samples = await this.run('append', { records });
+    if (this.backlog.length) return this.hold(records, null);
+    let samples: CostSample[];
+    try {
+      samples = await this.run('append', { records });
+    } catch (e) {
+      return this.keepElsewhere(records, e as Error);
+    }
     if (samples.length) this.emit('samples', samples);
+  }
+
+  private keepElsewhere(records: HistoryRecord[], why: Error): void {
+    try {
+      appendToSpool(this.opts.dir, records);
+      this.say(
+        `${why.message}; its records are kept in ${join(this.opts.dir, SPOOL_FILE)} until it can take them`,
+      );
+    } catch (e) {
+      this.hold(records, `${why.message}; the spool cannot be written either (${(e as Error).message})`);
+    }
+  }
+
+  private say(message: string): void {
+    if (message === this.toldWhy) return;
+    this.toldWhy = message;
+    process.stderr.write(`hookpanel: ${message}\n`);
+  }
+
+  private hold(records: HistoryRecord[], why: string | null): void {
+    if (this.backlogRecords + records.length > BACKLOG_MAX)
+      throw new Error(
+        `${records.length} history records lost: ${this.backlogRecords} are already held in memory, waiting for ${this.path} or its spool to be writable`,
+      );
+    this.backlog.push(records);
+    this.backlogRecords += records.length;
+    if (why) this.say(`${why}: history records are held in memory and written as soon as there is room`);
+    this.backlogTimer ??= setTimeout(() => inBackground(this.flushBacklog(), 'history'), BACKLOG_RETRY_MS);
+    this.backlogTimer.unref();
+  }
+
+  /** Writes the held batches, oldest first, while it can; retries later otherwise. */
+  private async flushBacklog(): Promise<boolean> {
+    this.backlogTimer = null;
+    while (this.backlog.length) {
+      const batch = this.backlog[0]!;
+      try {
+        const samples = await this.run('append', { records: batch });
+        if (samples.length) this.emit('samples', samples);
+      } catch {
+        try {
+          appendToSpool(this.opts.dir, batch);
+        } catch {
+          if (!this.closing)
+            this.backlogTimer = setTimeout(
+              () => inBackground(this.flushBacklog(), 'history'),
+              BACKLOG_RETRY_MS,
+            );
+          this.backlogTimer?.unref();
+          return false;
+        }
+      }
+      this.backlog.shift();
+      this.backlogRecords -= batch.length;
+    }
+    this.say(`the history records held in memory are written (${this.path})`);
+    return true;
   }
 
   /**
@@ -158,18 +242,17 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     // Inside the promise: a database that cannot be opened (locked past the busy timeout, say) rejects
     // this operation rather than throwing past the caller's catch.
     return new Promise((resolve) => {
+      const conn = this.connection();
       const context: OperationContext = {
-        db: this.connection(),
-        writer: () => this.inlineWriter(),
+        get db() {
+          return conn.db;
+        },
+        writer: () => conn.writer(),
         dir: this.opts.dir,
         progress: (p) => this.onProgress(p),
       };
-      resolve(runOperation(context, op, args));
+      resolve(conn.guard(() => runOperation(context, op, args)));
     });
-  }
-
-  private inlineWriter(): HistoryWriter {
-    return (this.writer ??= new HistoryWriter(this.connection()));
   }
 
   private onProgress(p: ImportProgress): void {
@@ -234,21 +317,43 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
   }
 
   /** Every matching record, oldest first (exports; inline only: the CLI streams it out). */
-  iterate(
+  *iterate(
     kind: 'dispatches' | 'events',
     filter: HistoryFilter,
     limit: number | null,
   ): Generator<DispatchRecord | EventRecord> {
-    const db = this.connection();
+    const conn = this.connection();
     // Inline only (the CLI), so the spool is taken in here, on this thread, before the records are read.
     if (!this.opts.spool && spoolPending(this.opts.dir)) {
       try {
-        importSpoolNow(this.opts.dir, this.inlineWriter());
+        importSpoolNow(this.opts.dir, conn.writer());
       } catch (e) {
-        process.stderr.write(`hookpanel: history spool: ${(e as Error).message}\n`);
+        if (isDamaged(e)) conn.recover(e);
+        else process.stderr.write(`hookpanel: history spool: ${(e as Error).message}\n`);
       }
     }
-    return iterateRecords(db, kind, filter, limit);
+    // Damage met mid-way sets the file aside and salvages it; the export goes on from the new database
+    // after the last record written (oldest first: from its time on, skipping those already given).
+    let since = filter.since;
+    let atLast = new Set<string>();
+    let lastTime: number | null = null;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        for (const r of iterateRecords(conn.db, kind, { ...filter, since }, limit)) {
+          const time = Date.parse(r.time);
+          if (lastTime !== null && time === lastTime && atLast.has(r.id)) continue;
+          if (time !== lastTime) atLast = new Set();
+          lastTime = time;
+          atLast.add(r.id);
+          yield r;
+        }
+        return;
+      } catch (e) {
+        if (attempt > 0 || !isDamaged(e)) throw e;
+        conn.recover(e);
+        if (lastTime !== null) since = Math.max(since ?? lastTime, lastTime);
+      }
+    }
   }
 
   /**
@@ -278,9 +383,19 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     return imported;
   }
 
+  private closing = false;
+
   async close(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
+    if (this.backlogTimer) clearTimeout(this.backlogTimer);
+    this.backlogTimer = null;
+    this.closing = true;
+    if (this.backlog.length && !(await this.flushBacklog()))
+      process.stderr.write(
+        `hookpanel: ${this.backlogRecords} history records could not be written to ${this.path} or its spool, and are lost\n`,
+      );
+    this.closing = false;
     const worker = this.worker;
     if (worker) {
       this.worker = null;
@@ -290,8 +405,7 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
       worker.postMessage('close');
       await exited;
     }
-    this.db?.close();
-    this.db = null;
-    this.writer = null;
+    this.conn?.close();
+    this.conn = null;
   }
 }

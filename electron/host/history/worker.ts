@@ -3,8 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { runOperation, type OperationName } from './operations.js';
 import { setEventKinds, type EventKindTable } from './event-kind.js';
-import { openHistoryDb } from './schema.js';
-import { HistoryWriter } from './writer.js';
+import { HistoryConnection } from './connection.js';
 import { inBackground } from '../background.js';
 
 export interface WorkerRequest {
@@ -15,17 +14,20 @@ export interface WorkerRequest {
 
 export type WorkerMessage =
   | { type: 'result'; id: number; ok: true; result: unknown }
-  | { type: 'result'; id: number; ok: false; error: string }
+  | { type: 'result'; id: number; ok: false; error: string; code?: string }
   | { type: 'progress'; progress: unknown };
 
 const { dbPath, dir, kinds } = workerData as { dbPath: string; dir: string; kinds: EventKindTable };
 setEventKinds(kinds);
 const port = parentPort!;
-const db = openHistoryDb(dbPath);
-let writer: HistoryWriter | null = null;
+// Opened by the first operation, so that a database that cannot be opened is that operation's error
+// (named, with its reason), not the worker's end.
+const conn = new HistoryConnection(dbPath);
 const context = {
-  db,
-  writer: () => (writer ??= new HistoryWriter(db)),
+  get db() {
+    return conn.db;
+  },
+  writer: () => conn.writer(),
   dir,
   stopped: () => closing,
   progress: (progress: unknown) => port.postMessage({ type: 'progress', progress } satisfies WorkerMessage),
@@ -37,7 +39,7 @@ let closing = false;
 port.on('message', (req: WorkerRequest | 'close') => {
   if (req === 'close') {
     closing = true;
-    db.close();
+    conn.close();
     port.close();
     return;
   }
@@ -45,10 +47,17 @@ port.on('message', (req: WorkerRequest | 'close') => {
     (async () => {
       let reply: WorkerMessage;
       try {
-        const result = await runOperation(context, req.op, req.args as never);
+        const result = await conn.guard(() => runOperation(context, req.op, req.args as never));
         reply = { type: 'result', id: req.id, ok: true, result };
       } catch (e) {
-        reply = { type: 'result', id: req.id, ok: false, error: (e as Error).message };
+        const { message, code } = e as { message?: unknown; code?: unknown };
+        reply = {
+          type: 'result',
+          id: req.id,
+          ok: false,
+          error: typeof message === 'string' && message ? message : String(e),
+          code: typeof code === 'string' ? code : undefined,
+        };
       }
       if (!closing) port.postMessage(reply);
     })(),
