@@ -103,6 +103,28 @@ test.describe('with notifications granted', () => {
     await expect.poll(() => shown(page)).toEqual([]);
   });
 
+  test('no notification keeps the token in its data', async ({ page, panel }) => {
+    await needsNotifications(page, panel);
+    await askMeOn(page);
+    const token = new URL(panel.url).searchParams.get('token')!;
+    await panel.emit('claude', 'Stop', { session_id: 's' });
+    const held = panel.emit('claude', 'PermissionRequest', REQUEST(panel.env.workspace));
+    const data = () =>
+      page.evaluate<string[]>(
+        'navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((l) => l.map((n) => JSON.stringify(n.data)))',
+      );
+    await expect.poll(async () => (await data()).length).toBe(2);
+    for (const d of await data()) {
+      expect(d).not.toContain(token);
+      expect(JSON.parse(d).panel).toBe(new URL('/', panel.url).href);
+    }
+    await page
+      .getByRole('article', { name: 'Claude Code asks to use Bash' })
+      .getByRole('button', { name: 'Deny' })
+      .click();
+    await held;
+  });
+
   test("the worker's Allow and Deny answer the agent; a click on the notification opens its card", async ({
     page,
     panel,

@@ -30,8 +30,10 @@ function startBrowserNotifications(): void {
       return null;
     },
   );
-  // The page without its hash: what the worker opens when no panel page is left.
-  const panel = location.href.replace(/#.*$/, '');
+  // The page without its query (the token) or hash: what the worker opens when no panel page is left.
+  // Notification data is kept by the browser (and listed to any page of the origin) after this page
+  // is gone, so the token stays out of it: the page opened then asks for the URL `hookpanel serve` printed.
+  const panel = `${location.origin}${location.pathname}`;
   /** Requests this page showed a notification for: a dismissed one is not shown again. */
   const mine = new Set<string>();
   let waiting: WaitingRequest[] = [];
