@@ -84,7 +84,9 @@ export function ReviewView() {
                 </span>{' '}
                 <button
                   type="button"
-                  onClick={() => void act(() => api.request('review:revoke', { path: t.source.path }))}
+                  onClick={() =>
+                    void act(() => api.request('review:revoke', { path: t.source.path, workspace }))
+                  }
                 >
                   Revoke
                 </button>
