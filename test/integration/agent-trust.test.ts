@@ -208,10 +208,16 @@ describe("hookpanel trust and untrust on an agent's own file: what changed in th
       '~/.codex/hooks.json',
       JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo done' }] }] } }),
     );
-    const r = await cli(['trust', env.path('~/.codex/hooks.json')]);
+    const user = env.path('~/.codex/hooks.json');
+    const r = await cli(['trust', user]);
     expect(r.code).toBe(1);
     expect(r.stdout).not.toContain('need no trust');
     expect(r.stdout).toContain('Codex is not installed here (no codex on PATH)');
+    // Hookpanel keeps no record of a user-level file: untrust speaks of Codex alone.
+    expect(await cli(['untrust', user])).toMatchObject({
+      code: 1,
+      stdout: `Codex's own trust was not taken back: Codex is not installed here (no codex on PATH); whatever Codex trusted of ${user} it still runs.\n`,
+    });
   });
 
   test('the panel says and does the same: Trust this version records nothing without Codex', async () => {

@@ -5,6 +5,8 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { chmod } from 'node:fs/promises';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { agentTrustReports, recordAgentTrust } from '../../electron/host/agents/agent-trust.js';
+import { startPanelSession } from '../../electron/host/panel/session.js';
+import { HookHost } from '../../electron/host/service.js';
 import { runCli } from '../helpers/cli.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { startResponsesStub, type ResponsesStub } from '../helpers/responses-stub.js';
@@ -169,5 +171,49 @@ describe.skipIf(!codex.agent)(`Codex ${AGENTS.codex!.version}'s trust, per hook 
     await exec('after untrust');
     expect(existsSync(marker), 'untrusted again: skipped').toBe(false);
     expect(readFileSync(config, 'utf8')).toBe(`[projects."${env.workspace}"]\ntrust_level = "trusted"\n`);
+  });
+
+  test("the panel's Trust this version and Revoke are the same code: Codex's trust recorded, then taken back", async () => {
+    env = makeEnv();
+    await codexOnPath(env);
+    const hooksJson = env.write(
+      'ws/.codex/hooks.json',
+      JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo done' }] }] } }),
+    );
+    const config = env.write(
+      '~/.codex/config.toml',
+      `[projects."${env.workspace}"]\ntrust_level = "trusted"\n`,
+    );
+    const host = await HookHost.open(env.host);
+    const session = startPanelSession(host, { mode: 'browser', workspace: env.workspace, push: () => {} });
+    const states = async () => (await codexOf(env)).hooks.map((h) => h.state);
+    try {
+      const item = (await session.api['review:list']({ workspace: env.workspace })).find(
+        (i) => i.source.path === hooksJson,
+      )!;
+      expect(await states()).toEqual(['untrusted']);
+      const trusted = await session.api['review:trust']({
+        path: hooksJson,
+        sha256: item.source.sha256!,
+        workspace: env.workspace,
+      });
+      expect(trusted).toEqual({
+        ok: true,
+        message: expect.stringMatching(
+          new RegExp(
+            `^Trusted ${hooksJson} in Hookpanel \\(sha256 [0-9a-f]{12}…, 1 rule\\)\\. Codex now trusts this hook \\(recorded through Codex in ${config}\\)`,
+          ),
+        ),
+      });
+      expect(await states()).toEqual(['trusted']);
+      const revoked = await session.api['review:revoke']({ path: hooksJson, workspace: env.workspace });
+      expect(revoked).toEqual({
+        ok: true,
+        message: `Untrusted ${hooksJson} in Hookpanel: its record is gone. Codex no longer trusts this hook (taken back through Codex in ${config}); \`codex exec\` skips it.`,
+      });
+      expect(await states()).toEqual(['untrusted']);
+    } finally {
+      await session.close();
+    }
   });
 });

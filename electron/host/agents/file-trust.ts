@@ -156,9 +156,15 @@ export async function untrustFile(
       lines: [removed ? `Untrusted ${full}; its hooks are inert again.` : `${full} was not trusted.`],
       entry: null,
     };
-  const lines = [
-    removed ? `Untrusted ${full} in Hookpanel: its record is gone.` : `${full} was not trusted in Hookpanel.`,
-  ];
+  // A user-level file has no record in Hookpanel (only the agent gates it): nothing to say of one.
+  const lines =
+    removed || placed!.candidate.projectScoped
+      ? [
+          removed
+            ? `Untrusted ${full} in Hookpanel: its record is gone.`
+            : `${full} was not trusted in Hookpanel.`,
+        ]
+      : [];
   const wctx = { ...ctx, workspace: placed!.workspace ?? ctx.workspace };
   if (agent.part?.untrustFile) {
     const change = await agent.part.untrustFile(full, wctx);

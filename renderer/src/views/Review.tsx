@@ -86,7 +86,9 @@ export function ReviewView() {
                   type="button"
                   // Named with its file: a list of "Revoke" buttons says nothing to a screen reader.
                   aria-label={`Revoke trust in ${t.source.path}`}
-                  onClick={() => void act(() => api.request('review:revoke', { path: t.source.path }))}
+                  onClick={() =>
+                    void act(() => api.request('review:revoke', { path: t.source.path, workspace }))
+                  }
                 >
                   Revoke
                 </button>
