@@ -42,7 +42,7 @@ export function summaryClauses(s: ConnectSummary, file: string): string[] {
   if (s.removesHooksKey && !s.removesFile)
     out.push('takes out the empty "hooks" section connecting had added');
   if (s.kept.length && (s.added.length || s.updated.length))
-    out.push(`keeps the ${s.kept.length === 1 ? 'one that is' : `${s.kept.length} that are`} already there`);
+    out.push(`keeps the ${hooks(s.kept.length)} already there`);
   if (!s.removesFile)
     out.push(s.creates ? 'nothing else is in the file' : 'nothing else in the file changes');
   return out;

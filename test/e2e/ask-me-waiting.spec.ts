@@ -30,6 +30,14 @@ function ask(panel: Panel, tool: string, input: Record<string, unknown>) {
 const decision = async (answered: ReturnType<typeof ask>) =>
   JSON.parse((await answered).stdout).hookSpecificOutput.decision;
 
+/** Each new state is looked at in these windows, light and dark. */
+const LOOKS = [
+  [{ width: 1280, height: 800 }, false],
+  [{ width: 1024, height: 700 }, false],
+  [{ width: 1024, height: 700 }, true],
+  [{ width: 1280, height: 800 }, true],
+] as const;
+
 async function axe(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
@@ -67,7 +75,15 @@ test('a waiting request is counted in the sidebar, title, bell and icon, with a 
   await expect(bar).toBeInViewport();
   await expect(bar).toContainText('2 requests wait for your answer');
   await expect(bar).toContainText('Claude Code asks to use Bash: npm test');
-  await panel.shot(page, 'waiting-bar-settings');
+  for (const [size, dark] of LOOKS) {
+    await page.setViewportSize(size);
+    await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
+    await page.locator('main').evaluate((m) => m.scrollTo({ top: m.scrollHeight }));
+    await expect(bar).toBeInViewport();
+    await panel.shot(page, `waiting-bar-settings-${dark ? 'dark-' : ''}${size.width}`);
+    if (size.width === 1024) expect(await axe(page)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
   await bar.getByRole('button', { name: 'Answer the oldest' }).click();
   const oldest = page.getByRole('article', { name: 'Claude Code asks to use Bash' }).first();
   await expect(oldest).toBeFocused();
@@ -119,6 +135,9 @@ test('a flagged command makes no answer primary and says why; a plain one keeps 
     await expect(why).toContainText(because);
     await expect(why).toContainText('Neither answer is picked for you');
     await expect(card.locator('button.primary')).toHaveCount(0);
+    await expect(page.getByRole('status', { name: 'requests waiting for you' })).toContainText(
+      `Flagged: ${title}`,
+    );
     if (title === 'Destroys data') {
       await page.setViewportSize({ width: 1024, height: 700 });
       await panel.shot(page, 'waiting-flagged-1024');
@@ -186,7 +205,12 @@ test('Write shows the file and its content; Edit shows the change as a diff', as
   await expect(card.getByLabel(/what it would write to .*todo\.md/)).toHaveText(
     '# To do\n\n- ship the waiting bar\n',
   );
-  await panel.shot(page, 'waiting-write');
+  for (const [size, dark] of LOOKS) {
+    await page.setViewportSize(size);
+    await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
+    await panel.shot(page, `waiting-write-${dark ? 'dark-' : ''}${size.width}`);
+    if (size.width === 1024) expect(await axe(page)).toEqual([]);
+  }
   await card.getByRole('button', { name: 'Allow', exact: true }).click();
   await write;
 
@@ -203,12 +227,7 @@ test('Write shows the file and its content; Edit shows the change as a diff', as
   await expect(diff).toContainText('+export const b = 20;');
   // With the lines around it, from the file as it is now.
   await expect(diff).toContainText(' export const a = 1;');
-  for (const [size, dark] of [
-    [{ width: 1280, height: 800 }, false],
-    [{ width: 1024, height: 700 }, false],
-    [{ width: 1024, height: 700 }, true],
-    [{ width: 1280, height: 800 }, true],
-  ] as const) {
+  for (const [size, dark] of LOOKS) {
     await page.setViewportSize(size);
     await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
     await panel.shot(page, `waiting-edit-${dark ? 'dark-' : ''}${size.width}`);

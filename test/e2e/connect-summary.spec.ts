@@ -105,13 +105,21 @@ test("Ask me's missing-hook update goes through the same summary, then confirm",
   await expect(dialog).toContainText('Changes ~/.claude/settings.json:');
   const summary = dialog.getByRole('list', { name: 'what this changes' });
   await expect(summary).toContainText('Adds 1 hook that sends events to Hookpanel (PermissionRequest).');
-  await expect(summary).toContainText('Keeps the 8 that are already there.');
+  await expect(summary).toContainText('Keeps the 8 hooks already there.');
   await expect(summary).toContainText('Nothing else in the file changes.');
   expect(readFileSync(file, 'utf8')).toBe(connected);
   await dialog.getByRole('button', { name: 'Show the change' }).click();
   await expect(dialog.getByLabel('the change to the settings file')).toContainText('PermissionRequest');
-  await dialog.scrollIntoViewIfNeeded();
-  await panel.shot(page, 'ask-me-update-summary');
+  for (const [size, dark] of [
+    [{ width: 1280, height: 800 }, false],
+    [{ width: 1024, height: 700 }, true],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
+    await dialog.scrollIntoViewIfNeeded();
+    await panel.shot(page, `ask-me-update-summary-${dark ? 'dark-' : ''}${size.width}`);
+    expect(await axe(page)).toEqual([]);
+  }
   // Cancel writes nothing; the warning stays.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   expect(readFileSync(file, 'utf8')).toBe(connected);

@@ -133,7 +133,7 @@ describe("connect's summary, counted from the edit", () => {
     expect(summaryClauses({ ...more.summary, removesFile: false }, '/s.json')).toEqual([
       'changes /s.json',
       'adds 1 hook that sends events to Hookpanel (PermissionRequest)',
-      'keeps the 2 that are already there',
+      'keeps the 2 hooks already there',
       'nothing else in the file changes',
     ]);
     const off = planDisconnect('/s.json', `{ "model": "x", ${more.after.trim().slice(1)}`, spec(['Stop']));

@@ -54,6 +54,9 @@ export function WaitingBar() {
             ? 'An agent waits for your answer'
             : `${waitingWords(requests.length)} for your answer`}
         </strong>
+        {first.risks?.length ? (
+          <span className="waiting-bar-flag"> · Flagged: {first.risks.map((k) => k.title).join(', ')}</span>
+        ) : null}
         <span className="waiting-bar-what"> · {oneLine(first)}</span>
       </span>
       <button type="button" className="primary" onClick={focusFirstRequest}>
