@@ -40,9 +40,10 @@ const WORKERS = Number(process.env.HOOKPANEL_TEST_WORKERS) || Math.max(3, availa
 export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
-    // Files share the cores, so a test takes longer than alone: a deadline, not a measure.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Files share the cores, so a test takes longer than alone (the CLI-heavy ones took 60 s on a
+    // loaded 2-core machine): a deadline for a hang, not a measure.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     pool: 'forks',
     // A stray test.only would run one test and pass the tier.
     allowOnly: !process.env.CI,
