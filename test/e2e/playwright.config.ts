@@ -4,7 +4,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: /.*\.spec\.ts/,
   outputDir: '../../test-results/e2e',
-  timeout: 60_000,
+  // Two workers share the cores (and the Node 24 pass runs beside them): a deadline for a hang.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   // Every test has its own home and its own `hookpanel serve`, so files run side by side: two workers
   // (each with its browser) keep two cores busy while the other waits on the panel. On a machine shared

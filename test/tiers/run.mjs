@@ -35,20 +35,27 @@ function run(argv, prefix) {
       stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
     let skipped = null;
+    // Every line copied before the tier counts as done.
+    const copied = [];
     if (prefix)
       for (const [from, to] of [
         [child.stdout, process.stdout],
         [child.stderr, process.stderr],
-      ])
-        createInterface({ input: from }).on('line', (line) => {
+      ]) {
+        const lines = createInterface({ input: from });
+        copied.push(new Promise((r) => lines.once('close', r)));
+        lines.on('line', (line) => {
           skipped ??= /^Node 24 run skipped: (.*)/.exec(line)?.[1] ?? null;
           to.write(`[${prefix}] ${line}\n`);
         });
+      }
     child.on('error', (e) => {
       console.error(`${argv.join(' ')}: ${e.message}`);
       resolve({ code: 1, skipped });
     });
-    child.on('close', (code, signal) => resolve({ code: signal ? 1 : (code ?? 1), skipped }));
+    child.on('close', (code, signal) =>
+      Promise.all(copied).then(() => resolve({ code: signal ? 1 : (code ?? 1), skipped })),
+    );
   });
 }
 
@@ -75,7 +82,10 @@ if (built) {
 
 const total = (performance.now() - start) / 1000;
 const failed = results.filter((r) => r.code !== 0);
-const clock = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
+const clock = (seconds) => {
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
 console.log('\nnpm test: wall time per tier (tiers on the same step ran side by side)');
 for (const r of results) {
   const how = r.code !== 0 ? 'FAILED' : r.skipped ? `skipped: ${r.skipped}` : 'passed';
