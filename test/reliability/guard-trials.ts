@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli, withHookpanelOnPath, type CliResult } from '../helpers/cli.js';
+import { CLI, runCli, withHookpanelOnPath, type CliResult } from '../helpers/cli.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { waitFor } from '../helpers/host.js';
 import { startServe, type RunningHost } from '../helpers/serve.js';
@@ -32,7 +32,7 @@ export function bridge(
 ): Promise<Timed> {
   const [file, args] =
     via === 'emit'
-      ? ['hookpanel', ['emit', opts.dialect ?? 'pw', event]]
+      ? [process.execPath, [CLI, 'emit', opts.dialect ?? 'pw', event]]
       : ['hookpanel-hook', [opts.dialect ?? 'pw', event]];
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -294,7 +294,7 @@ export async function oddFolderTrials(rounds: number): Promise<Figures> {
 /** How a second `hookpanel serve` ended: refused (exit code and what it said), or it started. */
 function secondServe(env: TestEnv): Promise<{ code: number | null; output: string; started: boolean }> {
   return new Promise((resolve) => {
-    const child = spawn('hookpanel', ['serve'], { env: env.processEnv, cwd: env.workspace });
+    const child = spawn(process.execPath, [CLI, 'serve'], { env: env.processEnv, cwd: env.workspace });
     let output = '';
     const seen = (d: Buffer) => {
       output += d;
