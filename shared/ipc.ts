@@ -106,6 +106,11 @@ export const ReviewCommandSchema = RunsSchema.extend({
   risks: z.array(RiskSchema),
   /** Scripts this command runs (paths among the item's scripts). */
   scripts: z.array(z.string()),
+  /**
+   * Where the files it runs cannot be known ahead of time, each reason in plain words with the folders
+   * watched instead ("it runs the files a pattern matches (hooks/*.sh); any change under hooks/ …").
+   */
+  unpinned: z.array(z.string()),
 });
 export type ReviewCommand = z.infer<typeof ReviewCommandSchema>;
 
@@ -120,6 +125,8 @@ export const ReviewScriptSchema = z.object({
   risks: z.array(RiskSchema),
   /** What limits this review of it (too large to show, read for flags in part), or null. */
   note: z.string().nullable(),
+  /** A folder watched in place of files Hookpanel cannot pin: its status covers every file under it. */
+  folder: z.boolean().optional(),
 });
 export type ReviewScript = z.infer<typeof ReviewScriptSchema>;
 

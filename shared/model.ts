@@ -122,7 +122,15 @@ export type SourceState = z.infer<typeof SourceStateSchema>;
 export const RoleSchema = z.enum(['hosted', 'inspected']);
 export type Role = z.infer<typeof RoleSchema>;
 
-export const ScriptRefSchema = z.object({ path: z.string(), sha256: z.string().nullable() });
+export const ScriptRefSchema = z.object({
+  path: z.string(),
+  sha256: z.string().nullable(),
+  /**
+   * A folder watched in place of files Hookpanel cannot pin (a pattern, a variable, PATH into the
+   * project): its digest covers every file under it.
+   */
+  folder: z.boolean().optional(),
+});
 export type ScriptRef = z.infer<typeof ScriptRefSchema>;
 
 export const SourceSchema = z.object({

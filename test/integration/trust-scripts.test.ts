@@ -136,4 +136,66 @@ describe('trust over the scripts a pw hook runs', () => {
       { outcome: 'skipped', skipReason: expect.stringContaining('untrusted') },
     ]);
   });
+
+  // Issue #21: `sh -e` read -e as inline code, so the script was never pinned and an edit ran under
+  // the old trust. Each form below pins its script (and what the script sources); one byte re-gates.
+  test.each([
+    ['sh -e hooks/gate.sh', 'hooks/gate.sh'],
+    ['bash -e hooks/gate.sh', 'hooks/gate.sh'],
+    ['timeout 5 ./hooks/gate.sh', 'hooks/gate.sh'],
+    ['. ./hooks/gate.sh', 'hooks/gate.sh'],
+    ['bash < hooks/gate.sh', 'hooks/gate.sh'],
+    ['sh -e hooks/gate.sh', 'hooks/lib.sh'],
+  ])(
+    '`%s`: one byte changed in %s re-gates the trusted file',
+    async (command, edited) => {
+      env = makeEnv();
+      const settings = env.write(
+        'ws/.agents/settings.json',
+        JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command }] }] } }),
+      );
+      env.write('ws/hooks/gate.sh', '#!/bin/sh\n. ./hooks/lib.sh\nexit 0\n');
+      env.write('ws/hooks/lib.sh', 'true\n');
+      const trusted = await runCli(['trust', settings], { env: env.processEnv, cwd: env.root });
+      expect(trusted.code, trusted.stderr).toBe(0);
+      expect((await check()).find((s) => s.path === settings)!.state).toBe('active');
+
+      const path = env.path(`ws/${edited}`);
+      const bytes = readFileSync(path);
+      bytes[bytes.length - 2] = 'X'.charCodeAt(0);
+      env.write(`ws/${edited}`, bytes);
+      const source = (await check()).find((s) => s.path === settings)!;
+      expect(source.state).toBe('untrusted');
+      expect(source.diagnostics[0]!.code).toBe('trust_changed');
+    },
+    120_000,
+  );
+
+  test('a command whose files cannot be pinned: the review says so, and any change under its folder re-gates', async () => {
+    env = makeEnv();
+    const settings = env.write(
+      'ws/.agents/settings.json',
+      JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'sh hooks/*.sh' }] }] } }),
+    );
+    env.write('ws/hooks/a.sh', 'echo a\n');
+    const first = await runCli(['trust', settings], { env: env.processEnv, cwd: env.root });
+    expect(first.stdout).toContain(
+      'Command `sh hooks/*.sh` runs files Hookpanel cannot pin: it runs the files a pattern matches (hooks/*.sh); any change under hooks/ asks for review again.',
+    );
+    expect((await check()).find((s) => s.path === settings)!.state).toBe('active');
+    // Trusted and unchanged, it is still said: never quietly "unchanged".
+    const again = await runCli(['trust', settings, '--dry-run'], { env: env.processEnv, cwd: env.root });
+    expect(again.stdout).toContain('Trusted; nothing changed since');
+    expect(again.stdout).toContain('runs files Hookpanel cannot pin');
+
+    env.write('ws/hooks/a.sh', 'echo b\n');
+    expect((await check()).find((s) => s.path === settings)!.state).toBe('untrusted');
+    const review = await runCli(['trust', settings, '--dry-run'], { env: env.processEnv, cwd: env.root });
+    expect(review.stdout).toContain('Something under hooks/ changed');
+    await runCli(['trust', settings], { env: env.processEnv, cwd: env.root });
+    expect((await check()).find((s) => s.path === settings)!.state).toBe('active');
+    // A new file under the folder is a change too.
+    env.write('ws/hooks/sub/new.sh', 'echo new\n');
+    expect((await check()).find((s) => s.path === settings)!.state).toBe('untrusted');
+  }, 120_000);
 });

@@ -39,6 +39,8 @@ export interface LoadedFile {
   settings?: Record<string, unknown>;
   /** Absolute paths of scripts the rules point at (trust covers their bytes). */
   scripts?: string[];
+  /** Folders watched for commands whose files cannot be pinned (trust covers everything under them). */
+  folders?: string[];
 }
 
 /** What a dialect's folder implements; the rest of its module comes from its manifest. */

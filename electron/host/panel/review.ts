@@ -4,7 +4,6 @@ import type { ReviewItem } from '../../../shared/ipc.js';
 import type { Source } from '../../../shared/model.js';
 import { serversOf } from '../../../shared/mcp.js';
 import type { LoadContext } from '../dialects/dialect.js';
-import { sha256 } from '../documents/read.js';
 import { reviewSource } from '../trust/review-item.js';
 import type { TrustStore } from '../trust/store.js';
 
@@ -23,11 +22,10 @@ export async function reviewItems(
 /** Whether the scripts read now are the ones whose digests the person was shown. */
 export function sameScripts(
   shown: { path: string; sha256: string | null }[],
-  now: { path: string; bytes: Buffer | null }[],
+  now: { path: string; sha256?: string | null }[],
 ): boolean {
-  const digest = (b: Buffer | null) => (b ? sha256(b) : null);
   return (
     shown.length === now.length &&
-    now.every((s) => shown.some((x) => x.path === s.path && x.sha256 === digest(s.bytes)))
+    now.every((s) => shown.some((x) => x.path === s.path && x.sha256 === (s.sha256 ?? null)))
   );
 }

@@ -9,6 +9,7 @@ import type { LoadContext } from '../dialects/dialect.js';
 import { DIALECT_MODULES } from '../dialects/registry.js';
 import { homePaths } from '../paths.js';
 import type { TrustStore } from '../trust/store.js';
+import { folderStamp } from './folders.js';
 import { loadSources } from './load.js';
 
 interface Entry {
@@ -17,6 +18,8 @@ interface Entry {
   checkedAt: number;
   /** The scripts the loaded sources point at: their stats are part of the next fingerprint. */
   scripts: string[];
+  /** The folders they watch (files Hookpanel cannot pin): the stats of everything under them too. */
+  folders: string[];
   /** A file changed too recently for its stat to vouch for its bytes: look again next time. */
   racy: boolean;
 }
@@ -60,12 +63,20 @@ export class SourceCache {
     if (hit && now - hit.checkedAt < RECHECK_MS) return hit.sources;
     const ctx = this.context(workspace);
     const scripts = hit?.scripts ?? [];
-    const { fingerprint, racy } = this.fingerprint(ctx, scripts);
+    const folders = hit?.folders ?? [];
+    const { fingerprint, racy } = this.fingerprint(ctx, scripts, folders);
     if (hit && !hit.racy && hit.fingerprint === fingerprint) {
       hit.checkedAt = now;
       return hit.sources;
     }
-    const entry: Entry = { fingerprint, sources: Promise.resolve([]), checkedAt: now, scripts, racy };
+    const entry: Entry = {
+      fingerprint,
+      sources: Promise.resolve([]),
+      checkedAt: now,
+      scripts,
+      folders,
+      racy,
+    };
     entry.sources = (async () => {
       await this.trust.reload();
       let sources = await loadSources(ctx, this.trust);
@@ -76,10 +87,14 @@ export class SourceCache {
       const held = this.holdLastGood(sources);
       // A file read while being written is read again at the next check, until it settles.
       if (held) entry.racy = true;
-      const loaded = [...new Set(sources.flatMap((s) => s.scripts.map((x) => x.path)))].sort();
+      const refs = sources.flatMap((s) => s.scripts);
+      const loaded = [...new Set(refs.filter((x) => !x.folder).map((x) => x.path))].sort();
+      const watched = [...new Set(refs.filter((x) => x.folder).map((x) => x.path))].sort();
       // Scripts not in this fingerprint were never stat'ed: look again, with them, next time.
-      if (loaded.join('\0') !== scripts.join('\0')) entry.racy = true;
+      if (loaded.join('\0') !== scripts.join('\0') || watched.join('\0') !== folders.join('\0'))
+        entry.racy = true;
       entry.scripts = loaded;
+      entry.folders = watched;
       return sources;
     })();
     this.entries.set(key, entry);
@@ -113,7 +128,11 @@ export class SourceCache {
     return held;
   }
 
-  private fingerprint(ctx: LoadContext, scripts: string[]): { fingerprint: string; racy: boolean } {
+  private fingerprint(
+    ctx: LoadContext,
+    scripts: string[],
+    folders: string[],
+  ): { fingerprint: string; racy: boolean } {
     const paths = [
       ...DIALECT_MODULES.flatMap((m) => m.locate(ctx).map((c) => c.path)),
       homePaths(ctx.host).trustIndex,
@@ -136,6 +155,11 @@ export class SourceCache {
       if (now - s.ctimeNs < BigInt(RACY_MS) * 1_000_000n) racy = true;
       return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
     });
+    for (const folder of folders) {
+      const { stamp, newest } = folderStamp(folder, ctx.workspace);
+      if (Date.now() - newest < RACY_MS) racy = true;
+      parts.push(stamp);
+    }
     return { fingerprint: `${JSON.stringify(ctx.settings)}|${parts.join('|')}`, racy };
   }
 }

@@ -7,6 +7,8 @@ import { DiagnosticSink } from '../diagnostics/sink.js';
 import { readHookFile, sha256 } from '../documents/read.js';
 import { serversOf } from '../../../shared/mcp.js';
 import type { TrustStore } from '../trust/store.js';
+import { shellParserReady } from '../dialects/pw/scripts.js';
+import { folderDigest } from './folders.js';
 import { parseDocument } from './parse.js';
 
 export interface LoadedFileBytes {
@@ -60,16 +62,25 @@ export async function loadCandidate(
     sink.warn('parse_warning', w.message, { at: w.path, position: w.position });
   if (read.text.trim() === '' && candidate.format !== 'json')
     sink.info('empty_file', 'the file is empty, so it declares no hooks');
+  // Project files' commands are read with the shell parser, for the scripts trust covers.
+  if (candidate.projectScoped) await shellParserReady();
   const result = await mod.load(doc, candidate, sink, ctx);
   source.state = result.state ?? (result.valid ? 'active' : 'invalid');
   source.rules = result.valid ? result.rules : [];
   source.settings = result.settings ?? {};
-  source.scripts = await Promise.all(
-    [...new Set(result.scripts ?? [])].map(async (path) => ({
+  source.scripts = [
+    ...(await Promise.all(
+      [...new Set(result.scripts ?? [])].map(async (path) => ({
+        path,
+        sha256: await readFile(path).then(sha256, () => null),
+      })),
+    )),
+    ...[...new Set(result.folders ?? [])].map((path) => ({
       path,
-      sha256: await readFile(path).then(sha256, () => null),
+      sha256: folderDigest(path, source.workspace),
+      folder: true,
     })),
-  );
+  ];
   source.diagnostics = sink.list;
   return { source, bytes: read.bytes };
 }

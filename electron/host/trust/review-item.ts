@@ -21,6 +21,7 @@ import {
   stableJson,
   type Runnable,
 } from './review-changes.js';
+import { ruleScripts, shellParserReady, type Unpinned } from '../dialects/pw/scripts.js';
 import { loadTrustedVersion, type TrustedVersion } from './review-previous.js';
 import {
   analysisLimit,
@@ -46,6 +47,7 @@ export async function reviewSource(source: Source, trust: TrustStore, ctx: LoadC
         ? { rules: [], settings: {}, problem: 'the copy of the trusted version is gone' }
         : await loadTrustedVersion(source, trustedText, ctx, mod);
   const comparable = previous !== null && previous.problem === null;
+  await shellParserReady();
   const riskCtx: RiskContext = { workspace: source.workspace, home: ctx.host.home };
   const label = (path: string) => workspaceRelative(path, source.workspace);
 
@@ -65,11 +67,21 @@ export async function reviewSource(source: Source, trust: TrustStore, ctx: LoadC
   let fileChanged = comparison.reordered;
   const commands: ReviewCommand[] = comparison.items.map((c, i) => {
     const r = (c.now ?? c.before)!;
-    const own = scriptsOf(
-      r,
-      source.scripts.map((s) => s.path),
-      source.workspace,
-    );
+    const found =
+      r.rule && source.workspace && source.projectScoped
+        ? ruleScripts(r.rule, { workspace: source.workspace, home: ctx.host.home })
+        : null;
+    const known = new Set(source.scripts.map((s) => s.path));
+    const own = found
+      ? [...new Set([...found.scripts, ...found.unpinned.flatMap((u) => u.folders)])].filter((p) =>
+          known.has(p),
+        )
+      : scriptsOf(
+          r,
+          source.scripts.map((s) => s.path),
+          source.workspace,
+        );
+    const folders = new Set(source.scripts.filter((s) => s.folder).map((s) => s.path));
     let status: ChangeStatus = c.status;
     const changes = [...c.changes];
     if (status === 'added' || status === 'changed' || status === 'removed') fileChanged = true;
@@ -77,7 +89,11 @@ export async function reviewSource(source: Source, trust: TrustStore, ctx: LoadC
       for (const path of own) {
         const s = scriptStatus.get(path);
         if (s !== 'changed' && s !== 'added') continue;
-        changes.push(`the script ${label(path)} it runs ${s === 'added' ? 'is new' : 'changed'}`);
+        changes.push(
+          folders.has(path)
+            ? `the files under ${label(path)}/ that it may run ${s === 'added' ? 'are newly watched' : 'changed'}`
+            : `the script ${label(path)} it runs ${s === 'added' ? 'is new' : 'changed'}`,
+        );
         if (status === 'unchanged') status = 'changed';
       }
     }
@@ -99,6 +115,7 @@ export async function reviewSource(source: Source, trust: TrustStore, ctx: LoadC
           )
         : [],
       scripts: own,
+      unpinned: (c.now ? (found?.unpinned ?? []) : []).map((u) => unpinnedText(u, label)),
     };
   });
   commands.sort((a, b) => attentionRank(a) - attentionRank(b) || loudness(a) - loudness(b));
@@ -162,7 +179,7 @@ async function reviewScripts(
   const current = await Promise.all(
     source.scripts.map(async (s): Promise<ReviewScript> => {
       const trusted = entry?.scripts.find((t) => t.path === s.path);
-      const text = await readFile(s.path, 'utf8').catch(() => null);
+      const text = s.folder ? null : await readFile(s.path, 'utf8').catch(() => null);
       const status: ChangeStatus = !entry
         ? 'new'
         : !trusted
@@ -186,7 +203,12 @@ async function reviewScripts(
         diff: then !== null && text !== null && shown ? rawDiff(s.path, then, text) : null,
         text: shown ? text : null,
         risks: text === null ? [] : scriptRisks(s.path, text, ctx),
-        note: notes.length ? notes.join('; ') : null,
+        note: s.folder
+          ? 'a folder watched because a command runs files Hookpanel cannot pin: any change under it asks for review again'
+          : notes.length
+            ? notes.join('; ')
+            : null,
+        ...(s.folder ? { folder: true } : {}),
       };
     }),
   );
@@ -200,8 +222,19 @@ async function reviewScripts(
       text: null,
       risks: [],
       note: null,
+      ...(t.folder ? { folder: true } : {}),
     }));
   return [...current, ...gone];
+}
+
+/** One unpinned command's reason and the folders watched instead, in plain words. */
+function unpinnedText(u: Unpinned, label: (path: string) => string): string {
+  const where = u.folders.map((f) => `${label(f)}/`);
+  return `${u.why}; ${
+    where.length
+      ? `any change under ${where.join(', ')} asks for review again`
+      : 'Hookpanel cannot watch them, so read what it runs'
+  }`;
 }
 
 /** Scripts larger than this are not sent to the panel whole (their flags are still read). */

@@ -4,6 +4,7 @@ import type { Rule, Source } from '../../../shared/model.js';
 import type { DialectModule, LoadContext } from '../dialects/dialect.js';
 import { dialectModule } from '../dialects/registry.js';
 import { DiagnosticSink } from '../diagnostics/sink.js';
+import { shellParserReady } from '../dialects/pw/scripts.js';
 import { parseDocument } from '../sources/parse.js';
 
 export interface TrustedVersion {
@@ -33,6 +34,7 @@ export async function loadTrustedVersion(
   if (doc.syntaxProblems.length)
     return { rules: [], settings: {}, problem: `it does not parse: ${doc.syntaxProblems[0]!.message}` };
   const sink = new DiagnosticSink(source.path, doc);
+  if (candidate.projectScoped) await shellParserReady();
   const loaded = await mod.load(doc, candidate, sink, { ...ctx, workspace: source.workspace });
   if (!loaded.valid) {
     const first = sink.list.find((d) => d.severity === 'error');

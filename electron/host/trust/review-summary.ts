@@ -58,6 +58,12 @@ export function summarize(s: SummaryInput): string[] {
     )
     .sort((a, b) => loudness(a) - loudness(b));
   for (const c of attention) lines.push(commandLine(c));
+  // Said every time, changed or not: what such a command runs is never shown as merely unchanged.
+  for (const c of s.commands)
+    if (c.status !== 'removed' && c.unpinned.length)
+      lines.push(
+        `Command \`${clipMiddle(runsText(c))}\` runs files Hookpanel cannot pin: ${c.unpinned.join('; ')}.`,
+      );
   for (const x of s.settings)
     lines.push(`Setting ${x.key}: ${x.before ?? 'not set'} → ${x.after ?? 'not set'}.`);
   if (s.reordered)
@@ -112,6 +118,12 @@ function commandLine(c: ReviewCommand): string {
 }
 
 function scriptLine(s: ReviewScript, label: string): string {
+  if (s.folder)
+    return s.status === 'removed'
+      ? `Folder no longer watched: ${label}/.`
+      : s.status === 'added'
+        ? `Folder now watched (a command runs files there that Hookpanel cannot pin): ${label}/.`
+        : `Something under ${label}/ changed (a command runs files there that Hookpanel cannot pin).`;
   const verb =
     s.status === 'added'
       ? 'Script added'

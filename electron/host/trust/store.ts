@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Source } from '../../../shared/model.js';
 import { sha256 } from '../documents/read.js';
 import { homePaths, type HostEnv } from '../paths.js';
+import { folderDigest } from '../sources/folders.js';
 import { writeFileAtomic } from '../util/atomic.js';
 import { withFileLock } from '../util/lock.js';
 
@@ -13,19 +14,36 @@ const EntrySchema = z.object({
   path: z.string(),
   dialect: z.string(),
   sha256: z.string(),
-  scripts: z.array(z.object({ path: z.string(), sha256: z.string().nullable() })),
+  scripts: z.array(
+    z.object({ path: z.string(), sha256: z.string().nullable(), folder: z.boolean().optional() }),
+  ),
   trustedAt: z.string(),
 });
 export type TrustEntry = z.infer<typeof EntrySchema>;
 const IndexSchema = z.object({ version: z.literal(1), entries: z.array(EntrySchema) });
 type TrustIndex = z.infer<typeof IndexSchema>;
 
-/** The current bytes of the scripts a source points at (null where one is missing), for `trust`. */
-export function readScripts(
-  source: Pick<Source, 'scripts'>,
-): Promise<{ path: string; bytes: Buffer | null }[]> {
+/** A script's bytes as read for `trust` (a watched folder has no bytes of its own, only a digest). */
+export interface ReadScript {
+  path: string;
+  bytes: Buffer | null;
+  /** The bytes' digest, or a folder's (readScripts fills it in). */
+  sha256?: string | null;
+  folder?: boolean;
+}
+
+/**
+ * The current bytes of the scripts a source points at (null where one is missing), and the current
+ * digest of each folder it watches, for `trust`.
+ */
+export function readScripts(source: Pick<Source, 'scripts' | 'workspace'>): Promise<ReadScript[]> {
   return Promise.all(
-    source.scripts.map(async (s) => ({ path: s.path, bytes: await readFile(s.path).catch(() => null) })),
+    source.scripts.map(async (s): Promise<ReadScript> => {
+      if (s.folder)
+        return { path: s.path, bytes: null, sha256: folderDigest(s.path, source.workspace), folder: true };
+      const bytes = await readFile(s.path).catch(() => null);
+      return { path: s.path, bytes, sha256: bytes ? sha256(bytes) : null };
+    }),
   );
 }
 
@@ -84,13 +102,17 @@ export class TrustStore {
   async trust(
     source: Pick<Source, 'path' | 'dialect'>,
     bytes: Buffer,
-    scripts: { path: string; bytes: Buffer | null }[],
+    scripts: ReadScript[],
   ): Promise<TrustEntry> {
     const entry: TrustEntry = {
       path: source.path,
       dialect: source.dialect,
       sha256: sha256(bytes),
-      scripts: scripts.map((s) => ({ path: s.path, sha256: s.bytes ? sha256(s.bytes) : null })),
+      scripts: scripts.map((s) => ({
+        path: s.path,
+        sha256: s.folder ? (s.sha256 ?? null) : s.bytes ? sha256(s.bytes) : null,
+        ...(s.folder ? { folder: true } : {}),
+      })),
       trustedAt: new Date().toISOString(),
     };
     await mkdir(join(this.paths.trustDir, 'blobs'), { recursive: true, mode: 0o700 });

@@ -1,10 +1,11 @@
 // Which project files a pw or claude command runs: the paths trust must cover besides the settings file.
-import { afterEach, describe, expect, test } from 'vitest';
-import { projectScripts } from '../../../electron/host/dialects/pw/scripts.js';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { projectScripts, shellParserReady } from '../../../electron/host/dialects/pw/scripts.js';
 import type { Handler } from '../../../shared/model.js';
 import { makeEnv, type TestEnv } from '../../helpers/env.js';
 
 let env: TestEnv;
+beforeAll(() => shellParserReady());
 afterEach(() => env?.cleanup());
 
 function scriptsOf(handler: Handler): string[] {
@@ -49,6 +50,8 @@ describe('scripts a command names', () => {
     expect(scriptsOf(shell('python3 -u scripts/y.py --flag'))).toEqual(['ws/scripts/y.py']);
     expect(scriptsOf(shell('node z.js'))).toEqual(['ws/z.js']);
     expect(scriptsOf(shell('node server'))).toEqual(['ws/server']);
+    // The first operand is the script, named or not, present or not (its appearing re-gates the file).
+    expect(scriptsOf(shell('node missing-no-extension'))).toEqual(['ws/missing-no-extension']);
     expect(scriptsOf(shell('/usr/bin/python3 tool.py'))).toEqual(['ws/tool.py']);
     expect(scriptsOf(shell('npx tsx hooks/gate.ts'))).toEqual(['ws/hooks/gate.ts']);
     expect(scriptsOf(shell('deno run check.ts'))).toEqual(['ws/check.ts']);
@@ -66,7 +69,6 @@ describe('scripts a command names', () => {
       'node -e "require(\'./x.js\')"',
       'python3 -c "print(1)"',
       'python3 -m pytest',
-      'node missing-no-extension',
       '$OTHER/x.sh',
       '~/bin/mine.sh',
       '$HOME/bin/mine.sh',

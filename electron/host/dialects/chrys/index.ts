@@ -12,7 +12,7 @@ import { manifest } from './manifest.js';
 import { chrysRuntime } from './runtime.js';
 import { isPlainObject, makeRule } from '../rule.js';
 import { compilePythonRegex, interpreterFor } from './interpreter.js';
-import { projectScripts } from '../pw/scripts.js';
+import { ruleScripts } from '../pw/scripts.js';
 import {
   CHRYS_DEFAULT_TIMEOUT_SECONDS,
   ExecutionSchema,
@@ -143,9 +143,20 @@ export default defineDialect(manifest, {
       rules.push(rule);
     });
     if (sink.list.some((d) => d.severity === 'error')) return fail();
+    const folders: string[] = [];
     if (candidate.projectScoped && ctx.workspace)
-      for (const rule of rules) scripts.push(...commandScripts(rule, ctx.workspace, ctx.host.home));
-    return { rules, valid: true, scripts, settings: top.success ? (top.data.settings ?? {}) : {} };
+      for (const rule of rules) {
+        const found = ruleScripts(rule, { workspace: ctx.workspace, home: ctx.host.home });
+        scripts.push(...found.scripts);
+        folders.push(...found.unpinned.flatMap((u) => u.folders));
+      }
+    return {
+      rules,
+      valid: true,
+      scripts,
+      folders,
+      settings: top.success ? (top.data.settings ?? {}) : {},
+    };
 
     function normalize(hook: ChrysHook, index: number, at: (string | number)[]): Rule | null {
       const o = { ruleIndex: index };
@@ -329,17 +340,6 @@ export default defineDialect(manifest, {
     }
   },
 });
-
-/**
- * The project files a `command` or `shell` hook runs (`./scripts/x.sh`, `bash tools/y.sh`), so trust
- * covers them as it covers `type: script` paths. They run in the rule's cwd, the workspace by default;
- * a cwd with a template other than ${workspace_cwd} is only known when the event comes, so it is left out.
- */
-function commandScripts(rule: Rule, workspace: string, home: string): string[] {
-  const cwd = rule.cwd ? rule.cwd.replaceAll('${workspace_cwd}', workspace) : workspace;
-  if (cwd.includes('${')) return [];
-  return projectScripts([rule.handler], { workspace, home }, resolve(workspace, cwd));
-}
 
 function summarizeMatch(m: NonNullable<ChrysHook['match']>): string {
   const parts: string[] = [];

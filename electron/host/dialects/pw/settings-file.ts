@@ -10,7 +10,7 @@ import { describeCatalog, mcpCatalog } from '../../../../shared/mcp.js';
 import { readServerDefinitions } from '../../mcp/config.js';
 import { checkReferences } from '../../mcp/payload-refs.js';
 import { isPlainObject, makeRule } from '../rule.js';
-import { projectScripts } from './scripts.js';
+import { findScripts } from './scripts.js';
 
 export interface SettingsDialectOptions {
   events: EventCatalog;
@@ -168,14 +168,20 @@ export function loadSettingsFile(
     });
   }
   // A project's hooks run the project's scripts: trust covers their bytes too.
-  const scripts =
+  const found =
     candidate.projectScoped && ctx?.workspace
-      ? projectScripts(
+      ? findScripts(
           rules.map((r) => r.handler),
           { workspace: ctx.workspace, home: ctx.host.home },
         )
-      : [];
-  return { rules, valid: true, settings, scripts };
+      : { scripts: [], unpinned: [] };
+  return {
+    rules,
+    valid: true,
+    settings,
+    scripts: found.scripts,
+    folders: found.unpinned.flatMap((u) => u.folders),
+  };
 
   function loadHook(
     def: unknown,
