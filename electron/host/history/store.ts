@@ -25,6 +25,7 @@ import type { Retention, RetentionResult } from './retention.js';
 import { eventKinds, setEventKinds } from './event-kind.js';
 import { eventKindsFromRegistry } from './event-kinds-registry.js';
 import { DB_FILE, openHistoryDb, type Db } from './schema.js';
+import { inBackground } from '../background.js';
 import { appendToSpool, spoolPending } from './spool.js';
 import { importSpool as importSpoolNow } from './spool-import.js';
 import type { WorkerMessage, WorkerRequest } from './worker.js';
@@ -52,6 +53,9 @@ export interface HistoryStoreEvents {
 }
 
 const RETENTION_EVERY_MS = 15 * 60_000;
+/** While records wait in the spool for the database (a full disk), it is taken in this often. */
+const KEPT_RETRY_MS = 2000;
+const QUIET_PROGRESS = { files: 0, bytesDone: 0, bytesTotal: 0, records: 0, unreadable: 0 };
 /** Why a request still waiting when a host starts was not answered. */
 export const STALE_HELD = 'no answer: Hookpanel stopped while it waited, so the agent decided';
 setEventKinds(eventKindsFromRegistry());
@@ -116,8 +120,50 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
   async append(records: HistoryRecord[]): Promise<void> {
     if (!records.length) return;
     if (this.opts.spool) return appendToSpool(this.opts.dir, records);
-    const samples = await this.run('append', { records });
+    let samples: CostSample[];
+    try {
+      samples = await this.run('append', { records });
+    } catch (e) {
+      // The database cannot take them now (a full disk, say): they wait in the spool (or, with its
+      // disk full too, the overflow spool), taken in once it can. Said once, not once per batch.
+      appendToSpool(this.opts.dir, records);
+      this.keeping(e as Error, records.length);
+      return;
+    }
     if (samples.length) this.emit('samples', samples);
+  }
+
+  /** Records kept in the spool since the database last failed a write (null: none failed). */
+  private kept: { records: number; retry: NodeJS.Timeout } | null = null;
+
+  private keeping(e: Error, records: number): void {
+    if (this.kept) {
+      this.kept.records += records;
+      return;
+    }
+    const retry = setInterval(() => inBackground(this.retryKept(), 'history spool'), KEPT_RETRY_MS);
+    retry.unref();
+    this.kept = { records, retry };
+    this.onProgress({
+      ...QUIET_PROGRESS,
+      state: 'failed',
+      message: `History cannot be written (${e.message}): new records wait in its spool and go in once it can`,
+    });
+  }
+
+  /** Takes the spool in while records wait there; says once when they are all in. */
+  private async retryKept(): Promise<void> {
+    await this.importSpool();
+    if (!this.kept || spoolPending(this.opts.dir)) return;
+    clearInterval(this.kept.retry);
+    const { records } = this.kept;
+    this.kept = null;
+    this.onProgress({
+      ...QUIET_PROGRESS,
+      state: 'done',
+      records,
+      message: `History is written again: the ${records} record(s) kept in its spool meanwhile are in it`,
+    });
   }
 
   /**
@@ -137,7 +183,10 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     // read; this one reads what the database holds.
     this.spoolImport ??= this.run('importSpool', undefined as never)
       .then(({ samples }) => void (samples.length && this.emit('samples', samples)))
-      .catch((e: Error) => void process.stderr.write(`hookpanel: history spool: ${e.message}\n`))
+      .catch((e: Error) => {
+        // While records wait for the database, the failure has been said (keeping()).
+        if (!this.kept) process.stderr.write(`hookpanel: history spool: ${e.message}\n`);
+      })
       .finally(() => (this.spoolImport = null));
     return this.spoolImport;
   }
@@ -279,6 +328,7 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
   }
 
   async close(): Promise<void> {
+    if (this.kept) clearInterval(this.kept.retry);
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
     const worker = this.worker;
