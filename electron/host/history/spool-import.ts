@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryRecordSchema, type HistoryRecord } from '../../../shared/dispatch.js';
-import { CLAIMED, RECORD_SEPARATOR, SPOOL_FILE } from './spool.js';
+import { CLAIMED, overflowDir, RECORD_SEPARATOR, SPOOL_FILE } from './spool.js';
 import type { CostSample, HistoryWriter } from './writer.js';
 
 export interface SpoolImport {
@@ -20,8 +20,14 @@ export interface SpoolImport {
 /** Batches written per transaction: each commit is one WAL append, so a long spool goes in quickly. */
 const BATCHES_PER_TRANSACTION = 500;
 
+/** Takes in the spool of a history folder, then its overflow spool (spool.ts). */
 export function importSpool(dir: string, writer: HistoryWriter): SpoolImport {
   const result: SpoolImport = { records: 0, unreadable: 0, samples: [] };
+  for (const d of [dir, overflowDir(dir)]) importFrom(d, writer, result);
+  return result;
+}
+
+function importFrom(dir: string, writer: HistoryWriter, result: SpoolImport): void {
   const files = leftovers(dir);
   const claimed = `spool-claimed-${randomUUID()}.json-seq`;
   try {
@@ -55,7 +61,6 @@ export function importSpool(dir: string, writer: HistoryWriter): SpoolImport {
     result.unreadable += unreadable;
     rmSync(path, { force: true });
   }
-  return result;
 }
 
 /** Spools claimed by importers that did not finish, oldest first. */

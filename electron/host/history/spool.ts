@@ -12,8 +12,23 @@
 // after its write, whether the spool's path still names the file it wrote to: if not, an importer
 // claimed it before or while it wrote, perhaps already read it, and the line is written again to the
 // spool now at the path. Record ids are unique in the database, so a line imported twice is kept once.
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+//
+// When the disk holding the history is full, a batch goes to the overflow spool instead: the same file
+// in a folder of this user's alone on another filesystem ($XDG_RUNTIME_DIR, else the temporary folder),
+// taken in like the spool once the database can be written again.
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { HistoryRecord } from '../../../shared/dispatch.js';
 
 export const SPOOL_FILE = 'spool.json-seq';
@@ -21,19 +36,50 @@ export const SPOOL_FILE = 'spool.json-seq';
 export const CLAIMED = /^spool-claimed-[\w-]+\.json-seq$/;
 export const RECORD_SEPARATOR = '\u001e';
 
-/** Keeps a batch in the spool; it is as safe from a killed process as a committed transaction once this returns. */
+/** Errors that say the disk (or the user's quota) is full. */
+const FULL = new Set(['ENOSPC', 'EDQUOT']);
+
+/**
+ * Keeps a batch in the spool (or, when its disk is full, the overflow spool); it is as safe from a
+ * killed process as a committed transaction once this returns.
+ */
 export function appendToSpool(dir: string, records: readonly HistoryRecord[]): void {
   if (!records.length) return;
+  const line = Buffer.from(`${RECORD_SEPARATOR}${JSON.stringify(records)}\n`);
+  try {
+    return writeLine(dir, line);
+  } catch (e) {
+    if (!FULL.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
+  }
+  const other = overflowDir(dir);
+  mkdirSync(other, { recursive: true, mode: 0o700 });
+  // In a shared temporary folder: only a folder this user made, and nobody else can enter, will do.
+  const st = lstatSync(other);
+  if (!st.isDirectory() || st.uid !== process.getuid?.() || (st.mode & 0o077) !== 0)
+    throw new Error(`${other} is not a folder of this user's alone, so the spool does not go there`);
+  writeLine(other, line);
+}
+
+/** The overflow spool's folder for a history folder (the same for every process of this user). */
+export function overflowDir(dir: string): string {
+  const base = process.env.XDG_RUNTIME_DIR || tmpdir();
+  const id = createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 16);
+  return join(base, `hookpanel-${process.getuid?.() ?? 'user'}-spool-${id}`);
+}
+
+function writeLine(dir: string, line: Buffer): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const path = join(dir, SPOOL_FILE);
-  const line = Buffer.from(`${RECORD_SEPARATOR}${JSON.stringify(records)}\n`);
   for (let attempt = 0; attempt < 100; attempt++) {
     // O_APPEND: one write lands whole at the end of the file, never interleaved with another writer's.
     const fd = openSync(path, 'a', 0o600);
     try {
       const written = writeSync(fd, line);
+      // A short write is a full disk: the torn line is skipped by the importer (no line feed).
       if (written !== line.length)
-        throw new Error(`${path}: only ${written} of ${line.length} bytes written`);
+        throw Object.assign(new Error(`${path}: only ${written} of ${line.length} bytes written`), {
+          code: 'ENOSPC',
+        });
       const mine = fstatSync(fd);
       const now = statSync(path, { throwIfNoEntry: false });
       if (now && now.ino === mine.ino && now.dev === mine.dev) return;
@@ -46,9 +92,11 @@ export function appendToSpool(dir: string, records: readonly HistoryRecord[]): v
 
 /** Whether anything waits in the spool: the spool itself, or one an importer claimed and left. */
 export function spoolPending(dir: string): boolean {
-  try {
-    return readdirSync(dir).some((n) => n === SPOOL_FILE || CLAIMED.test(n));
-  } catch {
-    return false;
-  }
+  return [dir, overflowDir(dir)].some((d) => {
+    try {
+      return readdirSync(d).some((n) => n === SPOOL_FILE || CLAIMED.test(n));
+    } catch {
+      return false;
+    }
+  });
 }

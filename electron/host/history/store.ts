@@ -28,7 +28,7 @@ import { inBackground } from '../background.js';
 import { HistoryConnection } from './connection.js';
 import { isDamaged } from './damage.js';
 import { DB_FILE } from './schema.js';
-import { appendToSpool, SPOOL_FILE, spoolPending } from './spool.js';
+import { appendToSpool, spoolPending } from './spool.js';
 import { importSpool as importSpoolNow } from './spool-import.js';
 import type { WorkerMessage, WorkerRequest } from './worker.js';
 import type { CostSample } from './writer.js';
@@ -55,6 +55,9 @@ export interface HistoryStoreEvents {
 }
 
 const RETENTION_EVERY_MS = 15 * 60_000;
+/** While records wait in the spool for the database (a full disk), it is taken in this often. */
+const KEPT_RETRY_MS = 2000;
+const QUIET_PROGRESS = { files: 0, bytesDone: 0, bytesTotal: 0, records: 0, unreadable: 0 };
 /** Why a request still waiting when a host starts was not answered. */
 export const STALE_HELD = 'no answer: Hookpanel stopped while it waited, so the agent decided';
 setEventKinds(eventKindsFromRegistry());
@@ -148,14 +151,15 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
   }
 
   private keepElsewhere(records: HistoryRecord[], why: Error): void {
+    // The database cannot take them now (a full disk, say): they wait in the spool (or, with its disk
+    // full too, the overflow spool), taken in once it can; failing that, in memory. Said once.
     try {
       appendToSpool(this.opts.dir, records);
-      this.say(
-        `${why.message}; its records are kept in ${join(this.opts.dir, SPOOL_FILE)} until it can take them`,
-      );
     } catch (e) {
-      this.hold(records, `${why.message}; the spool cannot be written either (${(e as Error).message})`);
+      return this.hold(records, `${why.message}; the spool cannot be written either (${(e as Error).message})`);
     }
+    this.say(`${why.message}; its records are kept in its spool until it can take them`);
+    this.keeping(why, records.length);
   }
 
   private say(message: string): void {
@@ -202,6 +206,38 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     }
     this.say(`the history records held in memory are written (${this.path})`);
     return true;
+
+  /** Records kept in the spool since the database last failed a write (null: none failed). */
+  private kept: { records: number; retry: NodeJS.Timeout } | null = null;
+
+  private keeping(e: Error, records: number): void {
+    if (this.kept) {
+      this.kept.records += records;
+      return;
+    }
+    const retry = setInterval(() => inBackground(this.retryKept(), 'history spool'), KEPT_RETRY_MS);
+    retry.unref();
+    this.kept = { records, retry };
+    this.onProgress({
+      ...QUIET_PROGRESS,
+      state: 'failed',
+      message: `History cannot be written (${e.message}): new records wait in its spool and go in once it can`,
+    });
+  }
+
+  /** Takes the spool in while records wait there; says once when they are all in. */
+  private async retryKept(): Promise<void> {
+    await this.importSpool();
+    if (!this.kept || spoolPending(this.opts.dir)) return;
+    clearInterval(this.kept.retry);
+    const { records } = this.kept;
+    this.kept = null;
+    this.onProgress({
+      ...QUIET_PROGRESS,
+      state: 'done',
+      records,
+      message: `History is written again: the ${records} record(s) kept in its spool meanwhile are in it`,
+    });
   }
 
   /**
@@ -221,7 +257,10 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     // read; this one reads what the database holds.
     this.spoolImport ??= this.run('importSpool', undefined as never)
       .then(({ samples }) => void (samples.length && this.emit('samples', samples)))
-      .catch((e: Error) => void process.stderr.write(`hookpanel: history spool: ${e.message}\n`))
+      .catch((e: Error) => {
+        // While records wait for the database, the failure has been said (keeping()).
+        if (!this.kept) process.stderr.write(`hookpanel: history spool: ${e.message}\n`);
+      })
       .finally(() => (this.spoolImport = null));
     return this.spoolImport;
   }
@@ -386,6 +425,7 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
   private closing = false;
 
   async close(): Promise<void> {
+    if (this.kept) clearInterval(this.kept.retry);
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
     if (this.backlogTimer) clearTimeout(this.backlogTimer);

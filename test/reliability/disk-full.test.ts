@@ -1,0 +1,100 @@
+// A full disk under the history (a real one: a 1 MiB tmpfs, filled to the last byte): no event is lost,
+// none costs a line on stderr, the panel's history status says so once, and once space returns every
+// record goes into the database without a read having to ask for it.
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { afterEach, expect, test } from 'vitest';
+import type { ImportProgress } from '../../electron/host/history/jsonl-import.js';
+import { HookHost } from '../../electron/host/service.js';
+import { runCli } from '../helpers/cli.js';
+import { makeEnv, type TestEnv } from '../helpers/env.js';
+import { waitFor } from '../helpers/host.js';
+import { mountTmpfs, remount, tmpfsUnavailable } from '../helpers/tmpfs.js';
+
+let env: TestEnv;
+afterEach(async () => {
+  await env?.cleanup();
+});
+
+const RULES = JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } });
+
+/** Writes into `dir` until the disk says it is full. */
+function fill(dir: string): void {
+  const fd = openSync(`${dir}/filler`, 'w');
+  const chunk = Buffer.alloc(4096, 1);
+  try {
+    for (;;) writeSync(fd, chunk);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOSPC') throw e;
+  } finally {
+    closeSync(fd);
+  }
+  // Bytes left over from the last chunk too.
+  const fd1 = openSync(`${dir}/filler-1`, 'w');
+  try {
+    for (;;) writeSync(fd1, Buffer.alloc(1, 1));
+  } catch {
+    // full to the byte
+  } finally {
+    closeSync(fd1);
+  }
+}
+
+test('the host: 200 events on a full disk are kept, said once, and in History when space returns', async (ctx) => {
+  env = makeEnv();
+  const why = tmpfsUnavailable(env);
+  if (why) return ctx.skip(why);
+  env.write('~/.config/pw/code.json', RULES);
+  const dir = mountTmpfs(env, 'hookpanel/history', '1m');
+  // The overflow spool's folder (this process is the host): off the full disk.
+  process.env.XDG_RUNTIME_DIR = env.path('runtime');
+  const lines: string[] = [];
+  const host = await HookHost.open(env.host, { warn: (l) => lines.push(l) });
+  env.onCleanup(() => host.close());
+  const told: ImportProgress[] = [];
+  host.history.on('import', (p) => told.push(p));
+  await host.history.start();
+  fill(dir);
+  for (let i = 0; i < 200; i++)
+    await host.dispatch({
+      dialect: 'pw',
+      event: 'Stop',
+      payload: { session_id: `s${i}`, cwd: env.workspace },
+      project: null,
+      callerCwd: env.workspace,
+      parentDispatch: null,
+    });
+  await host.idle();
+  expect(lines).toEqual([]);
+  // What the panel's History shows (history:status and its push): one notice, while it lasts.
+  expect(told.map((p) => p.state)).toEqual(['failed']);
+  expect(host.history.importProgress?.message).toMatch(/full.*wait in its spool/);
+  remount(dir, 'size=16m');
+  await waitFor(
+    () => host.history.importProgress?.state,
+    (s) => s === 'done',
+    20_000,
+  );
+  expect(told.map((p) => p.state)).toEqual(['failed', 'done']);
+  expect(await host.history.counts()).toEqual({ dispatches: 200, events: 200 });
+}, 60_000);
+
+test('in-process emits (no host) on a full disk: kept in the overflow spool, no stderr, imported later', async (ctx) => {
+  env = makeEnv();
+  const why = tmpfsUnavailable(env);
+  if (why) return ctx.skip(why);
+  env.write('~/.config/pw/code.json', RULES);
+  const dir = mountTmpfs(env, 'hookpanel/history', '1m');
+  fill(dir);
+  const processEnv = { ...env.processEnv, XDG_RUNTIME_DIR: env.path('runtime') };
+  for (let i = 0; i < 20; i++) {
+    const r = await runCli(['emit', 'pw', 'Stop'], {
+      env: processEnv,
+      cwd: env.workspace,
+      input: JSON.stringify({ session_id: `s${i}` }),
+    });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+  }
+  remount(dir, 'size=16m');
+  const listed = await runCli(['history', '--events', '--json', '--limit', '100'], { env: processEnv });
+  expect(JSON.parse(listed.stdout).events).toHaveLength(20);
+}, 60_000);
