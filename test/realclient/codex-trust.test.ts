@@ -206,12 +206,22 @@ describe.skipIf(!codex.agent)(`Codex ${AGENTS.codex!.version}'s trust, per hook 
         ),
       });
       expect(await states()).toEqual(['trusted']);
+      // Switched off in Codex meanwhile: Revoke takes the trust back and leaves the switch as it is.
+      const table = `[hooks.state."${hooksJson}:stop:0:0"]\n`;
+      expect(readFileSync(config, 'utf8')).toContain(table);
+      env.write(
+        '~/.codex/config.toml',
+        readFileSync(config, 'utf8').replace(table, `${table}enabled = false\n`),
+      );
       const revoked = await session.api['review:revoke']({ path: hooksJson, workspace: env.workspace });
       expect(revoked).toEqual({
         ok: true,
         message: `Untrusted ${hooksJson} in Hookpanel: its record is gone. Codex no longer trusts this hook (taken back through Codex in ${config}); \`codex exec\` skips it.`,
       });
-      expect(await states()).toEqual(['untrusted']);
+      expect(readFileSync(config, 'utf8')).toBe(
+        `[projects."${env.workspace}"]\ntrust_level = "trusted"\n\n${table}enabled = false\n`,
+      );
+      expect(await states()).toEqual(['off']);
     } finally {
       await session.close();
     }
