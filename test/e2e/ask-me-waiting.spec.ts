@@ -91,6 +91,13 @@ test('a waiting request is counted in the sidebar, title, bell and icon, with a 
 
   // The bell's list leads there too.
   await page.getByRole('button', { name: /^notifications/ }).click();
+  for (const [size, dark] of LOOKS) {
+    await page.setViewportSize(size);
+    await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
+    await panel.shot(page, `waiting-bell-${dark ? 'dark-' : ''}${size.width}`);
+    if (size.width === 1024) expect(await axe(page)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
   await page
     .getByRole('dialog', { name: 'notifications' })
     .getByRole('button', { name: /2 requests wait for your answer/ })
