@@ -21,8 +21,9 @@ describe('guards that cannot be talked open', () => {
   test('a stopped host is given up on in time: guards block, Ask me gives no decision', async () => {
     const f = await hungHostTrials(1);
     expect(f).toMatchObject({ trials: 2 + 5, lost: 0, crashes: 0, heldAnswered: 2 });
-    // emit hears nothing for 5 s, curl for about 7 s; then the event runs in-process.
-    expect(f.longestMs).toBeLessThan(15_000);
+    // emit hears nothing for 5 s, curl for about 7 s; then the event runs in-process (seconds on a
+    // loaded machine: 11.3 s at most in `npm run bench -- reliability`, against 45 s when killed).
+    expect(f.longestMs).toBeLessThan(20_000);
   }, 180_000);
 
   test('folders with control characters or non-ASCII names still meet their project guard', async () => {
