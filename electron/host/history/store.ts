@@ -206,6 +206,7 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     }
     this.say(`the history records held in memory are written (${this.path})`);
     return true;
+  }
 
   /** Records kept in the spool since the database last failed a write (null: none failed). */
   private kept: { records: number; retry: NodeJS.Timeout } | null = null;
