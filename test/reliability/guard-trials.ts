@@ -10,7 +10,12 @@ import { CLI, runCli, withHookpanelOnPath, type CliResult } from '../helpers/cli
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { waitFor } from '../helpers/host.js';
 import { startServe, type RunningHost } from '../helpers/serve.js';
-import { crashed, type Bridge, type Figures } from './process-trials.js';
+import { crashed, type Bridge, type Figures as TrialFigures } from './process-trials.js';
+
+/** A guard trial's figures: each counts what it let through; none counts surviving processes. */
+export interface Figures extends TrialFigures {
+  lost: number;
+}
 
 /** A bridge run the trials let run this long before killing it (a hung bridge is a crash). */
 const BRIDGE_LIMIT_MS = 45_000;
@@ -100,7 +105,7 @@ export async function reentryTrials(rounds: number): Promise<ReentryFigures> {
     PostToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo ran >> "$HP_DIR/post"' }] }],
   });
   let serve: RunningHost | null = null;
-  const f: ReentryFigures = { trials: 0, survivors: 0, lost: 0, crashes: 0, refused: 0, forged: 0 };
+  const f: ReentryFigures = { trials: 0, lost: 0, crashes: 0, refused: 0, forged: 0 };
   const count = (r: CliResult) => {
     f.trials++;
     if (crashed(r)) f.crashes++;
@@ -175,7 +180,7 @@ export async function hungHostTrials(rounds: number): Promise<HungFigures> {
     cwd: env.workspace,
   });
   let serve: RunningHost | null = null;
-  const f: HungFigures = { trials: 0, survivors: 0, lost: 0, crashes: 0, longestMs: 0, heldAnswered: 0 };
+  const f: HungFigures = { trials: 0, lost: 0, crashes: 0, longestMs: 0, heldAnswered: 0 };
   const count = (r: Timed) => {
     f.trials++;
     if (crashed(r)) f.crashes++;
@@ -254,7 +259,7 @@ export const ODD_FOLDERS: Record<string, string> = {
 export async function oddFolderTrials(rounds: number): Promise<Figures> {
   const env = guardEnv({});
   let serve: RunningHost | null = null;
-  const f: Figures = { trials: 0, survivors: 0, lost: 0, crashes: 0 };
+  const f: Figures = { trials: 0, lost: 0, crashes: 0 };
   try {
     const folders = Object.values(ODD_FOLDERS).map((name) => {
       const dir = join(env.workspace, name);
@@ -327,7 +332,7 @@ export async function secondHostTrials(rounds: number): Promise<Figures> {
     cwd: env.workspace,
   });
   let first: RunningHost | null = null;
-  const f: Figures = { trials: 0, survivors: 0, lost: 0, crashes: 0 };
+  const f: Figures = { trials: 0, lost: 0, crashes: 0 };
   try {
     for (let i = 0; i < rounds; i++) {
       first = await startServe(env);
