@@ -70,13 +70,20 @@ export function findScripts(
 ): ScriptFinding {
   const run = new Reader(scope);
   for (const h of handlers) {
-    if (h.kind === 'shell') run.shellText(h.command, cwd, null, 0, h.command);
-    else if (h.kind === 'exec')
-      run.argv(
-        h.argv.map((w) => literal(w)),
-        { cwd, path: null, script: null, depth: 0, stdin: null, line: h.argv.join(' '), vars: new Map() },
-      );
-    else if (h.kind === 'script') run.pin(resolve(cwd, h.path), 0, 'script');
+    const line = h.kind === 'shell' ? h.command : h.kind === 'exec' ? h.argv.join(' ') : '';
+    try {
+      if (h.kind === 'shell') run.shellText(h.command, cwd, null, 0, line);
+      else if (h.kind === 'exec')
+        run.argv(
+          h.argv.map((w) => literal(w)),
+          { cwd, path: null, script: null, depth: 0, stdin: null, line, vars: new Map() },
+        );
+      else if (h.kind === 'script') run.pin(resolve(cwd, h.path), 0, 'script');
+    } catch (e) {
+      if (!parser) throw e;
+      // Never a reason to lose the whole load: what could not be read is said, not guessed.
+      run.unpinned.push({ command: line, why: 'Hookpanel could not read what it runs', folders: [] });
+    }
   }
   return run.result();
 }
@@ -228,7 +235,7 @@ const MAX_TEXT = 256 * 1024;
 
 class Reader {
   private readonly scripts = new Set<string>();
-  private readonly unpinned: Unpinned[] = [];
+  readonly unpinned: Unpinned[] = [];
   private readonly read = new Set<string>();
 
   constructor(private readonly scope: ScriptScope) {}
