@@ -1,6 +1,7 @@
 // `npm run bench -- reliability`: the process and bridge trials of the reliability tier, many times
 // over, printing their figures (trials, survivors, lost, crashes) rather than asserting them.
 import { oversizedAnswerTrials } from '../reliability/answer-trials.js';
+import { canForceWrap, strangerGroupTrials, wrapEscapeTrials } from '../reliability/wrap-trials.js';
 import {
   describeFigures,
   durableKillTrials,
@@ -29,6 +30,22 @@ export default async function benchReliabilityProcess(): Promise<void> {
     describeFigures(
       '  guards answering a 1.1 MiB block (pw, claude, chrys × 5)',
       await oversizedAnswerTrials(5),
+    ),
+  );
+  if (!canForceWrap()) {
+    console.log(
+      '  pid wrap trials: skipped (forcing a wrap needs root on Linux: /proc/sys/kernel/ns_last_pid)',
+    );
+    return;
+  }
+  // Each forced wrap sends the whole machine's pid allocation to the bottom once: a few, not many.
+  console.log(
+    describeFigures('  escapees forked after a forced pid wrap (4 each)', await wrapEscapeTrials(5)),
+  );
+  console.log(
+    describeFigures(
+      "  a stranger given a dead hook group's pgid (lost = signalled)",
+      await strangerGroupTrials(5),
     ),
   );
 }

@@ -133,7 +133,9 @@ describe('the process table', () => {
       });
       await ready.reached;
       const tree = trackedTrees().find((t) => t.pgid !== null)!;
-      const members = treeMembers([tree]).get(tree)!;
+      const members = treeMembers([tree])
+        .get(tree)!
+        .members.map((p) => p.pid);
       await gate.open();
       const r = await run;
       expect(members).toEqual([r.pid]);

@@ -6,6 +6,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
+import { newTag, signalTree, treeMembers, type HookTree } from '../process/groups.js';
+import { lastPid, nowTicks, pidEpoch, startTicksOf } from '../process/proc-table.js';
 import { findProgram } from '../util/which.js';
 
 export const CODEX_TRUST_STATUSES = ['managed', 'untrusted', 'trusted', 'modified'] as const;
@@ -92,6 +94,7 @@ export class CodexAppServer {
 
   private constructor(
     private readonly child: ChildProcessWithoutNullStreams,
+    private readonly tree: HookTree,
     private readonly timeoutMs: number,
     readonly program: string,
   ) {
@@ -128,9 +131,22 @@ export class CodexAppServer {
           : `Codex is not installed: no "${name}" program on PATH; install it (npm install -g @openai/codex) or point Hookpanel at it`,
       );
     }
+    // Tagged like a hook, so what it leaves is found by identity once it has exited (groups.ts).
+    const tag = newTag();
+    const last = lastPid();
+    const tree: HookTree = {
+      tag: tag.tag,
+      pgid: null,
+      since: last === null ? null : last + 1,
+      epoch: pidEpoch(),
+      sinceTicks: nowTicks(),
+      leaderStart: null,
+      deadline: Infinity,
+      graceMs: 0,
+    };
     const child = spawn(program, ['app-server'], {
       cwd: opts.cwd,
-      env,
+      env: { ...env, [tag.name]: tag.value },
       stdio: ['pipe', 'pipe', 'pipe'],
       // Its own process group, so close() takes Codex and anything it started.
       detached: process.platform !== 'win32',
@@ -145,7 +161,8 @@ export class CodexAppServer {
         `cannot start ${program} app-server: ${spawned.message}`,
       );
     }
-    const server = new CodexAppServer(child, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, program);
+    Object.assign(tree, { pgid: child.pid ?? null, leaderStart: child.pid ? startTicksOf(child.pid) : null });
+    const server = new CodexAppServer(child, tree, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, program);
     try {
       const init = await server.request('initialize', {
         clientInfo: { name: 'hookpanel', title: 'Hookpanel', version: '0.1.0' },
@@ -332,15 +349,17 @@ export class CodexAppServer {
     this.pending.clear();
   }
 
+  /**
+   * Ends Codex and what it started: its group while that is proven its own (after Codex has exited,
+   * the group's id may be a stranger's), and every process carrying its tag, each by its identity.
+   */
   private killGroup(signal: NodeJS.Signals): void {
-    const pid = this.child.pid;
-    if (pid === undefined) return;
-    try {
-      if (process.platform === 'win32') this.child.kill(signal);
-      else process.kill(-pid, signal);
-    } catch {
-      // already gone
+    if (this.child.pid === undefined) return;
+    if (process.platform === 'win32') {
+      this.child.kill(signal);
+      return;
     }
+    signalTree(this.tree, treeMembers([this.tree]).get(this.tree)!, signal);
   }
 
   private stderrSuffix(): string {

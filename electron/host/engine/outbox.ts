@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { newTag } from '../process/groups.js';
 import { identityAlive, ProcessIdentitySchema, selfIdentity } from '../process/identity.js';
+import { signalProcess } from '../process/groups.js';
 import { taggedProcesses } from '../process/proc-table.js';
 import { DEFAULT_KILL_GRACE_MS, runProcess, type ProcessResult } from '../process/run.js';
 import { writeFileAtomic } from '../util/atomic.js';
@@ -167,17 +168,10 @@ function inFlight(job: Job): boolean {
   // at its deadline, so a look past the deadline does (SIGTERM, and SIGKILL once past the grace).
   const orphans = taggedProcesses([job.tag]).get(job.tag) ?? [];
   const overdue = Date.now() - (job.attemptStartedAt ?? 0) - job.timeoutMs;
+  // Each by its identity (pid and start time): a pid reused since the look is never signalled.
   if (orphans.length && overdue > 0)
-    for (const pid of orphans) signal(pid, overdue > DEFAULT_KILL_GRACE_MS ? 'SIGKILL' : 'SIGTERM');
+    for (const p of orphans) signalProcess(p, overdue > DEFAULT_KILL_GRACE_MS ? 'SIGKILL' : 'SIGTERM');
   return orphans.length > 0;
-}
-
-function signal(pid: number, name: NodeJS.Signals): void {
-  try {
-    process.kill(pid, name);
-  } catch {
-    // gone meanwhile
-  }
 }
 
 function parseJson(text: string): unknown {

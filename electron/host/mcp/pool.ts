@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServerConfig, McpServerEntry } from '../../../shared/mcp.js';
-import { descendantsOf } from '../process/groups.js';
+import { descendantsOf, signalProcess } from '../process/groups.js';
 import { expandServerConfig } from './config.js';
 import { inBackground } from '../background.js';
 
@@ -164,13 +164,8 @@ export class McpPool {
               ? descendantsOf(transport.pid)
               : [];
           await client.close().catch(() => {});
-          for (const pid of tree) {
-            try {
-              process.kill(pid, 'SIGKILL');
-            } catch {
-              // already gone
-            }
-          }
+          // Each by its identity (pid and start time): one that exited meanwhile may have a successor.
+          for (const p of tree) signalProcess(p, 'SIGKILL');
         },
       };
       // A server that exits is forgotten, so the next hook that needs it starts it again.

@@ -27,7 +27,7 @@ export async function endTrees(
   onSignal?: () => void,
 ): Promise<EndResult[]> {
   let members = treeMembers(trees);
-  const signalled = new Set(trees.filter((t) => members.get(t)!.length > 0));
+  const signalled = new Set(trees.filter((t) => members.get(t)!.members.length > 0));
   for (const t of signalled) signalTree(t, members.get(t)!, 'SIGTERM');
   if (signalled.size) onSignal?.();
   const deadline = Date.now() + graceMs;
@@ -35,7 +35,7 @@ export async function endTrees(
   while (alive.length && Date.now() < deadline) {
     await delay(POLL_MS);
     members = treeMembers(alive);
-    alive = alive.filter((t) => members.get(t)!.length > 0);
+    alive = alive.filter((t) => members.get(t)!.members.length > 0);
   }
   // Anything left (TERM ignored, or forked during the grace) is killed; a fresh look finds new escapees.
   const killUntil = Date.now() + KILL_SETTLE_MS;
@@ -44,11 +44,11 @@ export async function endTrees(
     if (Date.now() >= killUntil) break;
     await delay(POLL_MS);
     members = treeMembers(alive);
-    alive = alive.filter((t) => members.get(t)!.length > 0);
+    alive = alive.filter((t) => members.get(t)!.members.length > 0);
   }
   for (const t of trees) untrackTree(t);
   return trees.map((t) => ({
     signalled: signalled.has(t),
-    survivors: alive.includes(t) ? (members.get(t) ?? []) : [],
+    survivors: alive.includes(t) ? (members.get(t)?.members.map((p) => p.pid) ?? []) : [],
   }));
 }

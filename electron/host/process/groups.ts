@@ -3,7 +3,14 @@
 // environment: the group alone misses children that called setsid or were double-forked away.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { processTable, taggedProcesses } from './proc-table.js';
+import {
+  lastPid,
+  pidEpoch,
+  processTable,
+  sameProcess,
+  taggedProcesses,
+  type ProcessRow,
+} from './proc-table.js';
 
 /** The variable every hook process gets, with a value of its own: how its descendants are found. */
 export const TAG_VARIABLE = 'HOOKPANEL_PROCESS_TAG';
@@ -16,8 +23,22 @@ export interface HookTree {
    * before its hook starts, so no moment exists in which a process runs that nobody would end.
    */
   pgid: number | null;
-  /** Every process of the tree has a pid handed out at or after this one (see proc-table.ts). */
+  /**
+   * Every process of the tree has a pid handed out at or after this one, as long as no wrap came
+   * since (`epoch`, see proc-table.ts); its processes are told by their start time in any case.
+   */
   since: number | null;
+  /** The pid epoch `since` was read in: elsewhere (a wrap since, another process) the whole table is read. */
+  epoch?: string | null;
+  /** Linux: clock ticks since boot before the hook was spawned; every process of the tree started since. */
+  sinceTicks?: number | null;
+  /** Linux: the leader's start time: the group is the hook's while its leader is this process. */
+  leaderStart?: number | null;
+  /**
+   * Members of the group that carry no tag (they emptied their environment), seen while the group
+   * was proven the hook's, as `pid:start`: still in it, they prove it is still the hook's group.
+   */
+  known?: string[];
   /** When the hook's timeout ends it (ms since the epoch). */
   deadline: number;
   /** Time between SIGTERM and SIGKILL. */
@@ -80,53 +101,105 @@ export function groupAlive(pgid: number): boolean {
   }
   // A zombie still answers kill 0 until something reaps it, and where PID 1 does not reap
   // (containers) that is never: on Linux, count only members that are not zombies.
-  const table = processTable(pgid);
+  const table = processTable();
   return table ? table.some((p) => p.pgrp === pgid) : true;
 }
 
+/** One look at a tree: its live processes, and whether its process group is still its own. */
+export interface TreeLook {
+  /** Each with its start time: it is signalled only while its pid still names that process. */
+  members: ProcessRow[];
+  /**
+   * The group with the hook's pgid is the hook's own: its leader (same start time), a process
+   * carrying its tag or one already proven is in it. A group whose members all died frees its id,
+   * which a stranger's new group may then take: that one is never signalled.
+   */
+  group: boolean;
+}
+
+const KNOWN_MAX = 32;
+
 /**
- * Live members of each tree: its group's members and every process carrying its tag, from one pass
- * over /proc. Where there is no /proc, a group that answers kill 0 counts as its leader.
+ * Live members of each tree: its group's members (while the group is proven its own) and every
+ * process carrying its tag, from one pass over /proc, each started since the tree was. Where there
+ * is no /proc, a group that answers kill 0 counts as its leader.
  */
-export function treeMembers(trees: readonly HookTree[]): Map<HookTree, number[]> {
-  const out = new Map<HookTree, number[]>();
+export function treeMembers(trees: readonly HookTree[]): Map<HookTree, TreeLook> {
+  const out = new Map<HookTree, TreeLook>();
   if (!trees.length) return out;
-  // Members and descendants were all started after the tree was tracked: only newer pids are read.
-  const starts = trees.map((t) => t.since ?? t.pgid);
-  const since = starts.includes(null) ? undefined : Math.min(...(starts as number[]));
-  const table = processTable(since);
+  const table = processTable(readFrom(trees));
   if (!table) {
-    for (const t of trees) out.set(t, t.pgid !== null && groupAlive(t.pgid) ? [t.pgid] : []);
+    for (const t of trees)
+      out.set(
+        t,
+        t.pgid !== null && groupAlive(t.pgid)
+          ? { members: [{ pid: t.pgid, ppid: 0, pgrp: t.pgid, startTicks: -1 }], group: true }
+          : { members: [], group: false },
+      );
     return out;
   }
-  // Environments are read only of the processes the table found alive.
+  // Only processes started since the oldest tree began can be any tree's; environments are read of those.
+  const oldest = Math.min(...trees.map((t) => t.sinceTicks ?? -Infinity));
+  const young = table.filter((p) => p.startTicks >= oldest);
   const tagged = taggedProcesses(
     trees.map((t) => t.tag),
-    since,
-    table,
+    young,
   );
   for (const t of trees) {
-    const members = new Set(table.filter((p) => t.pgid !== null && p.pgrp === t.pgid).map((p) => p.pid));
-    for (const pid of tagged.get(t.tag) ?? []) members.add(pid);
-    out.set(t, [...members]);
+    const since = t.sinceTicks ?? -Infinity;
+    const byTag = (tagged.get(t.tag) ?? []).filter((p) => p.startTicks >= since);
+    const tagPids = new Set(byTag.map((p) => p.pid));
+    const inGroup = t.pgid === null ? [] : young.filter((p) => p.pgrp === t.pgid && p.startTicks >= since);
+    const key = (p: ProcessRow) => `${p.pid}:${p.startTicks}`;
+    const group = inGroup.some(
+      (p) =>
+        tagPids.has(p.pid) ||
+        (p.pid === t.pgid &&
+          t.leaderStart !== undefined &&
+          t.leaderStart !== null &&
+          p.startTicks === t.leaderStart) ||
+        !!t.known?.includes(key(p)),
+    );
+    const members = [...byTag];
+    if (group) {
+      const untagged = inGroup.filter((p) => !tagPids.has(p.pid));
+      members.push(...untagged);
+      if (untagged.length) t.known = untagged.map(key).slice(0, KNOWN_MAX);
+    }
+    out.set(t, { members, group });
   }
   return out;
 }
 
 /**
- * Live descendants of a process (children, their children, …), from /proc on Linux; [] elsewhere.
- * For children that share our process group (the MCP SDK spawns servers that way), where killing the
- * group is not an option.
+ * The pid from which the trees' processes are read: the oldest tree's first, while every tree was
+ * started in this epoch and no wrap came since (proc-table.ts); else none, and the whole table is read.
  */
-export function descendantsOf(pid: number): number[] {
-  const table = processTable(pid);
+function readFrom(trees: readonly HookTree[]): number | undefined {
+  const last = lastPid();
+  const epoch = pidEpoch();
+  let from = Infinity;
+  for (const t of trees) {
+    if (t.since === null || t.epoch !== epoch) return undefined;
+    from = Math.min(from, t.since);
+  }
+  return last !== null && last >= from ? from : undefined;
+}
+
+/**
+ * Live descendants of a process (children, their children, …), each with its start time, from /proc
+ * on Linux; [] elsewhere. For children that share our process group (the MCP SDK spawns servers that
+ * way), where killing the group is not an option.
+ */
+export function descendantsOf(pid: number): ProcessRow[] {
+  const table = processTable();
   if (!table) return [];
-  const out: number[] = [];
+  const out: ProcessRow[] = [];
   let frontier = [pid];
   while (frontier.length) {
-    const next = table.filter((p) => frontier.includes(p.ppid)).map((p) => p.pid);
+    const next = table.filter((p) => frontier.includes(p.ppid));
     out.push(...next);
-    frontier = next;
+    frontier = next.map((p) => p.pid);
   }
   return out;
 }
@@ -151,25 +224,32 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
   }
 }
 
-/** Signals the group and each given member that left it. */
-export function signalTree(tree: HookTree, members: readonly number[], signal: NodeJS.Signals): void {
-  if (tree.pgid !== null) signalGroup(tree.pgid, signal);
-  for (const pid of members) {
-    if (pid <= 1 || pid === process.pid) continue;
-    try {
-      process.kill(pid, signal);
-    } catch {
-      // gone since it was seen
-    }
+/**
+ * Signals one process seen earlier, only while its pid still names it (same start time): never a
+ * pid alone. True when the signal was sent.
+ */
+export function signalProcess(seen: ProcessRow, signal: NodeJS.Signals): boolean {
+  if (seen.pid <= 1 || seen.pid === process.pid || !sameProcess(seen)) return false;
+  try {
+    process.kill(seen.pid, signal);
+    return true;
+  } catch {
+    return false; // gone since it was seen
   }
+}
+
+/** Signals the group, where the look proved it the tree's own, and each member seen, by identity. */
+export function signalTree(tree: HookTree, look: TreeLook, signal: NodeJS.Signals): void {
+  if (tree.pgid !== null && look.group) signalGroup(tree.pgid, signal);
+  for (const p of look.members) signalProcess(p, signal);
 }
 
 /** Synchronous, for process exit: SIGKILL every tree still tracked, escapees included. */
 export function killAllTrees(): void {
   const trees = trackedTrees();
-  const members = treeMembers(trees);
+  const looks = treeMembers(trees);
   for (const t of trees) {
-    signalTree(t, members.get(t) ?? [], 'SIGKILL');
+    signalTree(t, looks.get(t)!, 'SIGKILL');
     untrackTree(t);
   }
 }

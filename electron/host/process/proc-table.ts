@@ -12,8 +12,8 @@ export interface ProcessRow {
 }
 
 /**
- * Every live (non-zombie) process, or null where there is no /proc. With `since`, only processes
- * that may have been started after that pid was (see newerPids): a hook's group and descendants.
+ * Every live (non-zombie) process, or null where there is no /proc. With `since`, only pids from it up
+ * to the last one handed out: the caller vouches that no wrap came since (pidEpoch).
  */
 export function processTable(since?: number): ProcessRow[] | null {
   const pids = procPids(since);
@@ -52,13 +52,11 @@ const PROBE_MAX = 256;
 
 function procPids(since?: number): number[] | null {
   if (process.platform !== 'linux') return null;
-  if (since !== undefined) {
-    // Listing /proc costs about a millisecond per hundred processes (the kernel builds it entry by
-    // entry); the pids handed out since a hook started are usually a handful, each probed directly.
-    const last = lastPid();
-    if (last !== null && last >= since && last - since < PROBE_MAX)
-      return Array.from({ length: last - since + 1 }, (_, i) => since + i);
-  }
+  const last = since === undefined ? null : lastPid();
+  // Listing /proc costs about a millisecond per hundred processes (the kernel builds it entry by
+  // entry); the pids handed out since a hook started are usually a handful, each probed directly.
+  if (since !== undefined && last !== null && last >= since && last - since < PROBE_MAX)
+    return Array.from({ length: last - since + 1 }, (_, i) => since + i);
   let pids: number[];
   try {
     pids = readdirSync('/proc')
@@ -67,23 +65,28 @@ function procPids(since?: number): number[] | null {
   } catch {
     return null;
   }
-  return since === undefined ? pids : newerPids(pids, since);
-}
-
-/**
- * Of the pids listed, those that may belong to processes started after `since`'s was: pids are handed
- * out in rising order until they wrap at pid_max, and the kernel tells the last one it gave
- * (ns_last_pid), so a wrap since then is seen. Reading every process's files costs milliseconds per
- * hundred processes on a busy machine; a hook's descendants are a handful of the newest.
- */
-function newerPids(pids: number[], since: number): number[] {
-  const last = lastPid();
-  if (last === null) return pids;
-  return last >= since ? pids.filter((p) => p >= since) : pids.filter((p) => p >= since || p <= last);
+  return since === undefined || last === null || last < since ? pids : pids.filter((p) => p >= since);
 }
 
 let lastPidFd: number | null | undefined;
 const lastPidBuffer = Buffer.alloc(32);
+
+/**
+ * Pids are handed out in rising order until they wrap at pid_max (or root writes ns_last_pid), so
+ * "pids from the tree's first one on" finds its processes only while no wrap came since it started.
+ * Every read of the last pid is watched: the epoch changes when the value went down (a wrap) or when
+ * it was not read for longer than a wrap could possibly take to go unseen; a tree started in another
+ * epoch is looked up in the whole table, by start time. The epoch names this process, so a tree
+ * handed to a reaper is always looked up that way there.
+ */
+let pidWatch: { last: number; at: number } | null = null;
+let epoch = 0;
+const VOUCH_MS = 1000;
+
+/** The epoch of the pids read so far (see above); read the last pid first. */
+export function pidEpoch(): string {
+  return `${process.pid}.${epoch}`;
+}
 
 /** The last pid the kernel handed out in our pid namespace, or null where it does not say. */
 export function lastPid(): number | null {
@@ -101,10 +104,59 @@ export function lastPid(): number | null {
   try {
     const n = readSync(lastPidFd, lastPidBuffer, 0, lastPidBuffer.length, 0);
     const last = Number(lastPidBuffer.toString('latin1', 0, n));
-    return Number.isInteger(last) && last > 0 ? last : null;
+    if (!Number.isInteger(last) || last <= 0) return null;
+    const now = performance.now();
+    if (pidWatch && (last < pidWatch.last || now - pidWatch.at > VOUCH_MS)) epoch++;
+    pidWatch = { last, at: now };
+    return last;
   } catch {
     return null;
   }
+}
+
+let uptimeFd: number | null | undefined;
+
+/**
+ * Now, in the clock ticks (1/100 s) of a process's start time (/proc/<pid>/stat field 22, since
+ * boot): a process started after this was read has a start time at least this. Null off Linux.
+ */
+export function nowTicks(): number | null {
+  if (process.platform !== 'linux') return null;
+  if (uptimeFd === undefined) {
+    try {
+      uptimeFd = openSync('/proc/uptime', 'r');
+    } catch {
+      uptimeFd = null;
+    }
+  }
+  if (uptimeFd === null) return null;
+  try {
+    const n = readSync(uptimeFd, lastPidBuffer, 0, lastPidBuffer.length, 0);
+    const m = /^(\d+)\.(\d\d)/.exec(lastPidBuffer.toString('latin1', 0, n));
+    return m ? Number(m[1]) * 100 + Number(m[2]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A process's start time, zombie or not (a child not yet reaped is one), or null when it is gone. */
+export function startTicksOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * True while the pid still names the very process that was seen (same start time, not a zombie):
+ * checked before every signal, so a pid reused meanwhile is never signalled. Off Linux, where
+ * there is no start time to compare, a live pid counts.
+ */
+export function sameProcess(seen: Pick<ProcessRow, 'pid' | 'startTicks'>): boolean {
+  if (process.platform !== 'linux') return true;
+  return readStat(seen.pid)?.startTicks === seen.startTicks;
 }
 
 const ENVIRON_CHUNK = 64 * 1024;
@@ -113,40 +165,35 @@ let environBuffer: Buffer | null = null;
 /**
  * Live processes whose environment holds one of the tags (`NAME=value` strings), by tag. Every
  * descendant of a hook inherits its environment, so this finds them after setsid or a double fork,
- * when neither the process group nor the parent chain leads to them any more. With `since` (the pid
- * of the tree's first process), only newer pids are read; with `among` (a table just read), only
- * those processes. The value is random, so a match is the tag itself. Reading another user's environ
- * fails, which is right: those are not ours to end.
+ * when neither the process group nor the parent chain leads to them any more. With `among` (a table
+ * just read), only those processes. The value is random, so a match is the tag itself. Each process's
+ * start time is read before its environment and again after: a pid that changed hands in between
+ * is not counted. Reading another user's environ fails, which is right: those are not ours to end.
  */
 export function taggedProcesses(
   tags: readonly string[],
-  since?: number,
   among?: readonly ProcessRow[],
-): Map<string, number[]> {
-  const found = new Map<string, number[]>(tags.map((t) => [t, []]));
-  const names = !tags.length ? null : among ? among.map((p) => p.pid) : procPids(since);
-  if (!names) return found;
+): Map<string, ProcessRow[]> {
+  const found = new Map<string, ProcessRow[]>(tags.map((t) => [t, []]));
+  const rows = !tags.length ? null : (among ?? processTable());
+  if (!rows) return found;
   const needles = tags.map((t) => [t, Buffer.from(t)] as const);
   environBuffer ??= Buffer.alloc(ENVIRON_CHUNK);
-  for (const name of names) {
+  for (const row of rows) {
     let fd: number | undefined;
     try {
-      fd = openSync(`/proc/${name}/environ`, 'r');
+      fd = openSync(`/proc/${row.pid}/environ`, 'r');
       // A zombie's environ reads empty: it matches no tag, as it should.
       const text = readAll(fd, environBuffer);
-      for (const [tag, needle] of needles) if (text.includes(needle)) found.get(tag)!.push(Number(name));
+      for (const [tag, needle] of needles) if (text.includes(needle)) found.get(tag)!.push(row);
     } catch {
       // gone, or not ours to read
     } finally {
       if (fd !== undefined) closeSync(fd);
     }
   }
-  // A process that just became a zombie may still show its environment: keep only the living.
-  for (const [tag, pids] of found)
-    found.set(
-      tag,
-      pids.filter((pid) => readStat(pid) !== null),
-    );
+  // Still the process whose environment was read, and not a zombie (which may still show it).
+  for (const [tag, list] of found) found.set(tag, list.filter(sameProcess));
   return found;
 }
 

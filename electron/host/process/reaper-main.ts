@@ -17,6 +17,10 @@ const TreeSchema = z.object({
   tag: z.string().min(1),
   pgid: z.number().int().positive().nullable(),
   since: z.number().int().positive().nullable(),
+  epoch: z.string().nullish(),
+  sinceTicks: z.number().int().nullish(),
+  leaderStart: z.number().int().nullish(),
+  known: z.array(z.string()).max(64).optional(),
   deadline: z.number(),
   graceMs: z.number().nonnegative(),
 });
@@ -53,8 +57,8 @@ async function enforce(list: HookTree[]): Promise<void> {
     const next = Math.min(...list.map((t) => t.deadline));
     await delay(Math.max(1, Math.min(next - now, LOOK_EVERY_MS)));
     const members = treeMembers(list);
-    for (const t of list.filter((t) => !members.get(t)!.length)) untrackTree(t);
-    list = list.filter((t) => members.get(t)!.length > 0);
+    for (const t of list.filter((t) => !members.get(t)!.members.length)) untrackTree(t);
+    list = list.filter((t) => members.get(t)!.members.length > 0);
   }
 }
 

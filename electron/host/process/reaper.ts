@@ -15,7 +15,7 @@ export function handOffTrees(): number {
   const trees = trackedTrees();
   if (!trees.length) return 0;
   const members = treeMembers(trees);
-  const alive = trees.filter((t) => members.get(t)!.length > 0);
+  const alive = trees.filter((t) => members.get(t)!.members.length > 0);
   for (const t of trees) untrackTree(t);
   if (alive.length) startReaper(alive);
   return alive.length;

@@ -10,7 +10,7 @@ import type { Options, ResultPromise } from 'execa';
 import { endTree } from './end.js';
 import { loadExeca } from './execa.js';
 import { isTracked, newTag, trackTree, untrackTree, type HookTree } from './groups.js';
-import { lastPid } from './proc-table.js';
+import { lastPid, nowTicks, pidEpoch, startTicksOf } from './proc-table.js';
 import { OutputCapture } from './tail.js';
 import { watchSettled } from './watch.js';
 import { inBackground } from '../background.js';
@@ -95,6 +95,9 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     tag: tag.tag,
     pgid: null,
     since: last === null ? null : last + 1,
+    epoch: pidEpoch(),
+    sinceTicks: nowTicks(),
+    leaderStart: null,
     deadline: startedAt + spec.timeoutMs,
     graceMs: spec.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
   };
@@ -113,7 +116,8 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     child.catch(() => {});
     const pid = child.pid ?? null;
     if (pid === null) untrackTree(tree);
-    else trackTree(Object.assign(tree, { pgid: pid }));
+    // The leader is not reaped before this code yields, so its pid is its own here (a zombie at worst).
+    else trackTree(Object.assign(tree, { pgid: pid, leaderStart: startTicksOf(pid) }));
     let timedOut = false;
     let groupKilled = false;
     let ending: Promise<void> | null = null;

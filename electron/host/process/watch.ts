@@ -23,7 +23,7 @@ function look(): void {
   toLook.clear();
   const members = treeMembers(trees);
   for (const tree of trees) {
-    if (!members.get(tree)!.length) untrackTree(tree);
+    if (!members.get(tree)!.members.length) untrackTree(tree);
     else endAtDeadline(tree);
   }
 }
