@@ -21,6 +21,8 @@ const SERIAL = [
   'test/integration/kill.test.ts',
   // Hooks escaping their group, counted once their timeout and grace have passed, host killed mid-run.
   'test/reliability/process-escape.test.ts',
+  // Forces the whole machine's PIDs to wrap: every other file's processes would wrap with it.
+  'test/reliability/pid-wrap.test.ts',
 ];
 
 /**
