@@ -156,7 +156,10 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     try {
       appendToSpool(this.opts.dir, records);
     } catch (e) {
-      return this.hold(records, `${why.message}; the spool cannot be written either (${(e as Error).message})`);
+      return this.hold(
+        records,
+        `${why.message}; the spool cannot be written either (${(e as Error).message})`,
+      );
     }
     this.say(`${why.message}; its records are kept in its spool until it can take them`);
     this.keeping(why, records.length);
