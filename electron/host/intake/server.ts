@@ -23,6 +23,7 @@ import {
 import { handleRequests, REQUESTS_PATH } from './requests.js';
 import { failureAnswer } from './refusal.js';
 import { inBackground } from '../background.js';
+import { capConnections } from '../util/connection-cap.js';
 
 export async function listenIntake(host: HookHost, socketPath = host.paths.socket): Promise<Server> {
   if (process.platform !== 'win32') {
@@ -38,6 +39,7 @@ export async function listenIntake(host: HookHost, socketPath = host.paths.socke
     inBackground(respond(host, req, res), 'intake');
   });
   server.keepAliveTimeout = 5000;
+  capConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     // Created owner-only: no window in which another user could connect.

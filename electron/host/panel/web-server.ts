@@ -11,6 +11,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Push } from '../../../shared/ipc.js';
 import { handleRequest, type Handlers } from './api.js';
+import { capConnections } from '../util/connection-cap.js';
 import { normalizeTarget, ownHosts, secretMatches } from './web-request.js';
 
 const TYPES: Record<string, string> = {
@@ -83,6 +84,7 @@ export async function startWebPanel(
       res.end();
     });
   });
+  capConnections(server);
   // A malformed request line or header is answered 400 and its socket closed; never thrown.
   server.on('clientError', (_err, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
