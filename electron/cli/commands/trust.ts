@@ -3,7 +3,6 @@ import { contextFor } from '../../host/context.js';
 import { loadCandidate } from '../../host/sources/load.js';
 import { placeFile } from '../../host/sources/single.js';
 import { recordsAgentTrust, trustFile, untrustFile } from '../../host/agents/file-trust.js';
-import { sha256 } from '../../host/documents/read.js';
 import { reviewSource } from '../../host/trust/review-item.js';
 import { reviewText } from '../../host/trust/review-text.js';
 import { readScripts, TrustStore } from '../../host/trust/store.js';
@@ -65,10 +64,7 @@ export async function trust(values: TrustInput): Promise<number> {
   }
   // Exactly the version reviewed above, through the same code as the panel's Trust this version: the
   // agent's own trust too where Hookpanel records it (Codex), and what changed in the agent.
-  const scripts = (await readScripts(source)).map((s) => ({
-    path: s.path,
-    sha256: s.bytes ? sha256(s.bytes) : null,
-  }));
+  const scripts = (await readScripts(source)).map((s) => ({ path: s.path, sha256: s.sha256 ?? null }));
   const result = await trustFile(store, ctx, { path: source.path, sha256: source.sha256!, scripts });
   process.stdout.write(`\n${result.lines.join('\n')}\n`);
   const errors = source.diagnostics.filter((d) => d.severity === 'error').length;
