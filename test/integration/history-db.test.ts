@@ -299,7 +299,7 @@ describe.skipIf(!CAN_MOUNT)('the history on a full or read-only disk (tmpfs, as 
       mounts.unshift(dir);
       expect(spawnSync('mount', ['-o', 'remount,bind,ro', dir]).status).toBe(0);
       serve = await startServe(env);
-      const said = await waitFor(serve.output, (o) => o.includes('hookpanel: history:'), 30_000);
+      const said = await waitFor(serve.output, (o) => o.includes('hookpanel: history:'), 60_000);
       expect(said).not.toContain('undefined');
       expect(said).toContain(
         `hookpanel: history: the history database ${join(dir, DB_FILE)} could not be opened: the folder ${dir} is on a read-only file system`,
