@@ -29,6 +29,9 @@ import { dispatchRecord, eventRecord, T0 } from '../helpers/history-records.js';
 import { waitFor } from '../helpers/host.js';
 import { startServe, type RunningHost } from '../helpers/serve.js';
 
+/** The system's mount and umount (util-linux), run as root for the tmpfs tests. */
+const [MOUNT, UMOUNT] = ['mount', 'umount'];
+
 let env: TestEnv;
 let serve: RunningHost | null = null;
 const mounts: string[] = [];
@@ -36,7 +39,7 @@ afterEach(async () => {
   await closeStores();
   await serve?.stop('SIGKILL');
   serve = null;
-  for (const m of mounts.splice(0)) spawnSync('umount', ['-l', m]);
+  for (const m of mounts.splice(0)) spawnSync(UMOUNT, ['-l', m]);
   await env?.cleanup();
 });
 
@@ -45,8 +48,8 @@ const CAN_MOUNT = (() => {
   if (process.platform !== 'linux') return false;
   const probe = mkdtempSync(join(tmpdir(), 'hookpanel-mount-'));
   try {
-    if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe]).status !== 0) return false;
-    spawnSync('umount', [probe]);
+    if (spawnSync(MOUNT, ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe]).status !== 0) return false;
+    spawnSync(UMOUNT, [probe]);
     return true;
   } finally {
     rmSync(probe, { recursive: true, force: true });
@@ -57,7 +60,7 @@ if (!CAN_MOUNT)
 
 function mountTmpfs(dir: string, options: string): void {
   mkdirSync(dir, { recursive: true });
-  const r = spawnSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', dir], { encoding: 'utf8' });
+  const r = spawnSync(MOUNT, ['-t', 'tmpfs', '-o', options, 'tmpfs', dir], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`mount ${dir}: ${r.stderr}`);
   mounts.push(dir);
 }
@@ -295,9 +298,9 @@ describe.skipIf(!CAN_MOUNT)('the history on a full or read-only disk (tmpfs, as 
       await store.append(pair(1));
       await closeStores();
       // The same folder, read-only from now on (a bind mount of itself: the tmpfs below stays writable).
-      expect(spawnSync('mount', ['--bind', dir, dir]).status).toBe(0);
+      expect(spawnSync(MOUNT, ['--bind', dir, dir]).status).toBe(0);
       mounts.unshift(dir);
-      expect(spawnSync('mount', ['-o', 'remount,bind,ro', dir]).status).toBe(0);
+      expect(spawnSync(MOUNT, ['-o', 'remount,bind,ro', dir]).status).toBe(0);
       serve = await startServe(env);
       const said = await waitFor(serve.output, (o) => o.includes('hookpanel: history:'), 60_000);
       expect(said).not.toContain('undefined');
