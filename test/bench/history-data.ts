@@ -1,6 +1,7 @@
 // A large history for benchmarks, made inside SQLite (a million records through the writer would take
-// minutes): one event per dispatch, 50 rules, two agents, two workspaces, a failure every 997 records
-// whose reason holds the word "needle", and the search index and daily cost histograms filled alike.
+// minutes): one event per dispatch, 50 rules (each running a command of its own, check-N, which names it
+// in the panel), two agents, two workspaces, a failure every 997 records whose reason holds the word
+// "needle", and the search index and daily cost histograms filled alike.
 import { openHistoryDb } from '../../electron/host/history/schema.js';
 import { join } from 'node:path';
 
@@ -28,7 +29,7 @@ export function makeHistory(dir: string, count: number, opts: { spanMs?: number 
           'event', CASE WHEN i % 10 = 0 THEN 'before_tool' WHEN i % 2 THEN 'PreToolUse' ELSE 'Stop' END,
           'workspace', CASE WHEN i % 3 = 0 THEN '/w2' ELSE '/w' END,
           'source', '/home/u/.config/pw/code.json', 'rule', 'rule-' || (i % 50), 'ruleIndex', 0,
-          'handler', '/bin/true', 'mode', 'blocking', 'pid', 100 + i, 'durationMs', 2 + i % 30,
+          'handler', '/usr/local/bin/check-' || (i % 50), 'mode', 'blocking', 'pid', 100 + i, 'durationMs', 2 + i % 30,
           'exitCode', CASE WHEN i % 997 = 0 THEN 1 ELSE 0 END, 'signal', NULL, 'timedOut', json('false'),
           'groupKilled', json('false'), 'outcome', CASE WHEN i % 997 = 0 THEN 'failed' ELSE 'ok' END,
           'skipReason', NULL, 'decision', NULL,
@@ -49,7 +50,7 @@ export function makeHistory(dir: string, count: number, opts: { spanMs?: number 
     `);
     db.exec(`
       INSERT INTO dispatch_text (rowid, rule, source, handler, event, reason, stdout, stderr)
-      SELECT seq, rule, source, '/bin/true', event, coalesce(json_extract(record, '$.reason'), ''),
+      SELECT seq, rule, source, json_extract(record, '$.handler'), event, coalesce(json_extract(record, '$.reason'), ''),
         json_extract(record, '$.stdoutTail'), '' FROM dispatches;
       INSERT INTO event_text (rowid, event, reason, payload)
       SELECT seq, event, '', json_extract(record, '$.payload') FROM events;
