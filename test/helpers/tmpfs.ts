@@ -1,21 +1,26 @@
 // A small filesystem of its own for a test (tmpfs, as root): a full disk or a read-only one is then real,
 // not simulated. Where mounting is not permitted (not root, no CAP_SYS_ADMIN) the caller skips, saying why.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestEnv } from './env.js';
 
 /** Why a tmpfs cannot be mounted here, or null when it can. Probed once, with a real mount. */
 let probed: string | null | undefined;
-export function tmpfsUnavailable(env: TestEnv): string | null {
+export function tmpfsUnavailable(): string | null {
   if (probed !== undefined) return probed;
   if (process.platform !== 'linux') return (probed = 'tmpfs mounts are Linux only');
   if (process.getuid?.() !== 0) return (probed = 'mounting a tmpfs needs root (CI runs as root)');
+  const dir = mkdtempSync(join(tmpdir(), 'hookpanel-tmpfs-probe-'));
   try {
-    const dir = mountTmpfs(env, 'tmpfs-probe', '64k');
-    execFileSync('umount', [dir]);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', dir], { stdio: 'pipe' });
+    execFileSync('umount', [dir], { stdio: 'pipe' });
     probed = null;
   } catch (e) {
     probed = `mounting a tmpfs is not permitted here: ${(e as Error).message.split('\n')[0]}`;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
   return probed;
 }

@@ -13,7 +13,7 @@ afterEach(async () => {
 
 test("a read-only Hookpanel home: the block's reason is the rule's, nothing of EROFS", async (ctx) => {
   env = makeEnv();
-  const why = tmpfsUnavailable(env);
+  const why = tmpfsUnavailable();
   if (why) return ctx.skip(why);
   env.write(
     '~/.config/pw/code.json',

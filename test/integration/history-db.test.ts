@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import {
   copyFileSync,
   mkdirSync,
-  mkdtempSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -15,7 +14,6 @@ import {
   writeSync,
   closeSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -28,13 +26,15 @@ import { FIXTURES, makeEnv, REPO, type TestEnv } from '../helpers/env.js';
 import { closeStores, openStore } from '../helpers/history-stores.js';
 import { dispatchRecord, eventRecord, T0 } from '../helpers/history-records.js';
 import { waitFor } from '../helpers/host.js';
+import { mountTmpfs, tmpfsUnavailable } from '../helpers/tmpfs.js';
 import { startServe, type RunningHost } from '../helpers/serve.js';
 
-/** The system's mount and umount (util-linux), run as root for the tmpfs tests. */
+/** The system's mount and umount (util-linux): the read-only test binds the tmpfs over itself. */
 const [MOUNT, UMOUNT] = ['mount', 'umount'];
 
 let env: TestEnv;
 let serve: RunningHost | null = null;
+/** Bind mounts over a test's tmpfs, taken off before the tmpfs itself (at the env's clean-up). */
 const mounts: string[] = [];
 afterEach(async () => {
   await closeStores();
@@ -44,27 +44,8 @@ afterEach(async () => {
   await env?.cleanup();
 });
 
-/** Whether this process may mount a tmpfs (root, and a kernel that lets it): the disk tests need one. */
-const CAN_MOUNT = (() => {
-  if (process.platform !== 'linux') return false;
-  const probe = mkdtempSync(join(tmpdir(), 'hookpanel-mount-'));
-  try {
-    if (spawnSync(MOUNT, ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe]).status !== 0) return false;
-    spawnSync(UMOUNT, [probe]);
-    return true;
-  } finally {
-    rmSync(probe, { recursive: true, force: true });
-  }
-})();
-if (!CAN_MOUNT)
-  console.warn('history-db: the full-disk and read-only tests need to mount a tmpfs (root): skipped');
-
-function mountTmpfs(dir: string, options: string): void {
-  mkdirSync(dir, { recursive: true });
-  const r = spawnSync(MOUNT, ['-t', 'tmpfs', '-o', options, 'tmpfs', dir], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`mount ${dir}: ${r.stderr}`);
-  mounts.push(dir);
-}
+const NO_TMPFS = tmpfsUnavailable();
+if (NO_TMPFS) console.warn(`history-db: the full-disk and read-only tests are skipped: ${NO_TMPFS}`);
 
 /** Everything committed into the database file itself, the WAL emptied: what a clean shutdown leaves. */
 function checkpoint(path: string): void {
@@ -217,7 +198,7 @@ describe('the history database', () => {
   });
 });
 
-describe.skipIf(!CAN_MOUNT)('the history on a full or read-only disk (tmpfs, as root)', () => {
+describe.skipIf(!!NO_TMPFS)('the history on a full or read-only disk (tmpfs, as root)', () => {
   function stopHook(e: TestEnv): void {
     e.write(
       '~/.config/pw/code.json',
@@ -231,8 +212,7 @@ describe.skipIf(!CAN_MOUNT)('the history on a full or read-only disk (tmpfs, as 
     async () => {
       env = makeEnv();
       stopHook(env);
-      const dir = env.path('hp/history');
-      mountTmpfs(dir, 'size=2m');
+      const dir = mountTmpfs(env, 'hp/history', '2m');
       const store = openStore(dir);
       await store.append(pair(1));
       await closeStores();
@@ -294,8 +274,7 @@ describe.skipIf(!CAN_MOUNT)('the history on a full or read-only disk (tmpfs, as 
     async () => {
       env = makeEnv();
       stopHook(env);
-      const dir = env.path('hp/history');
-      mountTmpfs(dir, 'size=4m');
+      const dir = mountTmpfs(env, 'hp/history', '4m');
       const store = openStore(dir);
       await store.append(pair(1));
       await closeStores();

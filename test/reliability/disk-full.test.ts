@@ -41,7 +41,7 @@ function fill(dir: string): void {
 
 test('the host: 200 events on a full disk are kept, said once, and in History when space returns', async (ctx) => {
   env = makeEnv();
-  const why = tmpfsUnavailable(env);
+  const why = tmpfsUnavailable();
   if (why) return ctx.skip(why);
   env.write('~/.config/pw/code.json', RULES);
   const dir = mountTmpfs(env, 'hookpanel/history', '1m');
@@ -80,7 +80,7 @@ test('the host: 200 events on a full disk are kept, said once, and in History wh
 
 test('in-process emits (no host) on a full disk: kept in the overflow spool, no stderr, imported later', async (ctx) => {
   env = makeEnv();
-  const why = tmpfsUnavailable(env);
+  const why = tmpfsUnavailable();
   if (why) return ctx.skip(why);
   env.write('~/.config/pw/code.json', RULES);
   const dir = mountTmpfs(env, 'hookpanel/history', '1m');
