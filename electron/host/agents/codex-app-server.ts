@@ -6,8 +6,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import { newTag, signalTree, treeMembers, type HookTree } from '../process/groups.js';
-import { lastPid, nowTicks, pidEpoch, startTicksOf } from '../process/proc-table.js';
+import { newTag, signalTree, treeBeforeSpawn, treeMembers, type HookTree } from '../process/groups.js';
+import { startTicksOf } from '../process/proc-table.js';
 import { findProgram } from '../util/which.js';
 
 export const CODEX_TRUST_STATUSES = ['managed', 'untrusted', 'trusted', 'modified'] as const;
@@ -133,17 +133,7 @@ export class CodexAppServer {
     }
     // Tagged like a hook, so what it leaves is found by identity once it has exited (groups.ts).
     const tag = newTag();
-    const last = lastPid();
-    const tree: HookTree = {
-      tag: tag.tag,
-      pgid: null,
-      since: last === null ? null : last + 1,
-      epoch: pidEpoch(),
-      sinceTicks: nowTicks(),
-      leaderStart: null,
-      deadline: Infinity,
-      graceMs: 0,
-    };
+    const tree = treeBeforeSpawn(tag.tag, Infinity, 0);
     const child = spawn(program, ['app-server'], {
       cwd: opts.cwd,
       env: { ...env, [tag.name]: tag.value },

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import {
   lastPid,
+  nowTicks,
   pidEpoch,
   processTable,
   sameProcess,
@@ -58,6 +59,24 @@ let exitHookInstalled = false;
 export function newTag(): { name: string; value: string; tag: string } {
   const value = randomUUID();
   return { name: TAG_VARIABLE, value, tag: `${TAG_VARIABLE}=${value}` };
+}
+
+/**
+ * A tree for a process about to be spawned with `tag`: where the pids and the clock stand now, so that
+ * every process of the tree is told by having started since, whatever pids wrap meanwhile.
+ */
+export function treeBeforeSpawn(tag: string, deadline: number, graceMs: number): HookTree {
+  const last = lastPid();
+  return {
+    tag,
+    pgid: null,
+    since: last === null ? null : last + 1,
+    epoch: pidEpoch(),
+    sinceTicks: nowTicks(),
+    leaderStart: null,
+    deadline,
+    graceMs,
+  };
 }
 
 /** Tracks a tree (again, once its pgid is known). */

@@ -9,8 +9,8 @@ import type { Socket } from 'node:net';
 import type { Options, ResultPromise } from 'execa';
 import { endTree } from './end.js';
 import { loadExeca } from './execa.js';
-import { isTracked, newTag, trackTree, untrackTree, type HookTree } from './groups.js';
-import { lastPid, nowTicks, pidEpoch, startTicksOf } from './proc-table.js';
+import { isTracked, newTag, trackTree, treeBeforeSpawn, untrackTree } from './groups.js';
+import { lastPid, startTicksOf } from './proc-table.js';
 import { OutputCapture } from './tail.js';
 import { watchSettled } from './watch.js';
 import { inBackground } from '../background.js';
@@ -90,17 +90,11 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
   const tag = spec.tag ?? newTag();
   // Tracked before the spawn: a host killed a moment after it still leaves the hook to its watchdog,
   // which finds it by its tag (the pgid follows as soon as it is known).
-  const last = lastPid();
-  const tree: HookTree = {
-    tag: tag.tag,
-    pgid: null,
-    since: last === null ? null : last + 1,
-    epoch: pidEpoch(),
-    sinceTicks: nowTicks(),
-    leaderStart: null,
-    deadline: startedAt + spec.timeoutMs,
-    graceMs: spec.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
-  };
+  const tree = treeBeforeSpawn(
+    tag.tag,
+    startedAt + spec.timeoutMs,
+    spec.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
+  );
   trackTree(tree);
 
   return new Promise((resolve) => {
