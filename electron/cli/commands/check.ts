@@ -69,7 +69,9 @@ export async function check(values: CheckInput): Promise<number> {
     '',
     `${counted(present.length, 'source')}, ${counted(ruleCount, 'rule')}, ${counted(errors, 'error')}, ${counted(warnings, 'warning')}`,
   );
-  // Messages quote hook files, which projects provide: shown, never obeyed by the terminal.
-  process.stdout.write(`${out.map((l) => visibleText(l)).join('\n')}\n`);
+  // Messages quote hook files, which projects provide: shown, never obeyed by the terminal. A parser's
+  // message keeps its own line breaks (a code frame under the position); every other control is shown.
+  const shown = out.flatMap((l) => l.split('\n')).map((l) => visibleText(l));
+  process.stdout.write(`${shown.join('\n')}\n`);
   return errors ? 1 : 0;
 }
