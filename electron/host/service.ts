@@ -100,6 +100,9 @@ export class HookHost extends EventEmitter<HostEvents> {
     });
     this.cache = new SourceCache((workspace) => this.context(workspace), this.trust);
     this.trust.onChange = () => this.cache.invalidate();
+    // A hook file that stood in with its last good version while being rewritten: once its window
+    // passes, what it says now is shown (an invalid file as invalid), though nothing else changed.
+    this.cache.onStandInOver = (path) => this.emit('sourcesChanged', `${path} settled`);
     this.engine = new Engine({
       host: this.host,
       settings: () => this.settings,

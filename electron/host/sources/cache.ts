@@ -50,6 +50,13 @@ export class SourceCache {
   private readonly entries = new Map<string, Entry>();
   /** Each hook file's last version that could be read, by dialect and path. */
   private readonly lastGood = new Map<string, Source>();
+  /** Files standing in with their last good version, each until its window has passed. */
+  private readonly standing = new Map<string, NodeJS.Timeout>();
+  /**
+   * Told when a file stood in with its last good version and its window has passed: what it says now
+   * stands, and nothing else may change to make a reader look again (the panel, say).
+   */
+  onStandInOver: ((path: string) => void) | null = null;
 
   constructor(
     private readonly context: (workspace: string | null) => LoadContext,
@@ -123,9 +130,21 @@ export class SourceCache {
       if (good && changedJustNow(s.path)) {
         sources[i] = good;
         held = true;
+        this.standInUntilSettled(key, s.path);
       } else this.lastGood.delete(key);
     }
     return held;
+  }
+
+  private standInUntilSettled(key: string, path: string): void {
+    if (this.standing.has(key)) return;
+    const timer = setTimeout(() => {
+      this.standing.delete(key);
+      this.invalidate();
+      this.onStandInOver?.(path);
+    }, MID_WRITE_MS + 50);
+    timer.unref();
+    this.standing.set(key, timer);
   }
 
   private fingerprint(
