@@ -4,13 +4,13 @@ export default defineConfig({
   testDir: '.',
   testMatch: /.*\.spec\.ts/,
   outputDir: '../../test-results/e2e',
-  // Two workers share the cores (and the Node 24 pass runs beside them): a deadline for a hang.
+  // A deadline for a hang, not a measure.
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  // Every test has its own home and its own `hookpanel serve`, so files run side by side: two workers
-  // (each with its browser) keep two cores busy while the other waits on the panel. On a machine shared
-  // with other work, HOOKPANEL_TEST_WORKERS sets the number, as for vitest.
-  workers: Number(process.env.HOOKPANEL_TEST_WORKERS) || 2,
+  // One worker, on a machine of its own: with two (and the Node 24 pass beside them) the desktop
+  // notifications of browser-notifications.spec came late or not at all in 2 of 2 CI runs here (a
+  // different test each time), which one worker alone never showed. HOOKPANEL_TEST_WORKERS sets more.
+  workers: Number(process.env.HOOKPANEL_TEST_WORKERS) || 1,
   // A stray test.only would silently run one test and pass the tier.
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
