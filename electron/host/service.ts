@@ -59,6 +59,9 @@ export class HookHost extends EventEmitter<HostEvents> {
    */
   permissions: PermissionDesk | null = null;
   private cache!: SourceCache;
+  /** The chain of settings.json writes, and how many of them are still to finish. */
+  private settingsSaving: Promise<void> = Promise.resolve();
+  private settingsSaves = 0;
   /** History writes not yet finished. */
   private readonly writes = new Set<Promise<void>>();
   readonly paths;
@@ -121,7 +124,11 @@ export class HookHost extends EventEmitter<HostEvents> {
 
   /** Re-reads settings.json (changed on disk by another process or by hand). */
   async reloadSettings(): Promise<void> {
+    // While the host's own writes are under way the file holds an older state than the host: that
+    // is not a change by anyone else, and taking it would undo the newer settings.
+    if (this.settingsSaves) return;
     const loaded = await loadSettings(this.host);
+    if (this.settingsSaves) return;
     if (JSON.stringify(loaded.settings) === JSON.stringify(this.settings)) return;
     this.settings = loaded.settings;
     this.settingsProblem = loaded.problem;
@@ -255,11 +262,24 @@ export class HookHost extends EventEmitter<HostEvents> {
 
   async updateSettings(change: (s: Settings) => Settings): Promise<Settings> {
     this.settings = change(this.settings);
-    await saveSettings(this.host, this.settings);
+    const saved = this.saveSettingsInOrder();
     this.cache.invalidate();
     this.emit('settings', this.settings);
     this.emit('sourcesChanged', 'settings changed');
+    await saved;
     return this.settings;
+  }
+
+  /**
+   * Writes settings.json one write at a time, each with the settings as they are when it starts: the
+   * last write holds every change. (Writes renamed into place side by side could land oldest last.)
+   */
+  private saveSettingsInOrder(): Promise<void> {
+    this.settingsSaves++;
+    const save = this.settingsSaving.then(() => saveSettings(this.host, this.settings));
+    const settled = save.finally(() => this.settingsSaves--);
+    this.settingsSaving = settled.catch(() => {});
+    return settled;
   }
 
   /** Retries durable jobs a crash left pending (run at host start, not for one-shot emits). */

@@ -106,8 +106,9 @@ interface State {
   setError(e: string | null): void;
 }
 
-/** Settings writes started so far; see updateSettings. */
+/** Settings writes started so far, and those not yet answered; see updateSettings. */
 let settingsWrites = 0;
+let settingsUnanswered = 0;
 
 export const useStore = create<State>((set, get) => ({
   view: 'rules',
@@ -176,12 +177,15 @@ export const useStore = create<State>((set, get) => ({
     // Answers can arrive out of order (two toggles in a row): only the newest write's answer settles
     // the controls, or an older answer would undo a newer optimistic change.
     const mine = ++settingsWrites;
+    settingsUnanswered++;
     try {
       const settled = await api.request('settings:update', patch);
       if (mine === settingsWrites) set({ settings: settled });
     } catch (e) {
       if (mine === settingsWrites) set({ settings: before });
       throw e;
+    } finally {
+      settingsUnanswered--;
     }
   },
   setError: (error) => set({ error }),
@@ -202,7 +206,11 @@ export async function startStore(): Promise<void> {
   if (picked && choices.includes(picked)) useStore.setState({ workspace: picked });
   await s.loadSources();
   api.on('sourcesChanged', () => void useStore.getState().loadSources());
-  api.on('settingsChanged', (settings) => useStore.setState({ settings }));
+  // While this panel's own writes are unanswered, a push tells an older state than its controls show:
+  // the newest write's answer settles them.
+  api.on('settingsChanged', (settings) => {
+    if (!settingsUnanswered) useStore.setState({ settings });
+  });
   api.on('record', (r) => {
     if (r.type === 'dispatch')
       useStore.setState((st) => ({ liveDispatches: [r, ...st.liveDispatches].slice(0, 5000) }));

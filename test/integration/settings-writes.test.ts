@@ -1,0 +1,85 @@
+// Settings changed from the panel in quick succession (three toggles in a row, as a person or a test
+// clicks them) must all hold: in the host, in settings.json, and after the host's own file watcher has
+// seen its writes. Each write used to be renamed into place on its own, so an older write could land
+// last, and the watcher then "reloaded" that older file over the newer settings — a switched-on Ask me
+// silently off again, and the agent's request never held.
+import { readFileSync } from 'node:fs';
+import { afterEach, expect, test } from 'vitest';
+import { startPanelSession, type PanelSession } from '../../electron/host/panel/session.js';
+import { HookHost } from '../../electron/host/service.js';
+import { NOTIFICATION_KINDS } from '../../electron/host/settings/settings.js';
+import { makeEnv, type TestEnv } from '../helpers/env.js';
+
+let env: TestEnv;
+let session: PanelSession | null = null;
+let host: HookHost | null = null;
+afterEach(async () => {
+  await session?.close();
+  await host?.close();
+  session = host = null;
+  env?.cleanup();
+});
+
+test('toggles saved at once all hold, in the host and in settings.json, after the watcher has seen them', async () => {
+  env = makeEnv();
+  env.write('hp/settings.json', '{}');
+  host = await HookHost.open(env.host);
+  const reloads: string[] = [];
+  session = startPanelSession(host, {
+    mode: 'browser',
+    workspace: env.workspace,
+    push: (event, payload) => {
+      const reason = (payload as { reason?: string }).reason ?? '';
+      if (event === 'sourcesChanged' && reason.includes(host!.paths.settings)) reloads.push(reason);
+    },
+  });
+  await session.watching;
+  const api = session.api;
+
+  for (let round = 0; round < 4; round++) {
+    const on = round % 2 === 1;
+    const seen = reloads.length;
+    await Promise.all([
+      api['settings:update']({
+        notifications: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, on])) as Record<
+          (typeof NOTIFICATION_KINDS)[number],
+          boolean
+        >,
+      }),
+      api['settings:update']({ paused: on }),
+      api['settings:update']({ historyMaxBytes: (64 + round) * 1024 * 1024 }),
+      api['settings:update']({ askMe: { claude: { on: !on, tools: [], waitSeconds: 590 } } }),
+      api['settings:update']({ historyMaxAgeDays: 30 + round }),
+    ]);
+    // The watcher has seen settings.json change since these writes began (it reloads once per burst).
+    const deadline = Date.now() + 10_000;
+    while (reloads.length === seen && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(reloads.length).toBeGreaterThan(seen);
+    // Whatever it reloaded, and whenever: every toggle holds.
+    await host.idle();
+    const want = {
+      notifications: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, on])),
+      askMe: !on,
+      maxAgeDays: 30 + round,
+      maxBytes: (64 + round) * 1024 * 1024,
+      paused: on,
+    };
+    const inHost = {
+      notifications: host.settings.notifications,
+      askMe: host.settings.askMe.claude?.on,
+      maxAgeDays: host.settings.history.maxAgeDays,
+      maxBytes: host.settings.history.maxBytes,
+      paused: host.settings.paused,
+    };
+    const file = JSON.parse(readFileSync(host.paths.settings, 'utf8')) as typeof host.settings;
+    const inFile = {
+      notifications: file.notifications,
+      askMe: file.askMe.claude?.on,
+      maxAgeDays: file.history.maxAgeDays,
+      maxBytes: file.history.maxBytes,
+      paused: file.paused,
+    };
+    expect({ round, inHost }).toEqual({ round, inHost: want });
+    expect({ round, inFile }).toEqual({ round, inFile: want });
+  }
+});
