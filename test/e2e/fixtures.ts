@@ -6,6 +6,7 @@ import {
   type Browser,
   type ElectronApplication,
   type Page,
+  type Worker,
 } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -104,13 +105,26 @@ export const test = base.extend<{ panel: Panel; page: Page }, { launchChromium: 
     { scope: 'worker' },
   ],
   // In the Electron project the page is the app's window; in the browser project, a fresh context.
-  page: async ({ panel, launchChromium, contextOptions, viewport, colorScheme }, use) => {
+  page: async ({ panel, launchChromium, contextOptions, viewport, colorScheme }, use, testInfo) => {
     if (panel.app) {
       await use(await panel.app.firstWindow());
       return;
     }
     const context = await (await launchChromium()).newContext({ ...contextOptions, viewport, colorScheme });
-    await use(await context.newPage());
+    // What the panel said on its console (its own errors: a notification it could not show, say),
+    // printed when the test fails, so a failure on CI says more than the assertion.
+    const said: string[] = [];
+    const listen = (where: string, from: Page | Worker) =>
+      from.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') said.push(`${where} ${m.type()}: ${m.text()}`);
+      });
+    context.on('page', (p) => listen('page', p));
+    context.on('serviceworker', (w) => listen('worker', w));
+    const page = await context.newPage();
+    page.on('pageerror', (e) => said.push(`page error: ${e.message}`));
+    await use(page);
+    if (testInfo.status !== testInfo.expectedStatus && said.length)
+      console.log(`e2e: the panel's console in "${testInfo.title}":\n  ${said.join('\n  ')}`);
     await context.close();
   },
   panel: async ({ browserName: _browser }, use, testInfo) => {

@@ -13,6 +13,14 @@ import { notificationsSupported, notifying, useNotify } from './state.js';
 
 /** Built from renderer/src/notify/sw.ts to the panel's root, so its scope is the whole panel. */
 const WORKER_URL = './notify-sw.js';
+/** How long one show or close may take before the queue moves on. */
+const STEP_MS = 5000;
+
+function stalled(ms: number): Promise<never> {
+  return new Promise((_, reject) =>
+    setTimeout(() => reject(new Error(`the browser did not answer within ${ms / 1000} s`)), ms),
+  );
+}
 
 /** Starts once: the card focus (both modes) and, in a browser, the notifications themselves. */
 export function startNotify(): void {
@@ -39,8 +47,12 @@ function startBrowserNotifications(): void {
   let waiting: WaitingRequest[] = [];
   // One queue for every show and close, in the order the pushes came: a close never overtakes its show.
   let queue: Promise<void> = Promise.resolve();
+  // A step the browser never settles (a notification service that does not answer) must not hold
+  // back every notification after it: each step gets a few seconds, then the next one goes.
   const enqueue = (step: () => Promise<void>) => {
-    queue = queue.then(step).catch((e: Error) => console.error(`hookpanel: notifications: ${e.message}`));
+    queue = queue
+      .then(() => Promise.race([step(), stalled(STEP_MS)]))
+      .catch((e: Error) => console.error(`hookpanel: notifications: ${e.message}`));
   };
 
   const syncRequests = async () => {
@@ -56,7 +68,6 @@ function startBrowserNotifications(): void {
       for (const n of await registration.getNotifications({ tag: requestTag(id) })) n.close();
     }
     for (const notice of plan.show) {
-      mine.add(notice.requestId);
       const data: NoticeData = { panel, requestId: notice.requestId, target: null };
       await registration.showNotification(notice.title, {
         body: notice.body,
@@ -66,6 +77,8 @@ function startBrowserNotifications(): void {
         // Where the browser has no buttons (Notification.maxActions 0) a click opens the card.
         actions: notice.actions,
       } as NotificationOptions);
+      // Only once shown: a show that failed is tried again at the next change of the list.
+      mine.add(notice.requestId);
     }
   };
   const resync = () => enqueue(syncRequests);
