@@ -24,6 +24,7 @@ import { loadSettings, saveSettings, type Settings } from './settings/settings.j
 import { SourceCache } from './sources/cache.js';
 import { TrustStore } from './trust/store.js';
 import { inBackground } from './background.js';
+import { phaseEnded } from './util/phase-trace.js';
 import { askMeOf, shouldAsk } from './permissions/ask-me.js';
 import { alwaysFor } from './permissions/always/index.js';
 import type { PermissionDesk } from './permissions/desk.js';
@@ -146,6 +147,7 @@ export class HookHost extends EventEmitter<HostEvents> {
     // Kept off the answer's path; close() and idle() wait for the writes.
     inBackground(this.keep(records), 'history');
     this.tell(done.signals);
+    phaseEnded('record');
     this.dropMoot(req);
     const answer = held ? await this.askPerson(req, done, opts.signal) : done.answer;
     if (!done.background.length) return { answer, background: Promise.resolve([]) };
