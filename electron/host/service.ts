@@ -144,10 +144,11 @@ export class HookHost extends EventEmitter<HostEvents> {
     // A request held for a person is in History at once, as waiting, and settled when they answer.
     const held = this.holds(req, done.answer);
     const records = held ? done.records.map((r) => (r.type === 'event' ? waitingEvent(r) : r)) : done.records;
-    // Kept off the answer's path; close() and idle() wait for the writes.
-    inBackground(this.keep(records), 'history');
-    this.tell(done.signals);
-    phaseEnded('record');
+    // A held request is kept now, before its settlement can be; close() and idle() wait for the writes.
+    if (held) {
+      inBackground(this.keep(records), 'history');
+      this.tell(done.signals);
+    } else this.keepAfterAnswer(records, done.signals);
     this.dropMoot(req);
     const answer = held ? await this.askPerson(req, done, opts.signal) : done.answer;
     if (!done.background.length) return { answer, background: Promise.resolve([]) };
@@ -160,6 +161,23 @@ export class HookHost extends EventEmitter<HostEvents> {
       }),
     );
     return { answer, background };
+  }
+
+  /**
+   * What an event did is kept and told once its caller has the answer: the intake writes it in this
+   * call's continuation, before an immediate runs, so waking the history worker (and whoever listens)
+   * is off the answer's path. The write is tracked at once: idle() and close() wait for it.
+   */
+  private keepAfterAnswer(records: HistoryRecord[], signals: EngineSignal[]): void {
+    const answered = new Promise<void>((resolve) => setImmediate(resolve));
+    const kept = answered.then(() => this.history.append(records)).then(() => records);
+    inBackground(this.track(kept), 'history');
+    answered
+      .then(() => {
+        this.tell(signals);
+        phaseEnded('record');
+      })
+      .catch((e: Error) => this.warn(`after an event: ${e.message}`));
   }
 
   /** A request whose call the agent has since run, or whose turn ended, was answered elsewhere. */

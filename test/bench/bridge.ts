@@ -181,7 +181,9 @@ async function breakdown(): Promise<void> {
         steps.get(m.phase)!.push(m.at - last);
         last = m.at;
       }
-      totals.push(last - start.at);
+      const answered = marks.find((m) => m.phase === 'answer');
+      if (!answered) throw new Error('no answer mark: the host did not answer');
+      totals.push(answered.at - start.at);
     }
     const median = (xs: number[]) => [...xs].sort((a, c) => a - c)[Math.floor(xs.length / 2)] ?? NaN;
     console.log('  where one event goes in the host (medians, ms; one `true` hook, sent one at a time):');
@@ -207,6 +209,6 @@ const STEP_MEANING: Record<string, string> = {
   wait: 'until the hook process exits',
   settle: 'until its stdout and stderr are closed and read',
   verdict: "the dialect's reading of its result, the decision",
-  record: 'records built and handed to the history worker, signals told',
   answer: 'the answer checked and written to the socket',
+  record: 'after the answer: records handed to the history worker, signals told',
 };

@@ -1,6 +1,6 @@
 // Where one event's time goes: each step of an event's path (read, parse, plan, spawn, wait, settle,
-// record, answer) says when it ended on one diagnostics channel. Nobody listens in the product, so a
-// mark costs one check; `npm run bench -- engine` listens and prints the breakdown.
+// answer, then record) says when it ended on one diagnostics channel. Nobody listens in the product, so a
+// mark costs one check; `npm run bench -- bridge` listens and prints the breakdown.
 import { channel } from 'node:diagnostics_channel';
 
 /** The steps in the order one event passes them (docs/engine.md, "What one tool call costs"). */
@@ -13,8 +13,8 @@ export const PHASES = [
   'wait',
   'settle',
   'verdict',
-  'record',
   'answer',
+  'record',
 ] as const;
 export type Phase = (typeof PHASES)[number];
 /** `arrived` begins an event (its request's headers are in); every other mark ends the step it names. */
