@@ -145,10 +145,9 @@ export class HookHost extends EventEmitter<HostEvents> {
     const held = this.holds(req, done.answer);
     const records = held ? done.records.map((r) => (r.type === 'event' ? waitingEvent(r) : r)) : done.records;
     // A held request is kept now, before its settlement can be; close() and idle() wait for the writes.
-    if (held) {
-      inBackground(this.keep(records), 'history');
-      this.tell(done.signals);
-    } else this.keepAfterAnswer(records, done.signals);
+    if (held) inBackground(this.keep(records), 'history');
+    else this.keepAfterAnswer(records);
+    this.tell(done.signals);
     this.dropMoot(req);
     const answer = held ? await this.askPerson(req, done, opts.signal) : done.answer;
     if (!done.background.length) return { answer, background: Promise.resolve([]) };
@@ -164,20 +163,18 @@ export class HookHost extends EventEmitter<HostEvents> {
   }
 
   /**
-   * What an event did is kept and told once its caller has the answer: the intake writes it in this
-   * call's continuation, before an immediate runs, so waking the history worker (and whoever listens)
-   * is off the answer's path. The write is tracked at once: idle() and close() wait for it.
+   * What an event did is kept once its caller has the answer: the intake writes it in this call's
+   * continuation, before an immediate runs, so waking the history worker's thread is off the answer's
+   * path. The write is tracked at once: idle() and close() wait for it.
    */
-  private keepAfterAnswer(records: HistoryRecord[], signals: EngineSignal[]): void {
+  private keepAfterAnswer(records: HistoryRecord[]): void {
     const answered = new Promise<void>((resolve) => setImmediate(resolve));
-    const kept = answered.then(() => this.history.append(records)).then(() => records);
-    inBackground(this.track(kept), 'history');
-    answered
-      .then(() => {
-        this.tell(signals);
-        phaseEnded('record');
-      })
-      .catch((e: Error) => this.warn(`after an event: ${e.message}`));
+    const kept = answered.then(() => {
+      const appended = this.history.append(records);
+      phaseEnded('record');
+      return appended;
+    });
+    inBackground(this.track(kept.then(() => records)), 'history');
   }
 
   /** A request whose call the agent has since run, or whose turn ended, was answered elsewhere. */

@@ -210,5 +210,5 @@ const STEP_MEANING: Record<string, string> = {
   settle: 'until its stdout and stderr are closed and read',
   verdict: "the dialect's reading of its result, the decision",
   answer: 'the answer checked and written to the socket',
-  record: 'after the answer: records handed to the history worker, signals told',
+  record: 'after the answer: records handed to the history worker',
 };
