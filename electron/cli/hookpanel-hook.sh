@@ -10,9 +10,6 @@ set -u
 # The tools below where PATH is empty or lacks them (an agent run from a service or a bare environment).
 PATH="${PATH:+$PATH:}/usr/bin:/bin"
 # exec_emit replaces this shell, so a harness that kills its hook reaches emit itself.
-emit() {
-  if [ -n "${HOOKPANEL_CLI:-}" ]; then "${HOOKPANEL_NODE:-node}" "$HOOKPANEL_CLI" emit "$@"; else hookpanel emit "$@"; fi
-}
 exec_emit() {
   if [ -n "${HOOKPANEL_CLI:-}" ]; then exec "${HOOKPANEL_NODE:-node}" "$HOOKPANEL_CLI" emit "$@"; else exec hookpanel emit "$@"; fi
 }
@@ -40,15 +37,18 @@ if [ $# -ne 2 ]; then
   echo "hookpanel-hook: expected <dialect> <event>, got $# argument(s); usage: hookpanel-hook <dialect> <event>" >&2
   exit 2
 fi
+# Every tool call pays for each process started here: only cat and curl are, and no temp file is
+# written (docs/engine.md, "What one tool call costs").
 home="${HOOKPANEL_HOME:-}"
 if [ -z "$home" ]; then
-  if [ "$(uname 2>/dev/null)" = Darwin ]; then home="${HOME:-}/Library/Application Support/hookpanel"; else home="${XDG_CONFIG_HOME:-${HOME:-}/.config}/hookpanel"; fi
+  # /proc is Linux's (never macOS's): there the usual case costs no uname.
+  if [ ! -d /proc/self ] && [ "$(uname 2>/dev/null)" = Darwin ]; then home="${HOME:-}/Library/Application Support/hookpanel"; else home="${XDG_CONFIG_HOME:-${HOME:-}/.config}/hookpanel"; fi
 fi
 sock="$home/run/host.sock"
 [ -S "$sock" ] && command -v curl >/dev/null 2>&1 || exec_emit "$1" "$2"
-in=$(mktemp 2>/dev/null) || exec_emit "$1" "$2"
-trap 'rm -f "$in"' EXIT
-cat > "$in"
+# The payload is kept for emit should the host not answer. $(…) drops trailing newlines (JSON does not
+# need them); the here-documents below add one back.
+payload=$(cat) || exec_emit "$1" "$2"
 # A folder a header cannot carry as it is (control characters, non-ASCII, anything unusual) goes as
 # the hex of its bytes; the usual folder costs no process.
 case "$PWD" in
@@ -66,7 +66,10 @@ esac
 # working host sends something every second; one silent for some 7 s (stopped, hung) is given up on:
 # curl averages the speed over its last 5 s, and gives up after a second under 1 byte/s.
 resp=$(curl -s -w '\n%{http_code}' --speed-limit 1 --speed-time 1 --unix-socket "$sock" -H "$cwd" \
-  -H "X-Hookpanel-Dispatch: $parent" --data-binary @"$in" "http://hookpanel/v1/hook/$1/$2")
+  -H "X-Hookpanel-Dispatch: $parent" --data-binary @- "http://hookpanel/v1/hook/$1/$2" <<EOF
+$payload
+EOF
+)
 rc=$?
 status=${resp##*
 }
@@ -91,8 +94,13 @@ case "$status" in
   422) printf '%s\n' "$body" >&2; exit 2 ;;
   424) printf '%s\n' "$body" >&2; exit 1 ;;
   # Anything else (no host, a silent or dying host, a host error, an answer this script cannot read):
-  # emit runs the event, and a guard never fails open. Not exec: the trap still removes the payload's
-  # file afterwards.
-  28-failed) HOOKPANEL_HOST_SILENT=1 emit "$1" "$2" < "$in"; exit $? ;;
-  *) emit "$1" "$2" < "$in"; exit $? ;;
+  # emit runs the event, and a guard never fails open.
+  28-failed) HOOKPANEL_HOST_SILENT=1 exec_emit "$1" "$2" <<EOF
+$payload
+EOF
+    ;;
+  *) exec_emit "$1" "$2" <<EOF
+$payload
+EOF
+    ;;
 esac

@@ -24,6 +24,7 @@ import { loadSettings, saveSettings, type Settings } from './settings/settings.j
 import { SourceCache } from './sources/cache.js';
 import { TrustStore } from './trust/store.js';
 import { inBackground } from './background.js';
+import { phaseEnded } from './util/phase-trace.js';
 import { askMeOf, shouldAsk } from './permissions/ask-me.js';
 import { alwaysFor } from './permissions/always/index.js';
 import type { PermissionDesk } from './permissions/desk.js';
@@ -150,8 +151,9 @@ export class HookHost extends EventEmitter<HostEvents> {
     // A request held for a person is in History at once, as waiting, and settled when they answer.
     const held = this.holds(req, done.answer);
     const records = held ? done.records.map((r) => (r.type === 'event' ? waitingEvent(r) : r)) : done.records;
-    // Kept off the answer's path; close() and idle() wait for the writes.
-    inBackground(this.keep(records), 'history');
+    // A held request is kept now, before its settlement can be; close() and idle() wait for the writes.
+    if (held) inBackground(this.keep(records), 'history');
+    else this.keepAfterAnswer(records);
     this.tell(done.signals);
     this.dropMoot(req);
     const answer = held ? await this.askPerson(req, done, opts.signal) : done.answer;
@@ -165,6 +167,21 @@ export class HookHost extends EventEmitter<HostEvents> {
       }),
     );
     return { answer, background };
+  }
+
+  /**
+   * What an event did is kept once its caller has the answer: the intake writes it in this call's
+   * continuation, before an immediate runs, so waking the history worker's thread is off the answer's
+   * path. The write is tracked at once: idle() and close() wait for it.
+   */
+  private keepAfterAnswer(records: HistoryRecord[]): void {
+    const answered = new Promise<void>((resolve) => setImmediate(resolve));
+    const kept = answered.then(() => {
+      const appended = this.history.append(records);
+      phaseEnded('record');
+      return appended;
+    });
+    inBackground(this.track(kept.then(() => records)), 'history');
   }
 
   /** A request whose call the agent has since run, or whose turn ended, was answered elsewhere. */

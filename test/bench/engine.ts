@@ -1,7 +1,5 @@
 // Engine and bridge benchmarks, each against a baseline measured in the same run.
-import { spawn, spawnSync } from 'node:child_process';
 import { appendFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
@@ -9,30 +7,10 @@ import { hookExecaOptions, runProcess } from '../../electron/host/process/run.js
 import { HookHost } from '../../electron/host/service.js';
 import { benchHome } from './env.js';
 import { measure, measureInterleaved, report } from './measure.js';
+import { spawnWait } from './spawn-wait.js';
 
 const DIST = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const CLI = join(DIST, 'electron', 'cli', 'main.js');
-const HOOK_SCRIPT = join(DIST, '..', 'electron', 'cli', 'hookpanel-hook.sh');
-
-function spawnWait(
-  argv: string[],
-  opts: { env?: Record<string, string>; input?: string; cwd?: string; capture?: boolean } = {},
-): Promise<number | null> {
-  return new Promise((resolve) => {
-    // capture: what any hook runner must do at the least: read stdout and stderr, own process group.
-    const child = spawn(argv[0]!, argv.slice(1), {
-      env: opts.env,
-      cwd: opts.cwd,
-      stdio: ['pipe', opts.capture ? 'pipe' : 'ignore', opts.capture ? 'pipe' : 'ignore'],
-      detached: !!opts.capture,
-    });
-    child.stdout?.on('data', () => {});
-    child.stderr?.on('data', () => {});
-    child.on('close', resolve);
-    child.stdin!.on('error', () => {}); // a program that does not read stdin closes it early
-    child.stdin!.end(opts.input ?? '');
-  });
-}
 
 /** A spawn through execa with the options the process runner uses, read as the runner reads it. */
 function execaWait(argv: string[], opts: { env: Record<string, string>; input: string; cwd: string }) {
@@ -128,47 +106,9 @@ export async function benchEngine(): Promise<void> {
       { runs: 15 },
     );
     const nodeBare = inProcess["node -e ''"];
-    const serve = spawn(process.execPath, [CLI, 'serve'], { env: b.env, stdio: 'ignore' });
-    const socket = join(b.env.HOOKPANEL_HOME!, 'run', 'host.sock');
-    for (let i = 0; i < 200 && !existsSync(socket); i++) await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 300));
-    try {
-      const emitHost = await measure(
-        'emit',
-        () =>
-          spawnWait([process.execPath, CLI, 'emit', 'pw', 'NoSuchRule'], {
-            env: b.env,
-            input: '{}',
-            cwd: ws,
-          }),
-        { runs: 15 },
-      );
-      report('  hookpanel emit, no matching rule, host running', emitHost, nodeBare, 1.3);
-      report('  hookpanel emit, no matching rule, no host (in-process)', inProcess['no rule'], nodeBare);
-      report('  hookpanel emit, one /bin/true hook, no host (in-process)', inProcess['one hook'], nodeBare);
-      const curlOk = spawnSync('curl', ['--version']).status === 0;
-      if (curlOk) {
-        const fast = await measure(
-          'fast path',
-          () => spawnWait(['/bin/sh', HOOK_SCRIPT, 'pw', 'NoSuchRule'], { env: b.env, input: '{}', cwd: ws }),
-          { runs: 20 },
-        );
-        const bareCurl = await measure(
-          'bare curl',
-          () =>
-            spawnWait(
-              ['curl', '-s', '-o', '/dev/null', '--unix-socket', socket, 'http://hookpanel/v1/health'],
-              { env: b.env },
-            ),
-          { runs: 20 },
-        );
-        report('  curl fast path (hookpanel-hook), no matching rule', fast, bareCurl, 1.5);
-      } else {
-        console.log('  curl fast path: skipped, curl is not installed');
-      }
-    } finally {
-      serve.kill('SIGTERM');
-    }
+    // With a host running, the real paths (claude PreToolUse) are in bridge.ts.
+    report('  hookpanel emit, no matching rule, no host (in-process)', inProcess['no rule'], nodeBare);
+    report('  hookpanel emit, one /bin/true hook, no host (in-process)', inProcess['one hook'], nodeBare);
   } finally {
     b.cleanup();
   }

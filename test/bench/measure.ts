@@ -31,7 +31,8 @@ export async function measure(
  */
 export async function measureInterleaved<K extends string>(
   candidates: Record<K, () => unknown>,
-  opts: { runs?: number; warmup?: number } = {},
+  /** `value`: candidates that measure a part of their own run and return those milliseconds. */
+  opts: { runs?: number; warmup?: number; value?: NoInfer<K>[] } = {},
 ): Promise<Record<K, Sample>> {
   const names = Object.keys(candidates) as K[];
   const times = new Map<K, number[]>(names.map((n) => [n, []]));
@@ -39,8 +40,9 @@ export async function measureInterleaved<K extends string>(
   for (let round = 0; round < warmup + (opts.runs ?? 15); round++) {
     for (const name of round % 2 ? [...names].reverse() : names) {
       const t0 = performance.now();
-      await candidates[name]();
-      if (round >= warmup) times.get(name)!.push(performance.now() - t0);
+      const result = await candidates[name]();
+      const ms = opts.value?.includes(name) ? (result as number) : performance.now() - t0;
+      if (round >= warmup) times.get(name)!.push(ms);
     }
   }
   const out = {} as Record<K, Sample>;

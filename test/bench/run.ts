@@ -3,6 +3,7 @@
 // which default-exports an async function that prints its trials' figures.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { benchBridge } from './bridge.js';
 import { benchEngine } from './engine.js';
 import { benchHistory } from './history.js';
 import { benchMcp } from './mcp.js';
@@ -13,6 +14,7 @@ const only = process.argv[2];
 const suites: Record<string, () => Promise<void>> = {
   validate: benchValidate,
   engine: benchEngine,
+  bridge: benchBridge,
   mcp: benchMcp,
   history: benchHistory,
   panel: benchPanel,

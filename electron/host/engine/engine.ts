@@ -24,6 +24,7 @@ import {
   signalsOf,
 } from './record.js';
 import { runAwaited, skipped, type HookOutcome, type RunContext } from './run.js';
+import { phaseEnded } from '../util/phase-trace.js';
 import { emptyResult, noDecision, type Aggregate, type EngineDialect, type EngineEvent } from './runtime.js';
 
 export type { EmitRequest } from './plan.js';
@@ -93,6 +94,7 @@ export class Engine {
       return this.recorded(plan, event, [], refusal, started, []);
     }
     const plan = await this.plan(event, dialect);
+    phaseEnded('plan');
     // The hooks that run get a pass of their own, so that what they emit is known as theirs.
     const pass = plan.hooks.some((h) => !h.skip) ? issuePass(this.runDir, event.id) : null;
     if (pass) event.dispatchToken = pass.token;
@@ -175,6 +177,7 @@ export class Engine {
     started: number,
     background: Promise<BackgroundDone>[],
   ): Dispatched {
+    phaseEnded('verdict');
     const dispatches = outcomes.map((o) => dispatchRecord(event, o));
     const summary = eventRecord(plan, event, decision, Math.round(performance.now() - started));
     return {

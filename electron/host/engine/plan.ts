@@ -62,8 +62,8 @@ export function planEvent(
     // Inspected sources are run by their own agent; running them here would run them twice.
     if (source.role === 'inspected' || source.state === 'absent' || source.state === 'invalid') continue;
     for (const rule of source.rules) {
-      // The bridge entry that sends this event here is not a rule to run again.
-      if (isBridgeRule(rule) || !dialect.runtime.matches(rule, event)) continue;
+      // The bridge entry that sends this event here is not a rule to run again (matched first: cheaper).
+      if (!dialect.runtime.matches(rule, event) || isBridgeRule(rule)) continue;
       hooks.push({
         source,
         rule,
@@ -80,6 +80,18 @@ export function planEvent(
  * the absolute forms `hookpanel connect` writes.
  */
 export function isBridgeRule(rule: Rule): boolean {
+  let known = bridgeRules.get(rule);
+  if (known === undefined) bridgeRules.set(rule, (known = parsesAsBridge(rule)));
+  return known;
+}
+
+/**
+ * Parsed once per rule: a loaded rule is not changed (a changed file is loaded afresh, as new rules),
+ * and a shell parse of every rule on every event is a cost each tool call paid.
+ */
+const bridgeRules = new WeakMap<Rule, boolean>();
+
+function parsesAsBridge(rule: Rule): boolean {
   const h = rule.handler;
   if (h.kind === 'exec') return parseBridgeCommand(h.argv.map(shellQuote).join(' ')) !== null;
   return h.kind === 'shell' && parseBridgeCommand(h.command) !== null;

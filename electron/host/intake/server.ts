@@ -24,6 +24,7 @@ import { handleRequests, REQUESTS_PATH } from './requests.js';
 import { failureAnswer } from './refusal.js';
 import { inBackground } from '../background.js';
 import { capConnections } from '../util/connection-cap.js';
+import { phaseEnded } from '../util/phase-trace.js';
 
 export async function listenIntake(host: HookHost, socketPath = host.paths.socket): Promise<Server> {
   if (process.platform !== 'win32') {
@@ -74,6 +75,7 @@ interface Route {
 }
 
 async function handle(host: HookHost, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  phaseEnded('arrived');
   const url = new URL(req.url ?? '/', 'http://hookpanel');
   if (req.method === 'GET' && url.pathname === HEALTH_PATH)
     return reply(res, 200, { ok: true, pid: process.pid });
@@ -116,9 +118,10 @@ async function handle(host: HookHost, req: IncomingMessage, res: ServerResponse)
     // What leaves the host is what `hookpanel emit` checks it against: the one schema of the answer.
     checkEmitAnswer(answer);
     beat.stop();
-    if (!route.fast) return reply(res, 200, answer);
+    if (!route.fast) return void (reply(res, 200, answer), phaseEnded('answer'));
     const { exitCode, stdout, stderr } = answer.protocol;
     speak(res, exitCode, exitCode === 0 ? stdout : stderr);
+    phaseEnded('answer');
   } finally {
     beat.stop();
   }
@@ -198,7 +201,12 @@ function readPayload(req: IncomingMessage): Promise<PayloadCheck> {
       resolve(tooLarge(null));
     };
     req.on('data', onData);
-    req.on('end', () => resolve(parsePayload(Buffer.concat(chunks).toString('utf8'))));
+    req.on('end', () => {
+      phaseEnded('read');
+      const parsed = parsePayload(Buffer.concat(chunks).toString('utf8'));
+      phaseEnded('parse');
+      resolve(parsed);
+    });
     req.on('error', reject);
   });
 }

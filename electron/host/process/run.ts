@@ -14,6 +14,7 @@ import { lastPid, startTicksOf } from './proc-table.js';
 import { OutputCapture } from './tail.js';
 import { watchSettled } from './watch.js';
 import { inBackground } from '../background.js';
+import { phaseEnded } from '../util/phase-trace.js';
 
 export interface ProcessSpec {
   argv: string[];
@@ -100,6 +101,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
   return new Promise((resolve) => {
     const options = hookExecaOptions(spec.cwd, { ...spec.env, [tag.name]: tag.value });
     let child: ResultPromise<typeof options>;
+    phaseEnded('prepare');
     try {
       child = execa(spec.argv[0]!, spec.argv.slice(1), options);
     } catch (e) {
@@ -112,6 +114,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     if (pid === null) untrackTree(tree);
     // The leader is not reaped before this code yields, so its pid is its own here (a zombie at worst).
     else trackTree(Object.assign(tree, { pgid: pid, leaderStart: startTicksOf(pid) }));
+    phaseEnded('spawn');
     let timedOut = false;
     let groupKilled = false;
     let ending: Promise<void> | null = null;
@@ -144,6 +147,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
 
     child.on('exit', (code, signal) => {
       exit = { code, signal };
+      phaseEnded('wait');
       // Nothing was forked since the hook started (no pid handed out after its own): it left nothing.
       if (pid !== null && lastPid() === pid) untrackTree(tree);
       // A background child may hold stdout open; settle after a short drain whatever it does. What
@@ -168,6 +172,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     function finish(): void {
       if (settled || exit === null) return;
       settled = true;
+      phaseEnded('settle');
       if (!ending) {
         clearTimeout(timer);
         // Whatever it left behind is watched until its deadline; this process need not stay for it.

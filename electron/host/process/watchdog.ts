@@ -9,21 +9,41 @@ import { nodeScriptEnv } from './node-script.js';
 
 const REAPER = fileURLToPath(new URL('./reaper-main.js', import.meta.url));
 
+/**
+ * A released tree is told a little later, with any others released meanwhile: each line wakes the
+ * reaper, and a hook's release comes just before its answer. A tree the reaper still thinks tracked is
+ * harmless (it ends only processes that carry the tree's tag or are in its proven group, by start time).
+ */
+const UNTRACK_DELAY_MS = 50;
+
 /** Starts watching; the reaper itself starts with the first hook, and its pipe closes with this process. */
 export function startWatchdog(): void {
   let child: ChildProcess | null = null;
-  const send = (line: object) => {
-    if (!child?.stdin || child.stdin.destroyed) {
-      // Not started yet, or it died: (re)start it with everything tracked now.
-      if (!('track' in line)) return;
-      child = spawnReaper(trackedTrees());
-      return;
-    }
-    child.stdin.write(`${JSON.stringify(line)}\n`);
+  let released: string[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  const sendTracked = (tree: HookTree) => {
+    // Not started yet, or it died: (re)start it with everything tracked now.
+    if (!child?.stdin || child.stdin.destroyed) child = spawnReaper(trackedTrees());
+    else child.stdin.write(`${JSON.stringify({ track: tree })}\n`);
+  };
+  const sendReleased = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const lines = released.map((tag) => `${JSON.stringify({ untrack: tag })}\n`).join('');
+    released = [];
+    // Nothing to tell a reaper not started yet, or dead (the next one starts with what is tracked).
+    if (lines && child?.stdin && !child.stdin.destroyed) child.stdin.write(lines);
   };
   observeTrees({
-    tracked: (tree: HookTree) => send({ track: tree }),
-    untracked: (tag) => send({ untrack: tag }),
+    // Releases first, in order: a tag tracked again (an outbox job's next attempt) must stay tracked.
+    tracked: (tree: HookTree) => {
+      if (released.length) sendReleased();
+      sendTracked(tree);
+    },
+    untracked: (tag) => {
+      released.push(tag);
+      timer ??= setTimeout(sendReleased, UNTRACK_DELAY_MS).unref();
+    },
   });
 }
 

@@ -1,0 +1,214 @@
+// What one tool call of a connected agent costs: Claude Code's PreToolUse, with a realistic payload,
+// through each path it can take to the host (hookpanel-hook's curl, `hookpanel emit`, the host's own
+// answer), with a hosted `claude` rule whose command is `true` and with no rule (PostToolUse). Every
+// figure is a ratio against a yardstick taken in the same rounds (measureInterleaved). Then the
+// breakdown: where one event's time goes inside a host, step by step (util/phase-trace.ts).
+import { spawn, spawnSync } from 'node:child_process';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startResident } from '../../electron/host/intake/resident.js';
+import { HookHost } from '../../electron/host/service.js';
+import { PHASE_CHANNEL, PHASES } from '../../electron/host/util/phase-trace.js';
+import { benchHome } from './env.js';
+import { measureInterleaved, report, type Sample } from './measure.js';
+import { spawnWait } from './spawn-wait.js';
+
+const DIST = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+const CLI = join(DIST, 'electron', 'cli', 'main.js');
+const HOOK_SCRIPT = join(DIST, '..', 'electron', 'cli', 'hookpanel-hook.sh');
+
+/** A hosted claude rule on PreToolUse (Bash) whose command is `true`, as a person would write it. */
+const RULES = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } };
+
+/** What Claude Code sends on a Bash tool call (field for field, ids made up). */
+function claudePayload(cwd: string, event: string): string {
+  return JSON.stringify({
+    session_id: '9b1f3c2e-4d5a-4e6f-8a7b-1c2d3e4f5a6b',
+    transcript_path: join(cwd, '.claude-transcript.jsonl'),
+    cwd,
+    permission_mode: 'default',
+    hook_event_name: event,
+    tool_name: 'Bash',
+    tool_input: { command: 'ls -la src', description: 'List the source folder' },
+    tool_use_id: 'toolu_01A2B3C4D5E6F7G8H9J0K1L2',
+  });
+}
+
+/** curl's own measure of the host's answer (connect to last byte), without curl's start-up. */
+function curlAnswerMs(
+  socket: string,
+  path: string,
+  body: string,
+  env: Record<string, string>,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'curl',
+      [
+        '-s',
+        '-o',
+        '/dev/null',
+        '-w',
+        '%{time_total}',
+        '--unix-socket',
+        socket,
+        '--data-binary',
+        '@-',
+        `http://hookpanel${path}`,
+      ],
+      { env, stdio: ['pipe', 'pipe', 'ignore'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('close', (code) =>
+      code === 0 ? resolve(Number(out) * 1000) : reject(new Error(`curl exited ${code}`)),
+    );
+    child.stdin.end(body);
+  });
+}
+
+export async function benchBridge(): Promise<void> {
+  console.log('\nOne tool call through the bridge (claude PreToolUse, a realistic payload)');
+  if (spawnSync('curl', ['--version']).status !== 0) {
+    console.log('  skipped: curl is not installed');
+    return;
+  }
+  await throughServe();
+  await breakdown();
+}
+
+/** The paths an agent's hook takes to a running `hookpanel serve`. */
+async function throughServe(): Promise<void> {
+  const b = benchHome();
+  const serve = spawn(process.execPath, [CLI, 'serve'], { env: b.env, stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    b.write('hp/hooks/claude.json', JSON.stringify(RULES));
+    await new Promise<void>((resolve, reject) => {
+      serve.stdout.on('data', (d: Buffer) => d.toString().includes('Panel:') && resolve());
+      serve.once('exit', (code) => reject(new Error(`hookpanel serve exited ${code}`)));
+    });
+    const ws = join(b.root, 'ws');
+    const socket = join(b.env.HOOKPANEL_HOME!, 'run', 'host.sock');
+    const hook = claudePayload(ws, 'PreToolUse');
+    const post = claudePayload(ws, 'PostToolUse');
+    const opts = (input: string) => ({ env: b.env, input, cwd: ws });
+    const bridge = (event: string, input: string) => () =>
+      spawnWait(['/bin/sh', HOOK_SCRIPT, 'claude', event], opts(input));
+    const emit = (dialect: string, event: string, input: string) => () =>
+      spawnWait([process.execPath, CLI, 'emit', dialect, event], opts(input));
+    // The answer must be the hook's: a bench of a path that fell back or refused measures nothing.
+    const check = spawnSync('/bin/sh', [HOOK_SCRIPT, 'claude', 'PreToolUse'], {
+      ...opts(hook),
+      encoding: 'utf8',
+    });
+    if (check.status !== 0) throw new Error(`hookpanel-hook answered ${check.status}: ${check.stderr}`);
+    const emitted = spawnSync(process.execPath, [CLI, 'emit', 'claude', 'PreToolUse', '--json'], {
+      ...opts(hook),
+      encoding: 'utf8',
+    });
+    const ran = (JSON.parse(emitted.stdout) as { dispatches: { outcome: string }[] }).dispatches;
+    if (ran.length !== 1 || ran[0]!.outcome !== 'ok')
+      throw new Error(`the true hook did not run: ${emitted.stdout}`);
+
+    const t = await measureInterleaved(
+      {
+        'bare spawn': () => spawnWait(['/bin/sh', '-c', 'true'], { input: hook, capture: true, cwd: ws }),
+        'host answer, hook': () => curlAnswerMs(socket, '/v1/hook/claude/PreToolUse', hook, b.env),
+        'host answer, no rule': () => curlAnswerMs(socket, '/v1/hook/claude/PostToolUse', post, b.env),
+        'bare curl': () =>
+          spawnWait(['curl', '-s', '-o', '/dev/null', '--unix-socket', socket, 'http://hookpanel/v1/health']),
+        'hook, hook': bridge('PreToolUse', hook),
+        'hook, no rule': bridge('PostToolUse', post),
+        "node -e ''": () => spawnWait([process.execPath, '-e', '']),
+        'emit, hook': emit('claude', 'PreToolUse', hook),
+        'emit, no rule': emit('claude', 'PostToolUse', post),
+        'old: emit pw NoSuchRule {}': emit('pw', 'NoSuchRule', '{}'),
+        'old: hook pw NoSuchRule {}': bridge('NoSuchRule', '{}'),
+      },
+      { runs: 21, warmup: 3, value: ['host answer, hook', 'host answer, no rule'] },
+    );
+    const spawnPlus2: Sample = { name: 'bare spawn + 2 ms', medianMs: t['bare spawn'].medianMs + 2 };
+    const oneMs: Sample = { name: '1 ms', medianMs: 1 };
+    report("  host's answer, one `true` hook (curl's time_total)", t['host answer, hook'], spawnPlus2, 1);
+    report('    the same, against the bare spawn of `sh -c true`', t['host answer, hook'], t['bare spawn']);
+    report("  host's answer, no matching rule", t['host answer, no rule'], oneMs, 1);
+    report('  hookpanel-hook claude PreToolUse, one `true` hook', t['hook, hook'], t['bare curl'], 1.5);
+    report('  hookpanel-hook claude PostToolUse, no matching rule', t['hook, no rule'], t['bare curl']);
+    report('  hookpanel emit claude PreToolUse, one `true` hook', t['emit, hook'], t["node -e ''"], 1.3);
+    report('  hookpanel emit claude PostToolUse, no matching rule', t['emit, no rule'], t["node -e ''"]);
+    console.log('  the old cases, an event no agent sends with `{}`, for comparison:');
+    report(
+      '    hookpanel emit pw NoSuchRule, host running',
+      t['old: emit pw NoSuchRule {}'],
+      t["node -e ''"],
+    );
+    report('    hookpanel-hook pw NoSuchRule', t['old: hook pw NoSuchRule {}'], t['bare curl']);
+  } finally {
+    serve.kill('SIGTERM');
+    await new Promise((r) => (serve.exitCode === null ? serve.once('exit', r) : r(null)));
+    b.cleanup();
+  }
+}
+
+/**
+ * Where one event's time goes, in a resident host in this process (the code `hookpanel serve` runs):
+ * each step's median over a run of events sent one at a time with curl, from util/phase-trace.ts marks.
+ */
+async function breakdown(): Promise<void> {
+  const b = benchHome();
+  b.write('hp/hooks/claude.json', JSON.stringify(RULES));
+  const host = await HookHost.open(b.host);
+  await host.history.start();
+  const resident = await startResident(host, { info: () => {}, error: (l) => console.error(l) });
+  const ws = join(b.root, 'ws');
+  const hook = claudePayload(ws, 'PreToolUse');
+  let marks: { phase: string; at: number }[] = [];
+  const onMark = (m: unknown) => void marks.push(m as { phase: string; at: number });
+  subscribe(PHASE_CHANNEL, onMark);
+  try {
+    const steps = new Map<string, number[]>(PHASES.map((p) => [p, []]));
+    const totals: number[] = [];
+    for (let i = 0; i < 33; i++) {
+      marks = [];
+      await curlAnswerMs(host.paths.socket, '/v1/hook/claude/PreToolUse', hook, b.env);
+      if (i < 3) continue; // warm-up
+      const start = marks.find((m) => m.phase === 'arrived');
+      if (!start) throw new Error('no arrival mark: the host took no event');
+      let last = start.at;
+      for (const m of marks) {
+        if (m.phase === 'arrived' || !steps.has(m.phase)) continue;
+        steps.get(m.phase)!.push(m.at - last);
+        last = m.at;
+      }
+      const answered = marks.find((m) => m.phase === 'answer');
+      if (!answered) throw new Error('no answer mark: the host did not answer');
+      totals.push(answered.at - start.at);
+    }
+    const median = (xs: number[]) => [...xs].sort((a, c) => a - c)[Math.floor(xs.length / 2)] ?? NaN;
+    console.log('  where one event goes in the host (medians, ms; one `true` hook, sent one at a time):');
+    for (const [phase, xs] of steps)
+      console.log(`    ${phase.padEnd(9)} ${median(xs).toFixed(2).padStart(7)}  ${STEP_MEANING[phase]}`);
+    console.log(
+      `    ${'total'.padEnd(9)} ${median(totals).toFixed(2).padStart(7)}  from the request's headers to its answer written`,
+    );
+  } finally {
+    unsubscribe(PHASE_CHANNEL, onMark);
+    resident.close();
+    await host.close();
+    b.cleanup();
+  }
+}
+
+const STEP_MEANING: Record<string, string> = {
+  read: 'the body read off the socket',
+  parse: 'the payload checked and parsed',
+  plan: 'the sources looked up (cache) and the rules matched',
+  prepare: "the dispatch's pass, the hook's environment, its tree tracked",
+  spawn: "execa's spawn (the fork), the group's leader recorded",
+  wait: 'until the hook process exits',
+  settle: 'until its stdout and stderr are closed and read',
+  verdict: "the dialect's reading of its result, the decision",
+  answer: 'the answer checked and written to the socket',
+  record: 'after the answer: records handed to the history worker',
+};
