@@ -308,7 +308,16 @@ export type HistoryImport = z.infer<typeof HistoryImportSchema>;
 export const AgentSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** On this machine: its program, its own settings or its own folder (not files Hookpanel made). */
   detected: z.boolean(),
+  /** Its program on PATH (null path: not installed) and the version it gives; null for hosted harnesses. */
+  program: z
+    .object({ name: z.string(), path: z.string().nullable(), version: z.string().nullable() })
+    .nullable(),
+  /** The settings file Connect edits: there or not, and whether Connect created it. */
+  settings: z.object({ path: z.string(), exists: z.boolean(), createdByHookpanel: z.boolean() }).nullable(),
+  /** The agent's own folder, and whether anything but what Hookpanel wrote is in it. */
+  folder: z.object({ path: z.string(), used: z.boolean() }).nullable(),
   kind: z.enum(['hosted', 'own']),
   files: z.array(z.string()),
   connected: z.boolean(),
