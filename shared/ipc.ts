@@ -328,6 +328,23 @@ export const AgentSchema = z.object({
 });
 export type Agent = z.infer<typeof AgentSchema>;
 
+/**
+ * How a person makes an agent run a hook it skips: `trust`, a click (Hookpanel records the agent's own
+ * trust, the hook's `trustable`, once the command was seen); `words`, where only the person can: what
+ * to do, in which file, and the exact text to put there, for the whole file or for this hook alone.
+ */
+export const AgentHookFixSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('trust') }),
+  z.object({
+    kind: z.literal('words'),
+    scope: z.enum(['file', 'hook']),
+    text: z.string(),
+    file: z.string().nullable(),
+    code: z.string().nullable(),
+  }),
+]);
+export type AgentHookFix = z.infer<typeof AgentHookFixSchema>;
+
 /** One hook of an agent's own files, as the agent itself will treat it (its trust gate, its switches). */
 export const AgentHookTrustSchema = z.object({
   /** The source file and the rule's index in it (Rules places the badge by these). */
@@ -345,6 +362,8 @@ export const AgentHookTrustSchema = z.object({
   message: z.string(),
   /** Where Hookpanel can record the agent's trust for it (Codex): the key and hash, exactly as listed. */
   trustable: z.object({ key: z.string(), hash: z.string() }).nullable(),
+  /** How to make the agent run it, where it skips it and a way is known. */
+  fix: AgentHookFixSchema.nullish(),
 });
 export type AgentHookTrust = z.infer<typeof AgentHookTrustSchema>;
 
@@ -354,6 +373,8 @@ export const AgentTrustReportSchema = z.object({
   hooks: z.array(AgentHookTrustSchema),
   /** How to make the agent run the hooks it skips, in words. */
   fix: z.string().nullable(),
+  /** Whether the agent's program is on PATH; absent where the report does not depend on it. */
+  installed: z.boolean().nullish(),
 });
 export type AgentTrustReport = z.infer<typeof AgentTrustReportSchema>;
 
