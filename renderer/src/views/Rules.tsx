@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { DIALECT_MANIFESTS, dialectManifest } from '../../../shared/dialects.js';
 import type { Rule, Source } from '../../../shared/model.js';
 import { ruleLabel, shortCommand } from '../../../shared/rule-name.js';
-import { AgentTrustBadge } from '../components/AgentTrust.js';
+import { AgentFileFix, AgentTrustBadge, useAgentFileVerdict } from '../components/AgentTrust.js';
 import { Badge, Empty } from '../components/bits.js';
 import { counted } from '../components/counted.js';
 import { FileActions } from '../components/FileActions.js';
@@ -41,6 +41,8 @@ function RoleSelect({ source }: { source: Source }) {
 /** Why a file's hooks do not run, in words, with the way to the fix. */
 function SourceNote({ source }: { source: Source }) {
   const { go, settings } = useStore();
+  // An agent's own file is gated by the agent: its statuses and AgentFileFix say what to do.
+  const agentDecides = useAgentFileVerdict(source.path) !== null && source.role === 'inspected';
   const errors = source.diagnostics.filter((d) => d.severity === 'error').length;
   const toProblems = (
     <button type="button" className="link" onClick={() => go('problems', { path: source.path })}>
@@ -62,7 +64,7 @@ function SourceNote({ source }: { source: Source }) {
         </p>
       );
     case 'untrusted':
-      return (
+      return agentDecides ? null : (
         <p className="source-note warn">
           A project file no one has trusted yet: its hooks do not run until you trust it.{' '}
           <button type="button" className="link" onClick={() => go('review', { path: source.path })}>
@@ -167,6 +169,7 @@ function SourceCard({
         </span>
       </header>
       <SourceNote source={source} />
+      <AgentFileFix path={source.path} />
       {groupRules(rules).map(([event, groups]) => (
         <div key={event} className="event">
           <div className="event-name">{event}</div>
