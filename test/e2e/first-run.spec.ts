@@ -98,3 +98,37 @@ test('first run: the agents on this machine, told apart, and Connect from there'
     await env.cleanup();
   }
 });
+
+test('first run skipped: Rules says no hook files, leads back to the agents, the places behind a link', async ({
+  page,
+  panel,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'browser', 'browser mode: a serve on an empty home with its own PATH');
+  const env = emptyMachine();
+  const serve = await startServe(env);
+  try {
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.goto(/Panel: (\S+)/.exec(serve.output())![1]!);
+    const welcome = page.getByRole('region', { name: 'your agents on this machine' });
+    await welcome.getByRole('button', { name: 'Skip for now' }).click();
+    await expect(page.getByRole('heading', { name: 'No hook files yet' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'where hook files are' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Where Hookpanel looks for hook files' }).click();
+    await expect(page.getByRole('table', { name: 'where hook files are' })).toContainText(
+      '~/.chrys/hooks/hooks.yaml',
+    );
+    await noSeriousViolations(page);
+    await panel.shot(page, 'rules-no-hook-files');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await panel.shot(page, 'dark-rules-no-hook-files');
+    await page.emulateMedia({ colorScheme: 'light' });
+    // Skipped is remembered: a reload stays on Rules; the link brings the agents back.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'No hook files yet' })).toBeVisible();
+    await page.getByRole('button', { name: 'See which agents are on this machine and connect them' }).click();
+    await expect(welcome).toBeVisible();
+  } finally {
+    await serve.stop();
+    await env.cleanup();
+  }
+});
