@@ -93,6 +93,11 @@ test('first run: the agents on this machine, told apart, and Connect from there'
     const item = page.getByRole('listitem', { name: 'agent Gemini CLI' });
     await expect(item.getByText('not installed', { exact: true })).toBeVisible();
     await expect(item.getByText('found', { exact: true })).toHaveCount(0);
+    await page.getByRole('listitem', { name: 'agent Claude Code' }).scrollIntoViewIfNeeded();
+    await noSeriousViolations(page);
+    await panel.shot(page, 'settings-agents-facts');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await panel.shot(page, 'dark-settings-agents-facts');
   } finally {
     await serve.stop();
     await env.cleanup();
