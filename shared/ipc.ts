@@ -308,7 +308,16 @@ export type HistoryImport = z.infer<typeof HistoryImportSchema>;
 export const AgentSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** On this machine: its program, its own settings or its own folder (not files Hookpanel made). */
   detected: z.boolean(),
+  /** Its program on PATH (null path: not installed) and the version it gives; null for hosted harnesses. */
+  program: z
+    .object({ name: z.string(), path: z.string().nullable(), version: z.string().nullable() })
+    .nullable(),
+  /** The settings file Connect edits: there or not, and whether Connect created it. */
+  settings: z.object({ path: z.string(), exists: z.boolean(), createdByHookpanel: z.boolean() }).nullable(),
+  /** The agent's own folder, and whether anything but what Hookpanel wrote is in it. */
+  folder: z.object({ path: z.string(), used: z.boolean() }).nullable(),
   kind: z.enum(['hosted', 'own']),
   files: z.array(z.string()),
   connected: z.boolean(),
@@ -318,6 +327,23 @@ export const AgentSchema = z.object({
   what: z.string(),
 });
 export type Agent = z.infer<typeof AgentSchema>;
+
+/**
+ * How a person makes an agent run a hook it skips: `trust`, a click (Hookpanel records the agent's own
+ * trust, the hook's `trustable`, once the command was seen); `words`, where only the person can: what
+ * to do, in which file, and the exact text to put there, for the whole file or for this hook alone.
+ */
+export const AgentHookFixSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('trust') }),
+  z.object({
+    kind: z.literal('words'),
+    scope: z.enum(['file', 'hook']),
+    text: z.string(),
+    file: z.string().nullable(),
+    code: z.string().nullable(),
+  }),
+]);
+export type AgentHookFix = z.infer<typeof AgentHookFixSchema>;
 
 /** One hook of an agent's own files, as the agent itself will treat it (its trust gate, its switches). */
 export const AgentHookTrustSchema = z.object({
@@ -336,6 +362,8 @@ export const AgentHookTrustSchema = z.object({
   message: z.string(),
   /** Where Hookpanel can record the agent's trust for it (Codex): the key and hash, exactly as listed. */
   trustable: z.object({ key: z.string(), hash: z.string() }).nullable(),
+  /** How to make the agent run it, where it skips it and a way is known. */
+  fix: AgentHookFixSchema.nullish(),
 });
 export type AgentHookTrust = z.infer<typeof AgentHookTrustSchema>;
 
@@ -345,6 +373,8 @@ export const AgentTrustReportSchema = z.object({
   hooks: z.array(AgentHookTrustSchema),
   /** How to make the agent run the hooks it skips, in words. */
   fix: z.string().nullable(),
+  /** Whether the agent's program is on PATH; absent where the report does not depend on it. */
+  installed: z.boolean().nullish(),
 });
 export type AgentTrustReport = z.infer<typeof AgentTrustReportSchema>;
 

@@ -14,6 +14,7 @@ import { TestFireView } from './views/TestFire.js';
 import { WaitingRequests } from './components/WaitingRequests.js';
 import { useWaitingTitleAndIcon, WaitingBar, WaitingNavItem } from './components/WaitingSignals.js';
 import { NotifyOffer } from './notify/NotifyOffer.js';
+import { showWelcome, useWelcome, WelcomeGate } from './views/Welcome.js';
 
 // The cost view brings the charting library: loaded the first time it is opened.
 const CostView = lazy(() => import('./views/Cost.js').then((m) => ({ default: m.CostView })));
@@ -81,7 +82,8 @@ export function App() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [go]);
-  const label = VIEWS.find((v) => v.id === view)!.label;
+  const welcome = useWelcome((s) => s.open === true);
+  const label = welcome ? 'Your agents on this machine' : VIEWS.find((v) => v.id === view)!.label;
   useWaitingTitleAndIcon();
   return (
     <div className="app">
@@ -96,9 +98,9 @@ export function App() {
                 <button
                   type="button"
                   role="tab"
-                  aria-selected={view === v.id}
+                  aria-selected={view === v.id && !welcome}
                   aria-controls="view"
-                  className={view === v.id ? 'active' : ''}
+                  className={view === v.id && !welcome ? 'active' : ''}
                   onClick={() => go(v.id)}
                   title={`Alt+${i + 1}`}
                 >
@@ -115,6 +117,9 @@ export function App() {
           })}
         </ul>
         <div className="ws">
+          <button type="button" className="link welcome-link" aria-pressed={welcome} onClick={showWelcome}>
+            Agents on this machine
+          </button>
           {settings?.paused && (
             <button type="button" className="paused" onClick={() => go('settings')}>
               All hooks paused
@@ -136,7 +141,7 @@ export function App() {
         </header>
         <NotifyOffer />
         <WaitingRequests />
-        <AgentNotice />
+        {!welcome && <AgentNotice />}
         {error && (
           <div className="error-bar">
             <ErrorBox message={error} />
@@ -146,7 +151,9 @@ export function App() {
           </div>
         )}
         <Suspense fallback={<p className="muted">Loading…</p>}>
-          <Current key={workspace ?? ''} />
+          <WelcomeGate>
+            <Current key={workspace ?? ''} />
+          </WelcomeGate>
         </Suspense>
       </main>
     </div>

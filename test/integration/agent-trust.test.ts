@@ -122,8 +122,9 @@ describe('Codex not installed', () => {
       ['warning', 'agent_will_skip', 5],
       ['info', 'agent_trust', null],
     ]);
-    expect(notes[1]!.message).toMatch(
-      /^Codex will skip a hook here\. Review them in Hookpanel's Trust review/,
+    // Trust review cannot switch hooks back on: the fix is the line to change, in the file that has it.
+    expect(notes[1]!.message).toBe(
+      `Codex will skip a hook here. Codex runs no hooks at all while hooks = false under [features]; in this file, make that line (${config.path}): hooks = true`,
     );
   });
 });

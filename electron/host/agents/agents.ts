@@ -4,8 +4,8 @@
 // written atomically; a file the agent could not read is never written; what connect changed is
 // remembered (agents.json in Hookpanel's home), so disconnect takes back exactly it.
 import { existsSync, type Stats } from 'node:fs';
-import { copyFile, lstat, mkdir, readFile, readlink, realpath, rm, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { copyFile, lstat, mkdir, readdir, readFile, readlink, realpath, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { DIALECT_MODULES, dialectModule } from '../dialects/registry.js';
 import { DiagnosticSink } from '../diagnostics/sink.js';
@@ -19,6 +19,7 @@ import { writeFileAtomic } from '../util/atomic.js';
 import { findProgram } from '../util/which.js';
 import { bridgeCommand, thisInstallation, type CommandTarget } from './bridge-command.js';
 import { agentConnector, agentConnectors, type LoadedConnector } from './connector.js';
+import { programVersion } from './program-version.js';
 import {
   ConnectError,
   hasTopLevelKey,
@@ -56,8 +57,17 @@ export interface AgentsDeps {
 export interface AgentInfo {
   id: string;
   name: string;
-  /** Found on this machine: its program on PATH or its files present. */
+  /**
+   * On this machine: its program on PATH, its settings file, or its own folder in use. Files Hookpanel
+   * itself made when connecting do not count: they say nothing of the agent.
+   */
   detected: boolean;
+  /** The agent's program: where PATH finds it and the version it gives; null for hosted harnesses. */
+  program: { name: string; path: string | null; version: string | null } | null;
+  /** The settings file connect edits: whether it is there, and whether connecting created it. */
+  settings: { path: string; exists: boolean; createdByHookpanel: boolean } | null;
+  /** The agent's own folder (~/.codex): whether anything but what Hookpanel wrote is in it. */
+  folder: { path: string; used: boolean } | null;
   /** `hosted`: Hookpanel runs its hook files; `own`: the agent runs its own hooks and calls the bridge. */
   kind: 'hosted' | 'own';
   files: string[];
@@ -110,16 +120,24 @@ export async function listAgents(host: HookHost, workspace: string | null): Prom
       const path = connector.settingsPath(host.host);
       const text = await readSettings(path).catch(() => null);
       const connected = isConnected(text, { dialect: id, events: connector.events });
+      const record = state[id];
+      const exists = existsSync(path);
+      const createdByHookpanel = exists && !!record && !record.fileExisted;
+      const folder = connector.homeDir(host.host);
+      const used = await folderUsed(folder, createdByHookpanel ? path : null);
+      const found = findProgram(connector.program, host.host.env.PATH, null, host.host.platform);
+      const version = found ? await programVersion(found, host.host.env, host.host.home) : null;
       return {
         id,
         name: label,
-        detected:
-          findProgram(connector.program, host.host.env.PATH, null, host.host.platform) !== null ||
-          existsSync(connector.homeDir(host.host)),
+        detected: found !== null || (exists && !createdByHookpanel) || used,
+        program: { name: connector.program, path: found, version },
+        settings: { path, exists, createdByHookpanel },
+        folder: { path: folder, used },
         kind: 'own',
         files: [path],
         connected,
-        connectedAt: connected ? (state[id]?.connectedAt ?? null) : null,
+        connectedAt: connected ? (record?.connectedAt ?? null) : null,
         lastEventAt: last.get(id) ?? null,
         what: connector.what,
       };
@@ -132,6 +150,9 @@ export async function listAgents(host: HookHost, workspace: string | null): Prom
       id: m.dialect,
       name: m.label,
       detected: files.some((f) => existsSync(f)),
+      program: null,
+      settings: null,
+      folder: null,
       kind: 'hosted',
       files,
       connected: files.some((f) => existsSync(f)),
@@ -141,6 +162,16 @@ export async function listAgents(host: HookHost, workspace: string | null): Prom
     };
   });
   return [...own, ...hosted];
+}
+
+/**
+ * Whether an agent's folder holds anything of its own: the settings file connect created (and the
+ * folders made for it) is Hookpanel's, not a sign the agent was ever used here.
+ */
+async function folderUsed(folder: string, ours: string | null): Promise<boolean> {
+  const entries = await readdir(folder).catch(() => [] as string[]);
+  const made = ours && dirname(ours) === folder ? basename(ours) : null;
+  return entries.some((e) => e !== made);
 }
 
 async function connectorFor(agent: string): Promise<LoadedConnector> {

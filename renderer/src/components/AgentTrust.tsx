@@ -4,10 +4,11 @@
 // review (the exact command first, then one click records Codex's trust through Codex itself).
 import { useEffect, useState } from 'react';
 import { create } from 'zustand';
-import type { AgentHookTrust, AgentTrustReport } from '../../../shared/ipc.js';
+import type { AgentHookFix, AgentHookTrust, AgentTrustReport } from '../../../shared/ipc.js';
 import type { Source } from '../../../shared/model.js';
 import { api } from '../client.js';
 import { Badge, ErrorBox } from './bits.js';
+import { PathText } from './names.js';
 import { useStore } from '../store.js';
 
 interface TrustState {
@@ -51,26 +52,113 @@ function hookOf(reports: AgentTrustReport[] | null, path: string, ruleIndex: num
   return null;
 }
 
-/** Beside a rule of an agent's own file: "Codex will run this" / "Codex will skip this: …". */
+/**
+ * Beside a rule of an agent's own file, its one status: "Codex will run this" / "Codex will skip
+ * this: …", with the fix that is this hook's own (a file's fix is said once, by AgentFileFix).
+ */
 export function AgentTrustBadge({ path, ruleIndex }: { path: string; ruleIndex: number }) {
   const { reports } = useAgentTrust();
+  const go = useStore((s) => s.go);
   const hook = hookOf(reports, path, ruleIndex);
   if (!hook) return null;
   const kind = hook.status === 'runs' ? 'ok' : hook.status === 'skips' ? 'warn' : 'skipped';
   // The verdict in the badge; the details (which file, which rule) in its title and in Problems.
   const short = hook.message.replace(/ \(.*\)$/, '');
+  const label = reports?.find((r) => r.hooks.includes(hook))?.label ?? 'the agent';
   return (
     <span className="agent-trust-badge">
       <Badge kind={kind} title={`${hook.state}: ${hook.message}`}>
         {short}
       </Badge>
+      {hook.fix?.kind === 'trust' && hook.trustable && (
+        <button type="button" className="link" onClick={() => go('review', { path })}>
+          Review and trust it in {label}…
+        </button>
+      )}
+      {hook.fix?.kind === 'words' && hook.fix.scope === 'hook' && <FixInWords fix={hook.fix} />}
     </span>
   );
+}
+
+/** What only the person can do: the sentence, the file, and the exact text for it, as code. */
+export function FixInWords({ fix }: { fix: Extract<AgentHookFix, { kind: 'words' }> }) {
+  return (
+    <div className="agent-fix" role="note" aria-label="how to fix it">
+      <p>{fix.text}</p>
+      {fix.file && (
+        <p>
+          <PathText path={fix.file} />
+        </p>
+      )}
+      {fix.code && (
+        <pre className="excerpt">
+          <code>{fix.code}</code>
+        </pre>
+      )}
+    </div>
+  );
+}
+
+/** The fixes of an agent's report, each said once: file-wide words, then the hooks' own. */
+function fixesOf(hooks: AgentHookTrust[]): Extract<AgentHookFix, { kind: 'words' }>[] {
+  const seen = new Map<string, Extract<AgentHookFix, { kind: 'words' }>>();
+  for (const h of hooks)
+    if (h.status === 'skips' && h.fix?.kind === 'words')
+      seen.set(`${h.fix.text}\0${h.fix.file}\0${h.fix.code}`, h.fix);
+  return [...seen.values()];
+}
+
+/**
+ * Under an agent's own file in Rules: that the agent is not installed, and what the person must do
+ * for the whole file (trust the project in Codex, switch hooks on), once rather than per hook.
+ */
+export function AgentFileFix({ path }: { path: string }) {
+  const { reports } = useAgentTrust();
+  const report = reports?.find((r) => r.hooks.some((h) => h.path === path));
+  if (!report) return null;
+  const mine = report.hooks.filter((h) => h.path === path);
+  const fixes = fixesOf(mine).filter((f) => f.scope === 'file');
+  return (
+    <>
+      {report.installed === false && (
+        <p className="source-note warn">
+          {report.label} is not installed here (not on PATH): Hookpanel cannot ask it which of these hooks it
+          would run.
+        </p>
+      )}
+      {fixes.map((f) => (
+        <FixInWords key={`${f.text}${f.code}`} fix={f} />
+      ))}
+    </>
+  );
+}
+
+/** A file's hooks as its agent will treat them, in one badge, where the agent has a say (else null). */
+export function useAgentFileVerdict(path: string): { kind: string; text: string; title: string } | null {
+  const { reports } = useAgentTrust();
+  const report = reports?.find((r) => r.hooks.some((h) => h.path === path));
+  if (!report) return null;
+  const mine = report.hooks.filter((h) => h.path === path);
+  const runs = mine.filter((h) => h.status === 'runs').length;
+  const skips = mine.filter((h) => h.status === 'skips').length;
+  const title = `What ${report.label} itself will do with this file's hooks: each hook says so below`;
+  if (skips)
+    return {
+      kind: 'warn',
+      text:
+        skips === mine.length
+          ? `${report.label} skips its hooks`
+          : `${report.label} skips ${skips} of ${mine.length}`,
+      title,
+    };
+  if (runs === mine.length) return { kind: 'ok', text: `${report.label} runs its hooks`, title };
+  return { kind: 'skipped', text: `not known if ${report.label} runs them`, title };
 }
 
 /** For Problems: per agent, how many hooks it will skip and how to fix that. */
 export function AgentSkipNotice() {
   const { reports } = useAgentTrust();
+  const go = useStore((s) => s.go);
   const skipping = (reports ?? [])
     .map((r) => ({ r, skips: r.hooks.filter((h) => h.status === 'skips') }))
     .filter((x) => x.skips.length);
@@ -87,7 +175,22 @@ export function AgentSkipNotice() {
           <strong>
             {r.label} will skip {skips.length === 1 ? 'this hook' : `these ${skips.length} hooks`}
           </strong>
-          {r.fix && <> — {r.fix}</>}
+          {r.installed === false && (
+            <> — {r.label} is not installed here (not on PATH), so Hookpanel cannot ask it about the rest</>
+          )}
+          {/* An agent that gives no fix per hook gives one sentence for all of them. */}
+          {!skips.some((h) => h.fix) && r.fix && <> — {r.fix}</>}
+          {fixesOf(skips).map((f) => (
+            <FixInWords key={`${f.text}${f.code}`} fix={f} />
+          ))}
+          {skips.some((h) => h.fix?.kind === 'trust' && h.trustable) && (
+            <p>
+              {r.label} records its trust only for commands you have read:{' '}
+              <button type="button" className="link" onClick={() => go('review')}>
+                Review them and trust them in {r.label}…
+              </button>
+            </p>
+          )}
           <ul>
             {skips.map((h) => (
               <li key={`${h.path}:${h.ruleIndex}`}>

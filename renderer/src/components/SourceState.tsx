@@ -1,6 +1,7 @@
 // A hook file's state as a badge that says what it means on hover; "paused" wins while every hook is.
 import type { Source, SourceState as State } from '../../../shared/model.js';
 import { useStore } from '../store.js';
+import { useAgentFileVerdict } from './AgentTrust.js';
 import { Badge } from './bits.js';
 
 const MEANS: Record<State, string> = {
@@ -15,6 +16,15 @@ const MEANS: Record<State, string> = {
 
 export function SourceState({ source }: { source: Source }) {
   const paused = useStore((s) => s.settings?.paused ?? false);
+  // An agent's own file: what the agent itself will do with its hooks (its trust gate decides, not
+  // Hookpanel's), rather than a green "active" or Hookpanel's "untrusted" beside hooks it skips.
+  const verdict = useAgentFileVerdict(source.path);
+  if (verdict && (source.state === 'active' || source.state === 'untrusted') && source.role === 'inspected')
+    return (
+      <Badge kind={verdict.kind} title={verdict.title}>
+        {verdict.text}
+      </Badge>
+    );
   if (paused && source.state === 'active' && source.role === 'hosted')
     return (
       <Badge kind="paused" title="All hooks are paused in Settings: nothing runs until you resume">

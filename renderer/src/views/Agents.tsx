@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { agentLive } from '../../../shared/agent-live.js';
-import { api } from '../client.js';
+import { AgentFacts, PresenceBadge } from '../components/AgentFacts.js';
 import { AgentHelp, AgentStatus, useAgents } from '../components/AgentLive.js';
 import { Badge, ErrorBox } from '../components/bits.js';
-import { ConnectPreview, type ConnectPlanView } from '../components/ConnectPreview.js';
+import { useConnectFlow } from '../components/connect-flow.js';
+import { ConnectPreview } from '../components/ConnectPreview.js';
 import { useNow } from '../components/names.js';
 import { AskMeGapNotice } from '../components/AskMeGapNotice.js';
 import { useAskMeStatus } from '../components/ask-me-status.js';
@@ -18,41 +19,10 @@ export function AgentsPanel() {
   useEffect(() => {
     if (connections) load();
   }, [connections, load]);
-  const [preview, setPreview] = useState<ConnectPlanView | null>(null);
-  const [note, setNote] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  // One change at a time: a double click must not write (and back up) twice.
-  const [busy, setBusy] = useState(false);
-  const ask = async (agent: string, connect: boolean) => {
-    setNote(null);
-    setError(null);
-    try {
-      const p = await api.request('agents:preview', { agent, connect });
-      if (!p.changed)
-        setNote(connect ? 'Already connected: nothing to change.' : 'Not connected: nothing to change.');
-      else setPreview({ agent, connect, diff: p.diff, path: p.path, summary: p.summary });
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
-  const apply = async () => {
-    if (!preview || busy) return;
-    setBusy(true);
-    try {
-      const r = preview.connect
-        ? await api.request('agents:connect', { agent: preview.agent, diff: preview.diff })
-        : await api.request('agents:disconnect', { agent: preview.agent, diff: preview.diff });
-      if (r.ok) setNote(r.message);
-      else setError(r.message);
-      setPreview(null);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-      load();
-      void askMe.load();
-    }
-  };
+  const { preview, note, error, busy, ask, apply, cancel } = useConnectFlow(() => {
+    load();
+    void askMe.load();
+  });
   if (!agents)
     return loadError ? <ErrorBox message={loadError} /> : <p className="muted">Looking for agents…</p>;
   return (
@@ -68,7 +38,7 @@ export function AgentsPanel() {
           <li key={a.id} className="agent" aria-label={`agent ${a.name}`}>
             <div className="agent-head">
               <strong>{a.name}</strong>
-              {a.detected ? <Badge kind="active">found</Badge> : <Badge kind="skipped">not found</Badge>}
+              <PresenceBadge agent={a} />
               {a.kind === 'hosted' && <Badge kind="layer">Hookpanel runs its hooks</Badge>}
               <AgentStatus agent={a} />
               {a.kind === 'own' && (
@@ -85,6 +55,7 @@ export function AgentsPanel() {
                 </span>
               )}
             </div>
+            <AgentFacts agent={a} />
             <p className="muted">{a.what}</p>
             <AgentHelp agent={a} live={agentLive(a, now)} />
             {askMe.list?.map((s) => s.agent === a.id && <AskMeGapNotice key={s.agent} status={s} compact />)}
@@ -95,7 +66,7 @@ export function AgentsPanel() {
                 apply={preview.connect ? 'Apply and connect' : 'Apply and disconnect'}
                 busy={busy}
                 onApply={() => void apply()}
-                onCancel={() => setPreview(null)}
+                onCancel={cancel}
               />
             )}
           </li>

@@ -4,15 +4,17 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { DIALECT_MANIFESTS, dialectManifest } from '../../../shared/dialects.js';
 import type { Rule, Source } from '../../../shared/model.js';
 import { ruleLabel, shortCommand } from '../../../shared/rule-name.js';
-import { AgentTrustBadge } from '../components/AgentTrust.js';
-import { Badge, Empty, Prose } from '../components/bits.js';
+import { AgentFileFix, AgentTrustBadge, useAgentFileVerdict } from '../components/AgentTrust.js';
+import { Badge, Empty } from '../components/bits.js';
 import { counted } from '../components/counted.js';
 import { FileActions } from '../components/FileActions.js';
+import { HookFileLocations } from '../components/HookFileLocations.js';
 import { agentLabel, layerLabel, PathText } from '../components/names.js';
 import { SourceState } from '../components/SourceState.js';
 import { useStore } from '../store.js';
 import { OverBudgetMark } from './Budget.js';
 import { RuleDetail } from './RuleDetail.js';
+import { showWelcome } from './Welcome.js';
 import { FIELD_WORDS, matchRule, words, type MatchField } from './rules-search.js';
 
 /** Hosted: Hookpanel runs the file's hooks. Inspected: its own agent runs them and Hookpanel only shows them. */
@@ -39,6 +41,8 @@ function RoleSelect({ source }: { source: Source }) {
 /** Why a file's hooks do not run, in words, with the way to the fix. */
 function SourceNote({ source }: { source: Source }) {
   const { go, settings } = useStore();
+  // An agent's own file is gated by the agent: its statuses and AgentFileFix say what to do.
+  const agentDecides = useAgentFileVerdict(source.path) !== null && source.role === 'inspected';
   const errors = source.diagnostics.filter((d) => d.severity === 'error').length;
   const toProblems = (
     <button type="button" className="link" onClick={() => go('problems', { path: source.path })}>
@@ -60,7 +64,7 @@ function SourceNote({ source }: { source: Source }) {
         </p>
       );
     case 'untrusted':
-      return (
+      return agentDecides ? null : (
         <p className="source-note warn">
           A project file no one has trusted yet: its hooks do not run until you trust it.{' '}
           <button type="button" className="link" onClick={() => go('review', { path: source.path })}>
@@ -165,6 +169,7 @@ function SourceCard({
         </span>
       </header>
       <SourceNote source={source} />
+      <AgentFileFix path={source.path} />
       {groupRules(rules).map(([event, groups]) => (
         <div key={event} className="event">
           <div className="event-name">{event}</div>
@@ -199,30 +204,13 @@ function SourceCard({
 function NoFiles() {
   return (
     <Empty title="No hook files yet">
-      Hookpanel looks for each agent's hook files in these places (the exact folders are in Settings →
-      Folders). Create one and it appears here at once.
-      <table className="folders" aria-label="where hook files are">
-        <thead>
-          <tr>
-            <th>agent</th>
-            <th>your own</th>
-            <th>in a project</th>
-          </tr>
-        </thead>
-        <tbody>
-          {DIALECT_MANIFESTS.map((m) => (
-            <tr key={m.id}>
-              <td>{m.label}</td>
-              <td>
-                <Prose text={m.locations.user} />
-              </td>
-              <td>
-                <Prose text={m.locations.project} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <p>
+        No agent's hook files were found, here or in this workspace.{' '}
+        <button type="button" className="link" onClick={showWelcome}>
+          See which agents are on this machine and connect them
+        </button>
+      </p>
+      <HookFileLocations />
     </Empty>
   );
 }

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import type { Rule, Source } from '../../../../shared/model.js';
+import type { AgentHookFix } from '../../../../shared/ipc.js';
 import type {
   AgentChange,
   AgentHookTrust,
@@ -21,7 +22,7 @@ import { codexHome, codexHookKey } from './index.js';
 import { manifest } from './manifest.js';
 
 const FIX =
-  "Review them in Hookpanel's Trust review or with hookpanel trust FILE (both record Codex's trust through Codex itself), or in Codex with /hooks; `codex exec` skips them without a word until then.";
+  "Review them in Hookpanel's Trust review or with hookpanel trust FILE (both record Codex's trust through Codex itself), or in Codex with /hooks; codex exec skips them without a word until then.";
 const CACHE_SIZE = 16;
 const NOT_INSTALLED = 'Codex is not installed here (no codex on PATH)';
 
@@ -68,18 +69,91 @@ async function listing(ctx: LoadContext, sources: Source[], fresh = false): Prom
   return made;
 }
 
+/** What the fixes in words need of Codex's configuration: which file says what. */
+interface CodexSetup {
+  /** The user's config.toml, where Codex keeps its trust and switches. */
+  config: string;
+  /** The config.toml that switches every hook off, if one does. */
+  hooksOff: string | null;
+  /** The folder Codex is asked about, and its trust level there as config.toml has it. */
+  workspace: string | null;
+  projectLevel: string | null;
+}
+
+function codexSetup(sources: Source[], ctx: LoadContext): CodexSetup {
+  const configs = sources.filter(
+    (s) => s.role === 'inspected' && s.path.endsWith('config.toml') && s.state !== 'absent',
+  );
+  const user = configs.find((s) => s.layer === 'user');
+  const settings = (s: Source | undefined) =>
+    (s?.settings ?? {}) as { hooksFeature?: boolean; projectTrust?: Record<string, string> };
+  const off = configs.find((s) => s.layer !== 'project' && settings(s).hooksFeature === false);
+  return {
+    config: user?.path ?? join(codexHome(ctx.host), 'config.toml'),
+    hooksOff: off?.path ?? null,
+    workspace: ctx.workspace,
+    projectLevel: ctx.workspace ? (settings(user).projectTrust?.[ctx.workspace] ?? null) : null,
+  };
+}
+
+/** A TOML basic string: JSON's escapes are TOML's. */
+const tomlString = (text: string) => JSON.stringify(text);
+
+/** What the person does where Hookpanel cannot: trust the project, switch hooks on, switch one on. */
+function fixInWords(state: string, setup: CodexSetup): AgentHookFix | null {
+  const words = (scope: 'file' | 'hook', text: string, file: string | null, code: string | null) =>
+    ({ kind: 'words', scope, text, file, code }) as const;
+  switch (state) {
+    case 'project-untrusted': {
+      const table = `[projects.${tomlString(setup.workspace ?? '')}]`;
+      return setup.projectLevel === null
+        ? words(
+            'file',
+            `Codex loads a project's hook files only once you trust the project in Codex: say yes when Codex asks, as it starts in this folder, or add these two lines at the end of this file:`,
+            setup.config,
+            `${table}\ntrust_level = "trusted"`,
+          )
+        : words(
+            'file',
+            `Codex loads a project's hook files only once you trust the project in Codex: this file has trust_level = ${tomlString(setup.projectLevel)} under ${table}; make that line:`,
+            setup.config,
+            'trust_level = "trusted"',
+          );
+    }
+    case 'hooks-off':
+      return words(
+        'file',
+        'Codex runs no hooks at all while hooks = false under [features]; in this file, make that line:',
+        setup.hooksOff,
+        'hooks = true',
+      );
+    case 'off':
+      return words(
+        'hook',
+        `Switch it on in Codex (/hooks, in a Codex session), or take enabled = false out of its entry under [hooks.state] in this file:`,
+        setup.config,
+        null,
+      );
+    default:
+      return null;
+  }
+}
+
 function verdict(
   source: Source,
   rule: Rule,
   listed: Listing,
-): Pick<AgentHookTrust, 'status' | 'state' | 'message' | 'trustable'> {
+  setup: CodexSetup,
+): Pick<AgentHookTrust, 'status' | 'state' | 'message' | 'trustable' | 'fix'> {
   const skip = (state: string, why: string) => ({
     status: 'skips' as const,
     state,
     message: `Codex will skip this: ${why}`,
     trustable: null,
+    fix: fixInWords(state, setup),
   });
-  if (source.state === 'disabled') return skip('off', 'hooks are switched off ([features] hooks = false)');
+  if (source.state === 'disabled')
+    return { ...skip('hooks-off', 'hooks are switched off ([features] hooks = false)'), state: 'off' };
   if (!rule.enabled) return skip('off', 'it is switched off in Codex (hooks.state enabled = false)');
   if (source.diagnostics.some((d) => d.code === 'project_not_trusted'))
     return skip('project-untrusted', 'the project is not trusted in Codex, so Codex does not load this file');
@@ -89,6 +163,7 @@ function verdict(
       state: 'unknown',
       message: `unknown: ${listed.unavailable}`,
       trustable: null,
+      fix: null,
     };
   const key = codexHookKey(source.path, rule.events[0]!, rule.group!, rule.hookIndex!);
   const hook = listed.hooks.get(key);
@@ -97,19 +172,41 @@ function verdict(
   const trustable = { key: hook.key, hash: hook.currentHash };
   switch (hook.trustStatus) {
     case 'trusted':
-      return { status: 'runs', state: 'trusted', message: 'Codex will run this', trustable: null };
+      return { status: 'runs', state: 'trusted', message: 'Codex will run this', trustable: null, fix: null };
     case 'managed':
       return {
         status: 'runs',
         state: 'managed',
         message: 'Codex will run this (managed by policy)',
         trustable: null,
+        fix: null,
       };
     case 'modified':
-      return { ...skip('modified', 'it changed since it was trusted in Codex'), trustable };
+      return {
+        ...skip('modified', 'it changed since it was trusted in Codex'),
+        trustable,
+        fix: { kind: 'trust' },
+      };
     case 'untrusted':
-      return { ...skip('untrusted', 'not trusted in Codex'), trustable };
+      return { ...skip('untrusted', 'not trusted in Codex'), trustable, fix: { kind: 'trust' } };
   }
+}
+
+/**
+ * The fixes of the hooks Codex skips, as sentences (for hookpanel check and the trust messages): the
+ * Trust review only where it can record Codex's trust, the words where only the person can act.
+ */
+function fixSentence(hooks: AgentHookTrust[]): string | null {
+  const out = new Set<string>();
+  for (const h of hooks) {
+    if (h.status !== 'skips' || !h.fix) continue;
+    if (h.fix.kind === 'trust') out.add(FIX);
+    else
+      out.add(
+        `${h.fix.text.replace(/:$/, '')}${h.fix.file ? ` (${h.fix.file})` : ''}${h.fix.code ? `: ${h.fix.code.replace(/\n/g, ' ')}` : '.'}`,
+      );
+  }
+  return out.size ? [...out].join(' ') : null;
 }
 
 const theseHooks = (n: number) => (n === 1 ? 'this hook' : `these ${n} hooks`);
@@ -274,9 +371,11 @@ export const trust: AgentTrustPart = {
     const inspected = sources.filter(
       (s) => s.role === 'inspected' && s.rules.length && s.state !== 'absent' && s.state !== 'invalid',
     );
-    const base = { dialect: manifest.id, label: manifest.label };
+    const installed = findProgram('codex', ctx.host.env.PATH, null, ctx.host.platform) !== null;
+    const base = { dialect: manifest.id, label: manifest.label, installed };
     if (!inspected.length) return { ...base, hooks: [], fix: null };
     const listed = await listing(ctx, sources);
+    const setup = codexSetup(sources, ctx);
     const hooks = inspected.flatMap((source) =>
       source.rules
         .filter((r) => r.group !== null && r.hookIndex !== null)
@@ -287,10 +386,10 @@ export const trust: AgentTrustPart = {
           event: rule.events[0]!,
           matcher: rule.matcher,
           command: describeHandler(rule.handler),
-          ...verdict(source, rule, listed),
+          ...verdict(source, rule, listed, setup),
         })),
     );
-    return { ...base, hooks, fix: hooks.some((h) => h.status === 'skips') ? FIX : null };
+    return { ...base, hooks, fix: fixSentence(hooks) };
   },
 
   async trust(hooks, ctx) {
