@@ -19,8 +19,12 @@ import { rejected, type Validated } from './validate.js';
  */
 export const OFF_THREAD_BYTES = 256 * 1024;
 
-/** How long one file may take to parse and validate; `HOOKPANEL_PARSE_SECONDS` changes it. */
-const DEFAULT_BOUND_MS = 10_000;
+/**
+ * How long one file may take to parse and validate, its worker's start included (`HOOKPANEL_PARSE_SECONDS`
+ * changes it). Only that file's own workspace waits for it; generous, since on a machine loaded twenty
+ * times over its cores a 256 KiB file took over 10 s.
+ */
+const DEFAULT_BOUND_MS = 30_000;
 
 /** One worker's heap: a 4 MiB YAML file of 280k keys needed more than 256 MiB, less than 512. */
 const WORKER_HEAP_MB = 1024;
