@@ -8,6 +8,7 @@ import { reviewText } from '../../host/trust/review-text.js';
 import { readScripts, TrustStore } from '../../host/trust/store.js';
 import { UsageError } from '../output.js';
 import { counted } from '../../host/util/counted.js';
+import { visibleText } from '../../../shared/visible-text.js';
 
 /** `hookpanel trust PATH [--dry-run] | --list [--json]`, filled from its entry in definitions.ts. */
 export interface TrustInput {
@@ -28,7 +29,7 @@ export async function trust(values: TrustInput): Promise<number> {
     else
       for (const e of entries)
         process.stdout.write(
-          `${e.trustedAt}  ${e.dialect.padEnd(7)}${e.sha256.slice(0, 12)}  ${e.path}${e.scripts.length ? ` (+${counted(e.scripts.length, 'script')})` : ''}\n`,
+          `${e.trustedAt}  ${e.dialect.padEnd(7)}${e.sha256.slice(0, 12)}  ${visibleText(e.path)}${e.scripts.length ? ` (+${counted(e.scripts.length, 'script')})` : ''}\n`,
         );
     return 0;
   }
@@ -66,7 +67,7 @@ export async function trust(values: TrustInput): Promise<number> {
   // agent's own trust too where Hookpanel records it (Codex), and what changed in the agent.
   const scripts = (await readScripts(source)).map((s) => ({ path: s.path, sha256: s.sha256 ?? null }));
   const result = await trustFile(store, ctx, { path: source.path, sha256: source.sha256!, scripts });
-  process.stdout.write(`\n${result.lines.join('\n')}\n`);
+  process.stdout.write(`\n${shown(result.lines.join('\n'))}\n`);
   const errors = source.diagnostics.filter((d) => d.severity === 'error').length;
   if (result.ok && errors)
     process.stdout.write(
@@ -80,6 +81,11 @@ export async function untrust({ path }: { path: string }): Promise<number> {
   const ctx = await contextFor(null);
   const store = await TrustStore.open(ctx.host);
   const result = await untrustFile(store, ctx, path);
-  process.stdout.write(`${result.lines.join('\n')}\n`);
+  process.stdout.write(`${shown(result.lines.join('\n'))}\n`);
   return result.ok ? 0 : 1;
+}
+
+/** What trusting did, naming paths a project's author chose: their control characters shown, not obeyed. */
+function shown(text: string): string {
+  return visibleText(text, { lines: true });
 }

@@ -7,9 +7,9 @@ import { DiagnosticSink } from '../diagnostics/sink.js';
 import { readHookFile, sha256 } from '../documents/read.js';
 import { serversOf } from '../../../shared/mcp.js';
 import type { TrustStore } from '../trust/store.js';
-import { shellParserReady } from '../dialects/pw/scripts.js';
 import { folderDigest } from './folders.js';
-import { parseDocument } from './parse.js';
+import { OFF_THREAD_BYTES, validateOffThread } from './off-thread.js';
+import { validateText } from './validate.js';
 
 export interface LoadedFileBytes {
   source: Source;
@@ -50,38 +50,27 @@ export async function loadCandidate(
     };
   }
   source.sha256 = read.sha256;
-  const doc = parseDocument(read.text, candidate.format, mod.yamlVersion, mod.parse);
-  const sink = new DiagnosticSink(candidate.path, doc);
-  for (const n of read.notes) sink.add(n.severity, n.code, n.message, { position: n.position });
-  if (doc.syntaxProblems.length) {
-    for (const p of doc.syntaxProblems) sink.error('syntax', p.message, { position: p.position });
-    mod.onRejected?.(candidate, sink);
-    return { source: { ...source, state: 'invalid', diagnostics: sink.list }, bytes: read.bytes };
-  }
-  for (const w of doc.parseWarnings)
-    sink.warn('parse_warning', w.message, { at: w.path, position: w.position });
-  if (read.text.trim() === '' && candidate.format !== 'json')
-    sink.info('empty_file', 'the file is empty, so it declares no hooks');
-  // Project files' commands are read with the shell parser, for the scripts trust covers.
-  if (candidate.projectScoped) await shellParserReady();
-  const result = await mod.load(doc, candidate, sink, ctx);
-  source.state = result.state ?? (result.valid ? 'active' : 'invalid');
-  source.rules = result.valid ? result.rules : [];
-  source.settings = result.settings ?? {};
+  const validated =
+    read.bytes.length > OFF_THREAD_BYTES
+      ? await validateOffThread(mod, candidate, ctx, read)
+      : await validateText(mod, candidate, ctx, read.text, read.notes);
+  source.state = validated.state;
+  source.rules = validated.rules;
+  source.settings = validated.settings;
   source.scripts = [
     ...(await Promise.all(
-      [...new Set(result.scripts ?? [])].map(async (path) => ({
+      validated.scripts.map(async (path) => ({
         path,
         sha256: await readFile(path).then(sha256, () => null),
       })),
     )),
-    ...[...new Set(result.folders ?? [])].map((path) => ({
+    ...validated.folders.map((path) => ({
       path,
       sha256: folderDigest(path, source.workspace),
       folder: true,
     })),
   ];
-  source.diagnostics = sink.list;
+  source.diagnostics = validated.diagnostics;
   return { source, bytes: read.bytes };
 }
 

@@ -2,6 +2,7 @@
 // scripts the panel shows.
 import { isAbsolute, relative } from 'node:path';
 import type { ReviewItem } from '../../../shared/ipc.js';
+import { visibleText } from '../../../shared/visible-text.js';
 import { clipMiddle, runsText } from './review-summary.js';
 
 export function reviewText(item: ReviewItem): string {
@@ -39,5 +40,7 @@ export function reviewText(item: ReviewItem): string {
       '',
       'Flags (!) come from patterns in the text: they point at what to read; they are not a verdict.',
     );
-  return `${lines.join('\n')}\n`;
+  // Commands and paths are the file author's text: a control character in them is shown, not obeyed
+  // (ESC[1A would write over the line above), and a newline in a command stays inside its line.
+  return `${lines.map((l) => visibleText(l)).join('\n')}\n`;
 }
