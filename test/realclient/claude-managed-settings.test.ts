@@ -63,7 +63,7 @@ function inPrivateEtc(env: TestEnv, upper: string): string {
   const wrapper = join(env.root, 'claude-private-etc');
   writeFileSync(
     wrapper,
-    '#!/bin/sh\nexec unshare -m sh -c \'mount --make-rprivate / && ' +
+    "#!/bin/sh\nexec unshare -m sh -c 'mount --make-rprivate / && " +
       `mount -t overlay overlay -o lowerdir=/etc,upperdir=${upper},workdir=${work} /etc && ` +
       `exec "$0" "$@"' '${claude.path}' "$@"\n`,
     { mode: 0o755 },
@@ -111,7 +111,12 @@ describe.runIf(claude.path)('Claude Code and managed settings', () => {
   const why = privateEtcWhy();
   describe.runIf(why === null)('the system folder /etc/claude-code, seen through a private overlay', () => {
     test.each([
-      ['managed-settings.d/hookpanel.json with allowManagedHooksOnly', 'managed-settings.d', true, ['managed']],
+      [
+        'managed-settings.d/hookpanel.json with allowManagedHooksOnly',
+        'managed-settings.d',
+        true,
+        ['managed'],
+      ],
       ['managed-settings.json with allowManagedHooksOnly', '', true, ['managed']],
       ['managed-settings.d/hookpanel.json without it', 'managed-settings.d', false, [...LAYERS]],
     ] as const)('%s: these layers run', async (_what, sub, hooksOnly, expected) => {

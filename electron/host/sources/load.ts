@@ -117,7 +117,7 @@ export function applyTrust(source: Source, trust: TrustStore): void {
   // Inert only where Hookpanel is what runs them; an agent that runs its own files is said to.
   sink.warn(
     status === 'changed' ? 'trust_changed' : 'untrusted',
-    gate.runner !== 'Hookpanel'
+    !gate.inertUntilTrusted
       ? `${status === 'changed' ? 'this project file (or a script it runs) changed since you reviewed it' : 'this project file is not reviewed in Hookpanel yet'}. ${gate.runs} ${gate.block} Review it: hookpanel trust PATH, or Trust review in the panel`
       : status === 'changed'
         ? 'this project file (or a script it runs) changed since you trusted it, so its hooks are inert again; review the change and trust it (hookpanel trust PATH, or Trust review in the panel)'
