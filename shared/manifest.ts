@@ -53,4 +53,24 @@ export interface DialectManifest {
   };
   readonly states: StateReasons;
   readonly options: readonly DialectOption[];
+  /** How its project files are gated: who runs them, and what Trust review's click changes there. */
+  readonly gate: FileGateSpec;
 }
+
+/**
+ * `hookpanel`: Hookpanel runs the files, so its trust decides (the harnesses). For an agent that runs its
+ * own files: `records`, Hookpanel's trust is recorded in the agent's own per-hook trust, so the click
+ * decides there too (Codex); `own`, the agent runs them under a gate of its own that Hookpanel's trust
+ * does not change (Claude Code, Gemini CLI). The sentences are for a person, one each.
+ */
+export type FileGateSpec =
+  | { readonly by: 'hookpanel' }
+  | {
+      readonly by: 'records' | 'own';
+      /** Who runs the file's hooks, and when. */
+      readonly runs: string;
+      /** What trusting the file in Hookpanel changes. */
+      readonly trust: string;
+      /** What leaving it untrusted (Keep blocked) changes. */
+      readonly block: string;
+    };

@@ -132,15 +132,19 @@ export const COMMANDS: readonly CommandDefinition[] = [
     name: 'trust',
     summary: 'review a project file, then trust its exact bytes',
     description:
-      'Hooks from project files (and the scripts they run) stay inert until you trust them. trust PATH ' +
+      'Hookpanel runs the hooks of a project file it hosts (and the scripts they run) only once you ' +
+      'trust its exact bytes; the review first says who runs the file and what trusting or blocking it ' +
+      'here changes. trust PATH ' +
       'prints what the file would run and what changed since you last trusted it (each command new, ' +
       'changed or removed, with risk flags in plain words), then trusts this exact version: any later ' +
       'change makes it inert again until reviewed. It does what Trust review does in the panel, through the ' +
       "same code. For an agent's own file it also says what changed in the agent: Codex's trust of each " +
       'hook is recorded through Codex itself (its app server; user-level files too), and where it cannot ' +
       'be (Codex not installed or not answering, the project not trusted in Codex) nothing is trusted and ' +
-      'trust exits 1. Claude Code and Gemini CLI run their own files themselves, under their own trust: ' +
-      'Hookpanel records your review and says it did not change them. Other user-level files need no trust.',
+      'trust exits 1. Claude Code and Gemini CLI run their own files themselves, under their own trust ' +
+      '(Claude Code in any folder it is opened in; claude -p without asking): Hookpanel records your ' +
+      'review and says it did not change them, and blocking here does not stop them. Other user-level ' +
+      'files need no trust.',
     arguments: [
       {
         name: 'path',

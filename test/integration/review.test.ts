@@ -80,7 +80,9 @@ describe('trust review by what would run', () => {
     const path = env.write('ws/.claude/settings.json', TRUSTED);
     const first = await review(path);
     expect(first).toMatchObject({ status: 'untrusted', change: 'new', confirm: false, diff: null });
-    expect(first.summary[0]).toBe('Not trusted before: it would run 4 commands.');
+    expect(first.summary[0]).toBe(
+      'Not reviewed before: it has 4 commands. Your choice here does not change whether Claude Code runs them.',
+    );
     expect(first.commands.map((c) => c.status)).toEqual(['new', 'new', 'new', 'new']);
     expect(await trustShown(first)).toMatchObject({ ok: true });
     expect((await review(path)).change).toBe('same');
@@ -299,7 +301,9 @@ describe('hookpanel trust PATH prints the same review', () => {
     const path = env.write('ws/.claude/settings.json', TRUSTED);
     let r = await runCli(['trust', path], { env: env.processEnv, cwd: env.root });
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('Not trusted before: it would run 4 commands.');
+    expect(r.stdout).toContain(
+      'Not reviewed before: it has 4 commands. Your choice here does not change whether Claude Code runs them.',
+    );
     // Claude Code runs its own file: Hookpanel's record, and the plain word that Claude Code is unchanged.
     expect(r.stdout).toMatch(
       /\n\nTrusted .*settings\.json in Hookpanel \(sha256 [0-9a-f]{12}…, 4 rules\)\.\nClaude Code runs this file's hooks itself: Hookpanel did not change Claude Code, and cannot stop or start them there\.\n$/,

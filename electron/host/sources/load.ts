@@ -6,6 +6,7 @@ import { DIALECT_MODULES } from '../dialects/registry.js';
 import { DiagnosticSink } from '../diagnostics/sink.js';
 import { readHookFile, sha256 } from '../documents/read.js';
 import { serversOf } from '../../../shared/mcp.js';
+import { fileGate } from '../../../shared/trust-gate.js';
 import type { TrustStore } from '../trust/store.js';
 import { folderDigest } from './folders.js';
 import { OFF_THREAD_BYTES, validateOffThread } from './off-thread.js';
@@ -101,11 +102,15 @@ export function applyTrust(source: Source, trust: TrustStore): void {
   if (status === 'trusted') return;
   source.state = 'untrusted';
   const sink = new DiagnosticSink(source.path);
+  const gate = fileGate(source.dialect, source.role);
+  // Inert only where Hookpanel is what runs them; an agent that runs its own files is said to.
   sink.warn(
     status === 'changed' ? 'trust_changed' : 'untrusted',
-    status === 'changed'
-      ? 'this project file (or a script it runs) changed since you trusted it, so its hooks are inert again; review the change and trust it (hookpanel trust PATH, or Trust review in the panel)'
-      : 'project hooks are inert until you review and trust this exact file (hookpanel trust PATH, or Trust review in the panel)',
+    !gate.inertUntilTrusted
+      ? `${status === 'changed' ? 'this project file (or a script it runs) changed since you reviewed it' : 'this project file is not reviewed in Hookpanel yet'}. ${gate.runs} ${gate.block} Review it: hookpanel trust PATH, or Trust review in the panel`
+      : status === 'changed'
+        ? 'this project file (or a script it runs) changed since you trusted it, so its hooks are inert again; review the change and trust it (hookpanel trust PATH, or Trust review in the panel)'
+        : 'project hooks are inert until you review and trust this exact file (hookpanel trust PATH, or Trust review in the panel)',
   );
   source.diagnostics.unshift(...sink.list);
 }

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/ipc.js';
 import { serversOf, type McpServerConfig } from '../../../shared/mcp.js';
 import type { Source } from '../../../shared/model.js';
+import { fileGate } from '../../../shared/trust-gate.js';
 import type { LoadContext } from '../dialects/dialect.js';
 import { dialectModule } from '../dialects/registry.js';
 import {
@@ -160,6 +161,7 @@ export async function reviewSource(source: Source, trust: TrustStore, ctx: LoadC
       problem: previous?.problem ?? null,
       textChanged,
       scriptLabel: label,
+      gate: fileGate(source.dialect, source.role),
     }),
     settings,
     confirm: status !== 'trusted' && (loud || (entry !== null && (gained || change === 'unknown'))),

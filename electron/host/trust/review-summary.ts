@@ -7,6 +7,7 @@ import type {
   ReviewRuns,
   ReviewScript,
 } from '../../../shared/ipc.js';
+import type { FileGate } from '../../../shared/trust-gate.js';
 import { counted } from '../util/counted.js';
 import { RISK_ORDER } from './review-patterns.js';
 
@@ -21,6 +22,8 @@ export interface SummaryInput {
   /** Whether the bytes differ from the trusted ones in ways beyond what is listed. */
   textChanged: boolean;
   scriptLabel: (path: string) => string;
+  /** Who runs the file: where Hookpanel's trust does not decide, the first line says so. */
+  gate: FileGate;
 }
 
 export function summarize(s: SummaryInput): string[] {
@@ -29,7 +32,11 @@ export function summarize(s: SummaryInput): string[] {
   const what = describeCount(live);
   switch (s.change) {
     case 'new':
-      lines.push(`Not trusted before: it would run ${what}.`);
+      lines.push(
+        s.gate.decides
+          ? `Not trusted before: it would run ${what}.`
+          : `Not reviewed before: it has ${what}. Your choice here does not change whether ${s.gate.runner} runs ${live.length === 1 ? 'it' : 'them'}.`,
+      );
       break;
     case 'unknown':
       lines.push(

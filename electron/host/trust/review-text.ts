@@ -2,6 +2,7 @@
 // scripts the panel shows.
 import { isAbsolute, relative } from 'node:path';
 import type { ReviewItem } from '../../../shared/ipc.js';
+import { fileGate } from '../../../shared/trust-gate.js';
 import { visibleText } from '../../../shared/visible-text.js';
 import { clipMiddle, runsText } from './review-summary.js';
 
@@ -14,8 +15,10 @@ export function reviewText(item: ReviewItem): string {
   };
   lines.push(`Review of ${item.source.path} (${item.source.dialect}, ${item.source.layer}):`);
   for (const s of item.summary) lines.push(`  ${s}`);
+  const gate = fileGate(item.source.dialect, item.source.role);
+  lines.push('', 'Who runs it:', `  ${gate.runs}`, `  ${gate.trust}`, `  ${gate.block}`);
   if (item.commands.length) {
-    lines.push('', 'What it would run:');
+    lines.push('', gate.decides ? 'What it would run:' : 'What it runs:');
     for (const c of item.commands) {
       const on = c.kind === 'server' ? 'started by' : 'on';
       lines.push(

@@ -1,5 +1,6 @@
 // A hook file's state as a badge that says what it means on hover; "paused" wins while every hook is.
 import type { Source, SourceState as State } from '../../../shared/model.js';
+import { fileGate } from '../../../shared/trust-gate.js';
 import { useStore } from '../store.js';
 import { useAgentFileVerdict } from './AgentTrust.js';
 import { Badge } from './bits.js';
@@ -31,10 +32,13 @@ export function SourceState({ source }: { source: Source }) {
         paused
       </Badge>
     );
+  const gate = fileGate(source.dialect, source.role);
   const title =
     paused && source.state === 'active' && source.role === 'inspected'
       ? `${MEANS.active}: its agent runs them itself, so pausing Hookpanel does not stop them`
-      : MEANS[source.state];
+      : source.state === 'untrusted' && !gate.inertUntilTrusted
+        ? `A project file not reviewed in Hookpanel yet. ${gate.runs.replace(/`/g, '')}`
+        : MEANS[source.state];
   return (
     <Badge kind={source.state} title={title}>
       {source.state}

@@ -1,6 +1,7 @@
 // Trust review: each project file that is new or changed since trusted, reviewed by what it would run.
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { ReviewItem, Risk } from '../../../shared/ipc.js';
+import { fileGate } from '../../../shared/trust-gate.js';
 import { api } from '../client.js';
 import { CodexTrustReview } from '../components/AgentTrust.js';
 import { Badge, Diff, Empty, ErrorBox } from '../components/bits.js';
@@ -51,8 +52,8 @@ export function ReviewView() {
       <CodexTrustReview />
       {!pending.length && (
         <Empty title="Nothing to review">
-          Project hook files that are new or changed since you trusted them appear here. Until you trust them,
-          their hooks do not run.
+          Project hook files that are new or changed since you trusted them appear here. Hookpanel runs none
+          of their hooks until you trust them; where an agent runs a file itself, its review says so.
         </Empty>
       )}
       {pending.map((item) => (
@@ -114,11 +115,18 @@ function ReviewCard({
   const unchanged = item.commands.filter((c) => c.status === 'unchanged');
   const loudest = loudestRisk(item);
   const path = item.source.path;
+  const gate = fileGate(item.source.dialect, item.source.role);
   return (
     <article className="review" aria-label={`review ${path}`} data-review-path={path}>
       <header>
         <Badge kind={item.status === 'changed' ? 'warn' : 'untrusted'}>
-          {item.status === 'changed' ? 'changed since trusted' : 'never trusted'}
+          {item.status === 'changed'
+            ? gate.decides
+              ? 'changed since trusted'
+              : 'changed since reviewed'
+            : gate.decides
+              ? 'never trusted'
+              : 'not reviewed'}
         </Badge>
         <Badge kind="layer">
           {item.source.dialect} · {item.source.layer}
@@ -138,7 +146,15 @@ function ReviewCard({
         </ul>
         {item.trustedAt && <p className="muted">Last trusted {new Date(item.trustedAt).toLocaleString()}.</p>}
       </section>
-      <h3 className="review-h">What it would run</h3>
+      <section className={`review-gate${gate.decides ? '' : ' own'}`} aria-label="who runs it">
+        <h3 className="review-h">Who runs it</h3>
+        <p>{withCode(gate.runs)}</p>
+        <ul>
+          <li>{gate.trust}</li>
+          <li>{gate.block}</li>
+        </ul>
+      </section>
+      <h3 className="review-h">{gate.decides ? 'What it would run' : 'What it runs'}</h3>
       {attention.length > 0 && (
         <ul
           className="cmd-cards"

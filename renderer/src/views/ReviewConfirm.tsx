@@ -2,6 +2,7 @@
 // that names what is new or changed, with a checkbox; the request carries the digests that were shown.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ReviewItem } from '../../../shared/ipc.js';
+import { fileGate } from '../../../shared/trust-gate.js';
 import { Badge } from '../components/bits.js';
 import { LOUD, runsText, STATUS_LABEL } from './ReviewCards.js';
 
@@ -51,6 +52,9 @@ export function TrustActions({
   );
   const scripts = item.scripts.filter((s) => s.status === 'added' || s.status === 'changed');
   const count = needs.length + scripts.length + item.settings.length;
+  // Where the agent runs the file whatever Hookpanel records, the click records a review, nothing more.
+  const gate = fileGate(item.source.dialect, item.source.role);
+  const them = count === 1 ? 'it' : 'them';
   return (
     <>
       <div className="toolbar">
@@ -61,10 +65,11 @@ export function TrustActions({
           disabled={!item.source.sha256 || busy || confirming}
           onClick={() => (item.confirm ? setConfirming(true) : void trust())}
         >
-          {item.confirm ? 'Trust this version…' : 'Trust this version'}
+          {gate.decides ? 'Trust this version' : 'Mark this version reviewed'}
+          {item.confirm ? '…' : ''}
         </button>
         <button type="button" onClick={onKeep}>
-          Keep blocked
+          {gate.decides ? 'Keep blocked' : 'Not now'}
         </button>
       </div>
       {confirming && (
@@ -82,8 +87,9 @@ export function TrustActions({
                 ? 'Since you trusted this file, it gained or changed what it runs.'
                 : 'Some of what this file runs is flagged as high risk.'}
             </strong>{' '}
-            Once trusted, {count === 1 ? 'this runs' : 'these run'} on your machine whenever the agent fires
-            the event:
+            {gate.decides
+              ? `Once trusted, ${count === 1 ? 'this runs' : 'these run'} on your machine whenever the agent fires the event:`
+              : `${gate.runner} runs ${count === 1 ? 'this' : 'these'} on your machine whenever it fires the event, whether or not you mark ${them} reviewed:`}
           </p>
           <ul className="confirm-list">
             {needs.map((c) => (
@@ -123,12 +129,12 @@ export function TrustActions({
               checked={checked}
               onChange={(e) => setChecked(e.target.checked)}
             />{' '}
-            I have read {count === 1 ? 'this' : `these ${count}`} and want Hookpanel to run{' '}
-            {count === 1 ? 'it' : 'them'}
+            I have read {count === 1 ? 'this' : `these ${count}`}
+            {gate.decides ? ` and want ${gate.runner} to run ${them}` : ''}
           </label>
           <div className="toolbar">
             <button type="button" className="danger" disabled={!checked || busy} onClick={() => void trust()}>
-              Trust and run {count === 1 ? 'it' : 'them'}
+              {gate.decides ? `Trust and run ${them}` : 'Mark reviewed'}
             </button>
             <button type="button" onClick={cancel}>
               Cancel

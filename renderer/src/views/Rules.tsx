@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { DIALECT_MANIFESTS, dialectManifest } from '../../../shared/dialects.js';
 import type { Rule, Source } from '../../../shared/model.js';
 import { ruleLabel, shortCommand } from '../../../shared/rule-name.js';
+import { fileGate } from '../../../shared/trust-gate.js';
 import { AgentFileFix, AgentTrustBadge, useAgentFileVerdict } from '../components/AgentTrust.js';
 import { Badge, Empty } from '../components/bits.js';
 import { counted } from '../components/counted.js';
@@ -50,6 +51,7 @@ function SourceNote({ source }: { source: Source }) {
     </button>
   );
   const states = dialectManifest(source.dialect).states;
+  const gate = fileGate(source.dialect, source.role);
   switch (source.state) {
     case 'invalid':
       return (
@@ -66,7 +68,9 @@ function SourceNote({ source }: { source: Source }) {
     case 'untrusted':
       return agentDecides ? null : (
         <p className="source-note warn">
-          A project file no one has trusted yet: its hooks do not run until you trust it.{' '}
+          {gate.inertUntilTrusted
+            ? 'A project file no one has trusted yet: its hooks do not run until you trust it.'
+            : `A project file not reviewed in Hookpanel yet. ${gate.runs.replace(/`/g, '')} ${gate.block}`}{' '}
           <button type="button" className="link" onClick={() => go('review', { path: source.path })}>
             Review it
           </button>

@@ -21,4 +21,5 @@ export const manifest = {
   },
   states: {},
   options: [],
+  gate: { by: 'hookpanel' },
 } as const satisfies DialectManifest;

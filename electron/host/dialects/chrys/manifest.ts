@@ -29,4 +29,5 @@ export const manifest = {
       default: false,
     },
   ],
+  gate: { by: 'hookpanel' },
 } as const satisfies DialectManifest;

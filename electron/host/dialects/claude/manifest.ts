@@ -22,4 +22,11 @@ export const manifest = {
   },
   states: { disabled: 'disableAllHooks is set in a user-layer file' },
   options: [],
+  gate: {
+    by: 'own',
+    runs: "Claude Code runs this file's hooks itself in any folder it is opened in: interactively once you accept its folder trust prompt, and with `claude -p` without asking.",
+    trust:
+      'Trusting it here records that you reviewed these exact bytes (and its scripts), so Hookpanel shows you any later change. Claude Code runs the hooks either way.',
+    block: 'Keeping it blocked here does not stop Claude Code from running these hooks.',
+  },
 } as const satisfies DialectManifest;

@@ -23,4 +23,11 @@ export const manifest = {
   },
   states: { disabled: '`[features] hooks = false` in a Codex config.toml, so Codex runs no hooks' },
   options: [],
+  gate: {
+    by: 'records',
+    runs: "Codex runs this file's hooks itself, and only the hooks it trusts (its per-hook trust in config.toml).",
+    trust:
+      "Trusting it here records Codex's own trust for each of its hooks, through Codex, so Codex runs them.",
+    block: 'Keeping it blocked here records nothing: Codex skips the hooks it has not trusted.',
+  },
 } as const satisfies DialectManifest;

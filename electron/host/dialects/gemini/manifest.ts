@@ -22,4 +22,11 @@ export const manifest = {
   },
   states: { disabled: '`hooksConfig.enabled` is false, so Gemini CLI runs no hooks' },
   options: [],
+  gate: {
+    by: 'own',
+    runs: "Gemini CLI runs this file's hooks itself in folders trusted in Gemini CLI (its trusted-folders file); in a folder it does not trust, it skips the file.",
+    trust:
+      "Trusting it here records that you reviewed these exact bytes (and its scripts), so Hookpanel shows you any later change. Gemini CLI's folder trust, which decides, is unchanged.",
+    block: 'Keeping it blocked here does not stop Gemini CLI in a folder it trusts.',
+  },
 } as const satisfies DialectManifest;

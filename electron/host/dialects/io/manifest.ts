@@ -21,4 +21,5 @@ export const manifest = {
   },
   states: { refused: 'io-harness refuses this configuration' },
   options: [],
+  gate: { by: 'hookpanel' },
 } as const satisfies DialectManifest;

@@ -23,4 +23,5 @@ export const manifest = {
   },
   states: { disabled: 'disableAllHooks is set in a user-layer file' },
   options: [],
+  gate: { by: 'hookpanel' },
 } as const satisfies DialectManifest;
