@@ -18,7 +18,7 @@ const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
  * Lines covered, in percent, below which the run fails: set a little under the first whole measure
  * (README, "Coverage"). Raise it when the figure rises; lower it only with the reason.
  */
-const FLOOR = 0;
+const FLOOR = 95; // first whole run: 97.7% (8,568 of 8,767 lines), 1 December 2026
 
 /** Runs a Node script; resolves with its exit code. */
 function node(argv, env = process.env) {
