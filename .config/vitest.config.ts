@@ -50,6 +50,17 @@ export default defineConfig({
     // A stray test.only would run one test and pass the tier.
     allowOnly: !process.env.CI,
     globalSetup: ['.config/vitest.global-setup.ts'],
+    // In-process coverage of the sources the tests import, when `--coverage.enabled` asks for it
+    // (test/tiers/coverage.mjs, which adds the child processes' coverage of dist/ to it). Every source
+    // file is listed, run or not. The Electron shell cannot run here (no Electron binary) and the
+    // renderer is the browser tier's.
+    coverage: {
+      provider: 'v8',
+      include: ['electron/**/*.{ts,cts}', 'shared/**/*.ts'],
+      exclude: ['electron/app/**', '**/*.d.ts'],
+      reporter: ['json'],
+      reportOnFailure: true,
+    },
     projects: [
       {
         extends: true,

@@ -20,7 +20,7 @@ export default defineConfig({
     outDir: `${root}dist`,
     emptyOutDir: false,
     minify: true,
-    sourcemap: false,
+    sourcemap: true,
     target: 'node20',
     rollupOptions: { external: [/^node:/] },
   },

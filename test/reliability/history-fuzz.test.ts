@@ -134,7 +134,19 @@ test('history invariants hold over generated batches', { timeout: 300_000 }, asy
             );
           // A word of its reason finds it.
           const word = /[A-Za-z0-9]+/.exec(d.reason ?? '')?.[0];
-          if (word) expect(ids((await store.query({ text: word }, 10_000)).dispatches)).toContain(d.id);
+          if (!word) continue;
+          const found = (await store.query({ text: word }, 10_000)).dispatches;
+          expect(ids(found)).toContain(d.id);
+          // With one other filter (its index scanned against the text's matches) or two (each match's
+          // row read): the same records either way, those both describe.
+          for (const other of [{ outcome: d.outcome }, { outcome: d.outcome, dialect: d.dialect }])
+            expect(ids((await store.query({ ...other, text: word }, 10_000)).dispatches)).toEqual(
+              ids(
+                found.filter(
+                  (x) => x.outcome === other.outcome && (!other.dialect || x.dialect === d.dialect),
+                ),
+              ),
+            );
         }
         // The limit keeps the newest.
         expect((await store.query({}, 2)).dispatches).toEqual(all.slice(0, 2));

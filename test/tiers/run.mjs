@@ -15,7 +15,12 @@ const TIERS = {
   build: [join(REPO, 'test', 'tiers', 'build.mjs'), '--if-stale'],
   'types (panel)': [bin('typescript', 'bin/tsc'), '-p', 'renderer/tsconfig.json'],
   lint: null, // three commands, below
-  vitest: [bin('vitest', 'vitest.mjs'), 'run', '--config', '.config/vitest.config.ts'],
+  // With HOOKPANEL_COVERAGE=1 the same run measures what it covers, child processes included, prints
+  // the figure and fails below its floor (test/tiers/coverage.mjs); off by default, as it costs time.
+  vitest:
+    process.env.HOOKPANEL_COVERAGE === '1'
+      ? [join(REPO, 'test', 'tiers', 'coverage.mjs')]
+      : [bin('vitest', 'vitest.mjs'), 'run', '--config', '.config/vitest.config.ts'],
   'node 24': [join(REPO, 'test', 'node24', 'run.mjs')],
   e2e: [bin('@playwright/test', 'cli.js'), 'test', '-c', 'test/e2e/playwright.config.ts'],
 };

@@ -284,11 +284,9 @@ function removeNode(text: string, node: JsonNode): string {
   const open = container.offset + 1;
   const close = container.offset + container.length - 1;
   const keep = text.slice(open, node.offset).replace(/\s*$/, '');
-  const inner = text.slice(open, close);
-  const lead = /^\s*/.exec(inner)![0];
-  const closingIndent = /\n[ \t]*$/.exec(inner)?.[0] ?? '';
-  const gap = keep ? ' ' : lead.includes('\n') ? closingIndent : '';
-  return text.slice(0, open) + keep + gap + text.slice(close);
+  // With nothing else inside, `{}` again: connect laid out an empty container's first child on lines of
+  // its own, whatever space it held, and `"hooks": {}` is how people and tools write one.
+  return text.slice(0, open) + keep + (keep ? ' ' : '') + text.slice(close);
 }
 
 function finish(

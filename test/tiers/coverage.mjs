@@ -1,0 +1,177 @@
+// The vitest tier with coverage (`npm run coverage`, and `npm test`'s vitest tier): the whole suite, the
+// processes it starts included. Most integration tests run the compiled CLI (dist/) as a child process,
+// which vitest's in-process coverage cannot see, so two measures are joined:
+//  - in process: vitest's own (v8) coverage of the sources the tests import (.config/vitest.config.ts);
+//  - child processes: NODE_V8_COVERAGE, which every Node process the run starts inherits and writes out
+//    at its exit, reported by c8 over dist/ and mapped back to the TypeScript through the source maps.
+// A line counts when it holds a statement (vitest's statement map, which lists every source file, run
+// or not) and is covered when either measure ran it. Prints the figure, per folder, and exits 1 below
+// the floor (or when vitest failed). Arguments are passed to vitest.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/**
+ * Lines covered, in percent, below which the run fails: set a little under the first whole measure
+ * (README, "Coverage"). Raise it when the figure rises; lower it only with the reason.
+ */
+const FLOOR = 95; // first whole run: 97.7% (8,568 of 8,767 lines), 1 December 2026
+
+/** Runs a Node script; resolves with its exit code. */
+function node(argv, env = process.env) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, argv, { cwd: REPO, stdio: 'inherit', env });
+    child.on('error', () => resolve(1));
+    child.on('close', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
+  });
+}
+
+/**
+ * Keeps, of each process's raw coverage, only the scripts under dist/ (the Electron shell's and the
+ * tests' own left out), so c8 does not read every agent's and library's coverage. Their source maps
+ * are read from dist/ itself: the same map repeated in thousands of files would fill memory.
+ */
+function keepDist(rawDir, keptDir) {
+  const dist = pathToFileURL(join(REPO, 'dist')).href + '/';
+  const wanted = (url) =>
+    url.startsWith(dist) && !/^(electron\/app|test|renderer)\//.test(url.slice(dist.length));
+  let processes = 0;
+  for (const name of readdirSync(rawDir)) {
+    const path = join(rawDir, name);
+    let report;
+    try {
+      report = JSON.parse(readFileSync(path, 'utf8'));
+    } catch {
+      continue; // a process killed while writing leaves a partial file
+    } finally {
+      rmSync(path, { force: true });
+    }
+    const result = (report.result ?? []).filter((script) => wanted(script.url));
+    if (result.length === 0) continue;
+    processes++;
+    writeFileSync(join(keptDir, name), JSON.stringify({ result }));
+  }
+  return processes;
+}
+
+/** Line number → hits, from an istanbul file coverage (c8's has one statement per source line). */
+function hitsByLine(file) {
+  const lines = new Map();
+  for (const [id, loc] of Object.entries(file.statementMap)) {
+    const line = loc.start.line;
+    lines.set(line, Math.max(lines.get(line) ?? 0, file.s[id] ?? 0));
+  }
+  return lines;
+}
+
+/** The folder a source's figure is summed into: electron/host/<part>, electron/cli, shared. */
+function folderOf(path) {
+  const parts = path.split('/');
+  return parts[0] === 'electron' && parts[1] === 'host' && parts.length > 3
+    ? parts.slice(0, 3).join('/')
+    : parts
+        .slice(0, 2)
+        .join('/')
+        .replace(/\/[^/]*\.[a-z]+$/, '');
+}
+
+/** Joins the two measures: { file: { total, covered } } over the in-process map's statement lines. */
+function joinMeasures(inProcess, children) {
+  const childLines = new Map(
+    Object.entries(children).map(([path, file]) => [relative(REPO, path), hitsByLine(file)]),
+  );
+  const files = {};
+  for (const [path, file] of Object.entries(inProcess)) {
+    const source = relative(REPO, path);
+    const run = childLines.get(source);
+    let total = 0;
+    let covered = 0;
+    for (const [line, hits] of hitsByLine(file)) {
+      total++;
+      if (hits > 0 || (run?.get(line) ?? 0) > 0) covered++;
+    }
+    files[source] = { total, covered };
+  }
+  return files;
+}
+
+const pct = (covered, total) => (total === 0 ? 100 : (100 * covered) / total);
+
+function printFigure(files) {
+  const folders = new Map();
+  let total = 0;
+  let covered = 0;
+  for (const [path, f] of Object.entries(files)) {
+    const folder = folderOf(path);
+    const sum = folders.get(folder) ?? { total: 0, covered: 0, files: 0 };
+    sum.total += f.total;
+    sum.covered += f.covered;
+    sum.files++;
+    folders.set(folder, sum);
+    total += f.total;
+    covered += f.covered;
+  }
+  console.log('\ncoverage: lines run by the tests, in process or in the processes they started');
+  for (const [folder, s] of [...folders].sort(([a], [b]) => a.localeCompare(b)))
+    console.log(
+      `  ${folder.padEnd(28)} ${pct(s.covered, s.total).toFixed(1).padStart(5)}%  ${String(s.covered).padStart(6)} / ${String(s.total).padEnd(6)} (${s.files} files)`,
+    );
+  const figure = pct(covered, total);
+  console.log(
+    `  ${'all'.padEnd(28)} ${figure.toFixed(1).padStart(5)}%  ${String(covered).padStart(6)} / ${total}  (floor ${FLOOR}%)`,
+  );
+  return figure;
+}
+
+const work = mkdtempSync(join(tmpdir(), 'hookpanel-coverage-'));
+const raw = join(work, 'raw');
+const kept = join(work, 'kept');
+mkdirSync(raw);
+mkdirSync(kept);
+const reports = join(REPO, 'coverage');
+try {
+  const vitest = await node(
+    [
+      join(REPO, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--config',
+      '.config/vitest.config.ts',
+      '--coverage.enabled',
+      `--coverage.reportsDirectory=${join(reports, 'in-process')}`,
+      ...process.argv.slice(2),
+    ],
+    { ...process.env, NODE_V8_COVERAGE: raw },
+  );
+  const processes = keepDist(raw, kept);
+  const c8 = await node([
+    join(REPO, 'node_modules/c8/bin/c8.js'),
+    'report',
+    '--temp-directory',
+    kept,
+    '--merge-async',
+    '--exclude-after-remap',
+    '--include',
+    'electron/**',
+    '--include',
+    'shared/**',
+    '--exclude',
+    'electron/app/**',
+    '--reporter',
+    'json',
+    '--reports-dir',
+    join(reports, 'child-processes'),
+  ]);
+  if (c8 !== 0) throw new Error('c8 report failed');
+  const read = (dir) => JSON.parse(readFileSync(join(reports, dir, 'coverage-final.json'), 'utf8'));
+  const files = joinMeasures(read('in-process'), processes ? read('child-processes') : {});
+  writeFileSync(join(reports, 'lines.json'), `${JSON.stringify(files, null, 1)}\n`);
+  console.log(`coverage: ${processes} child processes ran code from dist/; per file: coverage/lines.json`);
+  const figure = printFigure(files);
+  if (figure < FLOOR) console.log(`coverage: ${figure.toFixed(1)}% of lines is under the floor, ${FLOOR}%`);
+  process.exitCode = vitest !== 0 || figure < FLOOR ? 1 : 0;
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
