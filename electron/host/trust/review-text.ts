@@ -2,6 +2,7 @@
 // scripts the panel shows.
 import { isAbsolute, relative } from 'node:path';
 import type { ReviewItem } from '../../../shared/ipc.js';
+import { visibleText } from '../../../shared/visible-text.js';
 import { clipMiddle, runsText } from './review-summary.js';
 
 export function reviewText(item: ReviewItem): string {
@@ -32,6 +33,8 @@ export function reviewText(item: ReviewItem): string {
       lines.push(`  [${s.status}${missing}] ${where(s.path)}`);
       if (s.note) lines.push(`      note: ${s.note}`);
       for (const r of s.risks) lines.push(`      ! ${r.title}: ${r.because}`);
+      // What changed in it, shown (the project wrote it: its controls never drive the terminal).
+      if (s.diff) for (const d of s.diff.replace(/\n$/, '').split('\n')) lines.push(`      ${visibleText(d)}`);
     }
   }
   if ([...item.commands, ...item.scripts].some((x) => x.risks.length))
