@@ -33,7 +33,8 @@ async function trustedProject(command: string) {
       if (event !== 'sourcesChanged') return;
       const reason = (payload as { reason: string }).reason;
       reasons.push(reason);
-      for (const w of waiters.splice(0)) if (w.match(reason)) w.resolve(reason);
+      for (const w of waiters.splice(0))
+        if (w.match(reason)) w.resolve(reason);
         else waiters.push(w);
     },
   });
@@ -49,8 +50,7 @@ async function trustedProject(command: string) {
   });
   expect(trusted.ok, trusted.message).toBe(true);
   await session.watching;
-  const state = async () =>
-    (await host!.sources(env.workspace)).find((s) => s.path === settings)!.state;
+  const state = async () => (await host!.sources(env.workspace)).find((s) => s.path === settings)!.state;
   expect(await state()).toBe('active');
   return { settings, pushNaming, state, reasons };
 }

@@ -123,7 +123,9 @@ describe.skipIf(!codex.agent)(`Codex ${AGENTS.codex!.version}: a hook's script p
       writeFileSync(script, readFileSync(script, 'utf8').replace('echo ran', 'echo raN'));
       expect(await taken).toContain(`UserPromptSubmit[0].hooks[0] (${hooksJson})`);
       const items = await session.api['review:list']({ workspace: env.workspace });
-      expect(items.map((i) => [i.source.dialect, i.status, i.change])).toEqual([['codex', 'changed', 'scripts']]);
+      expect(items.map((i) => [i.source.dialect, i.status, i.change])).toEqual([
+        ['codex', 'changed', 'scripts'],
+      ]);
     } finally {
       await session.close();
       await host.close();

@@ -52,7 +52,8 @@ export async function check(values: CheckInput): Promise<number> {
     return { all: [source], shown: [source], wctx: ctx };
   };
   let loaded = await load();
-  const { noteWithdrawals, withdrawChangedScripts } = await import('../../host/dialects/codex/script-pins.js');
+  const { noteWithdrawals, withdrawChangedScripts } =
+    await import('../../host/dialects/codex/script-pins.js');
   // A pinned script of a trusted Codex hook changed: Codex's own trust of that hook is taken back
   // first, then everything is read again so what is shown is what Codex will now do.
   const withdrawn = await withdrawChangedScripts(loaded.all, trust, loaded.wctx);

@@ -51,11 +51,7 @@ export async function trust(values: TrustInput): Promise<number> {
   const wctx = { ...ctx, workspace: placed.workspace ?? ctx.workspace };
   // A pinned script of a hook Codex trusts changed: Codex's trust of it is taken back before anything
   // is shown, so the review below and Codex agree, and a dry run leaves Codex safe too.
-  const withdrawn = await withdrawChangedScripts(
-    await loadSources(wctx, store),
-    store,
-    wctx,
-  );
+  const withdrawn = await withdrawChangedScripts(await loadSources(wctx, store), store, wctx);
   for (const w of withdrawn) process.stdout.write(`${visibleText(w.message)}\n\n`);
   const { source, bytes } = await loadCandidate(placed.module, placed.candidate, wctx);
   if (!bytes)

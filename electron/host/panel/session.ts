@@ -7,6 +7,7 @@ import type { HookHost } from '../service.js';
 import { createPanelApi, toPanelSettings, type Handlers, type PanelContext } from './api.js';
 import { NotificationCenter } from './notifications.js';
 import { followScripts } from './pinned-scripts.js';
+import { waitingReviews } from './waiting-reviews.js';
 import { watchSources, type WatchedScripts } from './watch.js';
 import { inBackground } from '../background.js';
 
@@ -61,23 +62,25 @@ export function startPanelSession(
   let following: Promise<void> = Promise.resolve();
   let closed = false;
   const follow = () => {
-    following = following.catch(() => {}).then(async () => {
-      if (closed) return;
-      const next = await followScripts(host, workspaces());
-      if (closed) return;
-      if (JSON.stringify(next.scripts) !== JSON.stringify(scripts)) {
-        scripts = next.scripts;
-        await watcher.rearm();
-      }
-      const taken = next.withdrawn.filter((w) => w.outcome === 'withdrawn');
-      if (taken.length) {
-        host.invalidate();
-        host.emit(
-          'sourcesChanged',
-          `Codex's trust taken back: ${taken.map((w) => `${w.rule} (${w.path})`).join(', ')}`,
-        );
-      }
-    });
+    following = following
+      .catch(() => {})
+      .then(async () => {
+        if (closed) return;
+        const next = await followScripts(host, workspaces());
+        if (closed) return;
+        if (JSON.stringify(next.scripts) !== JSON.stringify(scripts)) {
+          scripts = next.scripts;
+          await watcher.rearm();
+        }
+        const taken = next.withdrawn.filter((w) => w.outcome === 'withdrawn');
+        if (taken.length) {
+          host.invalidate();
+          host.emit(
+            'sourcesChanged',
+            `Codex's trust taken back: ${taken.map((w) => `${w.rule} (${w.path})`).join(', ')}`,
+          );
+        }
+      });
     inBackground(following, 'scripts');
   };
   follow();
@@ -91,8 +94,26 @@ export function startPanelSession(
     push('sourcesChanged', { reason });
     follow();
   };
+  let known = [...host.settings.workspaces];
   const onSettings = () => {
     push('settingsChanged', toPanelSettings(host.settings));
+    // A workspace added in Settings: what waits for review there is told at once, as a notice.
+    const added = host.settings.workspaces.filter((w) => !known.includes(w));
+    known = [...host.settings.workspaces];
+    if (added.length)
+      inBackground(
+        waitingReviews(host, added).then((found) => {
+          for (const { workspace: ws, files } of found)
+            notifications.accept({
+              kind: 'reviewNeeded',
+              dialect: files[0]!.dialect,
+              workspace: ws,
+              eventId: '',
+              paths: files.map((f) => f.path),
+            });
+        }),
+        'review notice',
+      );
     inBackground(budgets.rejudge(), 'budgets'); // a budget changed: flags follow at once, not at the rule's next run
   };
   const onImport = (p: unknown) => push('historyImport', p);

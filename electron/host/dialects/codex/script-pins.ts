@@ -106,9 +106,7 @@ function changedHooks(sources: Source[], store: TrustStore, ctx: LoadContext): P
     const entry = store.entry(source.path);
     if (!entry) continue; // never trusted in Hookpanel: Codex's trust, if any, is the person's own
     const pinned = new Map(entry.scripts.map((s) => [s.path, s.sha256]));
-    const changed = new Set(
-      source.scripts.filter((s) => pinned.get(s.path) !== s.sha256).map((s) => s.path),
-    );
+    const changed = new Set(source.scripts.filter((s) => pinned.get(s.path) !== s.sha256).map((s) => s.path));
     if (!changed.size) continue;
     for (const rule of source.rules) {
       if (rule.group === null || rule.hookIndex === null) continue;
