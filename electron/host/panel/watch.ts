@@ -1,8 +1,9 @@
 // Live reload: watch every hook file location (and its folder, so a file that appears is seen), the
 // scripts the loaded hooks run (and the folders of those it cannot pin), plus the trust index and
 // settings; tell the views when one of them changes. Only those files count: the folders watched to
-// see them appear also hold Hookpanel's history, logs and socket, an agent's own state in the home folder and the files it edits in the workspace, and a change there must not clear
-// the host's source cache (every event would reload every hook file) nor refresh the panel.
+// see them appear also hold Hookpanel's history, logs and socket, an agent's own state in the home
+// folder and the files it edits in the workspace, and a change there must not clear the host's source
+// cache (every event would reload every hook file) nor refresh the panel.
 import { watch, type FSWatcher } from 'chokidar';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, sep } from 'node:path';
