@@ -17,6 +17,7 @@ export const REQUEST_CHANNELS = [
   'fire:dryRun',
   'fire:run',
   'review:list',
+  'review:waiting',
   'review:trust',
   'review:revoke',
   'settings:get',

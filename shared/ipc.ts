@@ -130,6 +130,15 @@ export const ReviewScriptSchema = z.object({
 });
 export type ReviewScript = z.infer<typeof ReviewScriptSchema>;
 
+/** Project files waiting for review, per known workspace that has any (the sidebar's badge). */
+const WaitingReviewsSchema = z.array(
+  z.object({
+    workspace: z.string(),
+    files: z.array(z.object({ path: z.string(), dialect: DialectSchema })),
+  }),
+);
+export type WaitingReviews = z.infer<typeof WaitingReviewsSchema>;
+
 export const ReviewItemSchema = z.object({
   source: SourceSchema,
   status: z.enum(['untrusted', 'changed', 'trusted']),
@@ -475,6 +484,7 @@ export const REQUESTS = {
     res: z.object({ eventId: z.string(), decision: z.string(), reason: z.string().nullable() }),
   },
   'review:list': { req: z.object({ workspace: Workspace }), res: z.array(ReviewItemSchema) },
+  'review:waiting': { req: z.object({}), res: WaitingReviewsSchema },
   'review:trust': {
     req: z.object({
       path: z.string().min(1),

@@ -61,11 +61,19 @@ export function App() {
   const { view, go, sources, error, setError, workspace, settings } = useStore();
   const Current = VIEW[view];
   const errors = sources.reduce((n, s) => n + s.diagnostics.filter((d) => d.severity === 'error').length, 0);
-  const review = sources.filter((s) => s.state === 'untrusted').length;
+  // Every known workspace's, not only the one picked (the picked one's as loaded, should the two differ).
+  const waiting = useStore((s) => s.waiting);
+  const here = sources.filter((s) => s.projectScoped && s.state === 'untrusted').length;
+  const review =
+    here + waiting.filter((w) => w.workspace !== workspace).reduce((n, w) => n + w.files.length, 0);
+  const elsewhere = waiting.filter((w) => w.workspace !== workspace).length;
   const overBudget = useStore((s) => new Set(s.budgetFlags.map((f) => `${f.source}#${f.rule}`)).size);
   const counts: Partial<Record<View, [number, string]>> = {
     problems: [errors, `${counted(errors, 'error')} in hook files`],
-    review: [review, `${counted(review, 'project file')} to review`],
+    review: [
+      review,
+      `${counted(review, 'project file')} to review${elsewhere ? ` (in ${counted(elsewhere + (here ? 1 : 0), 'workspace')})` : ''}`,
+    ],
     cost: [overBudget, `${counted(overBudget, 'rule')} over its latency budget`],
   };
   const main = useRef<HTMLElement>(null);

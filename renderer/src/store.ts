@@ -7,6 +7,7 @@ import type {
   PanelSettings,
   PanelSettingsUpdate,
   Res,
+  WaitingReviews,
 } from '../../shared/ipc.js';
 import type { Source } from '../../shared/model.js';
 import type { WaitingRequest } from '../../shared/permissions.js';
@@ -78,6 +79,8 @@ interface State {
   info: Res<'host:info'> | null;
   workspace: string | null;
   sources: Source[];
+  /** Project files waiting for review in every known workspace, not only the one picked. */
+  waiting: WaitingReviews;
   loadingSources: boolean;
   error: string | null;
   settings: PanelSettings | null;
@@ -101,6 +104,7 @@ interface State {
   markRead(): void;
   setFire(patch: Partial<FireState>): void;
   loadSources(validate?: boolean): Promise<void>;
+  loadWaiting(): Promise<void>;
   loadSettings(): Promise<void>;
   updateSettings(patch: PanelSettingsUpdate): Promise<void>;
   setError(e: string | null): void;
@@ -115,6 +119,7 @@ export const useStore = create<State>((set, get) => ({
   info: null,
   workspace: null,
   sources: [],
+  waiting: [],
   loadingSources: false,
   error: null,
   settings: null,
@@ -146,11 +151,15 @@ export const useStore = create<State>((set, get) => ({
         workspace: get().workspace,
       });
       set({ sources: r.sources, workspace: r.workspace, error: null });
+      await get().loadWaiting();
     } catch (e) {
       set({ error: `Could not load hook files: ${(e as Error).message}` });
     } finally {
       set({ loadingSources: false });
     }
+  },
+  async loadWaiting() {
+    set({ waiting: await api.request('review:waiting', {}) });
   },
   async loadSettings() {
     set({ settings: await api.request('settings:get', {}) });
@@ -210,6 +219,8 @@ export async function startStore(): Promise<void> {
   // the newest write's answer settles them.
   api.on('settingsChanged', (settings) => {
     if (!settingsUnanswered) useStore.setState({ settings });
+    // A workspace added or removed changes what waits for review across them.
+    void useStore.getState().loadWaiting();
   });
   api.on('record', (r) => {
     if (r.type === 'dispatch')

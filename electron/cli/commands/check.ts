@@ -21,9 +21,13 @@ export async function check(values: CheckInput): Promise<number> {
   const ctx = await contextFor(values.project ?? process.cwd());
   if (ctx.settingsProblem) process.stderr.write(`hookpanel: settings ignored: ${ctx.settingsProblem}\n`);
   const trust = await TrustStore.open(ctx.host);
-  let sources: Source[];
   const { file } = values;
-  if (file) {
+  // Sources of the workspace and the ones to report: all of them, or the one file asked about.
+  const load = async (): Promise<{ all: Source[]; shown: Source[]; wctx: typeof ctx }> => {
+    if (!file) {
+      const all = await loadSources(ctx, trust);
+      return { all, shown: all, wctx: ctx };
+    }
     // The parser checked it against the dialects (definitions.ts: strict).
     const dialect = isDialect(values.dialect) ? values.dialect : undefined;
     const placed = placeFile(file, ctx, dialect);
@@ -35,17 +39,28 @@ export async function check(values: CheckInput): Promise<number> {
     if (placed) {
       // A file in a known place is checked among its dialect's other files, so rules that span files
       // (unknown MCP servers, allowedEnvVars, disableAllHooks) are judged as the engine would.
-      const all = await loadSources({ ...ctx, workspace: placed.workspace ?? ctx.workspace }, trust);
-      sources = all.filter((s) => s.dialect === module.dialect && s.path === placed.candidate.path);
-    } else {
-      const { source } = await loadCandidate(module, looseCandidate(module, file), ctx);
-      applyTrust(source, trust);
-      sources = [source];
+      const wctx = { ...ctx, workspace: placed.workspace ?? ctx.workspace };
+      const all = await loadSources(wctx, trust);
+      return {
+        all,
+        shown: all.filter((s) => s.dialect === module.dialect && s.path === placed.candidate.path),
+        wctx,
+      };
     }
-    if (sources[0]?.state === 'absent') throw new UsageError(`${file}: no such file`);
-  } else {
-    sources = await loadSources(ctx, trust);
-  }
+    const { source } = await loadCandidate(module, looseCandidate(module, file), ctx);
+    applyTrust(source, trust);
+    return { all: [source], shown: [source], wctx: ctx };
+  };
+  let loaded = await load();
+  const { noteWithdrawals, withdrawChangedScripts } =
+    await import('../../host/dialects/codex/script-pins.js');
+  // A pinned script of a trusted Codex hook changed: Codex's own trust of that hook is taken back
+  // first, then everything is read again so what is shown is what Codex will now do.
+  const withdrawn = await withdrawChangedScripts(loaded.all, trust, loaded.wctx);
+  if (withdrawn.some((w) => w.outcome === 'withdrawn')) loaded = await load();
+  const sources = loaded.shown;
+  noteWithdrawals(sources, withdrawn);
+  if (file && sources[0]?.state === 'absent') throw new UsageError(`${file}: no such file`);
   // What the agents themselves will skip (Codex's trust, Gemini's folder trust), beside the problems.
   const { addAgentTrustNotes } = await import('../../host/agents/agent-trust.js');
   await addAgentTrustNotes(sources, ctx);

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
+import { visibleText } from '../../../shared/visible-text.js';
 import { contextFor } from '../../host/context.js';
-import { loadCandidate } from '../../host/sources/load.js';
+import { withdrawChangedScripts } from '../../host/dialects/codex/script-pins.js';
+import { loadCandidate, loadSources } from '../../host/sources/load.js';
 import { placeFile } from '../../host/sources/single.js';
 import { recordsAgentTrust, trustFile, untrustFile } from '../../host/agents/file-trust.js';
 import { reviewSource } from '../../host/trust/review-item.js';
@@ -8,7 +10,6 @@ import { reviewText } from '../../host/trust/review-text.js';
 import { readScripts, TrustStore } from '../../host/trust/store.js';
 import { UsageError } from '../output.js';
 import { counted } from '../../host/util/counted.js';
-import { visibleText } from '../../../shared/visible-text.js';
 
 /** `hookpanel trust PATH [--dry-run] | --list [--json]`, filled from its entry in definitions.ts. */
 export interface TrustInput {
@@ -47,10 +48,12 @@ export async function trust(values: TrustInput): Promise<number> {
     return 0;
   }
   // The file's own workspace: its hooks' relative script paths resolve there.
-  const { source, bytes } = await loadCandidate(placed.module, placed.candidate, {
-    ...ctx,
-    workspace: placed.workspace ?? ctx.workspace,
-  });
+  const wctx = { ...ctx, workspace: placed.workspace ?? ctx.workspace };
+  // A pinned script of a hook Codex trusts changed: Codex's trust of it is taken back before anything
+  // is shown, so the review below and Codex agree, and a dry run leaves Codex safe too.
+  const withdrawn = await withdrawChangedScripts(await loadSources(wctx, store), store, wctx);
+  for (const w of withdrawn) process.stdout.write(`${visibleText(w.message)}\n\n`);
+  const { source, bytes } = await loadCandidate(placed.module, placed.candidate, wctx);
   if (!bytes)
     throw new UsageError(
       `${placed.candidate.path}: ${source.state === 'absent' ? 'no such file' : 'cannot be read'}`,

@@ -32,6 +32,7 @@ import { placeFile } from '../sources/single.js';
 import { budgetFor, type BudgetWatcher } from '../history/budgets.js';
 import { localDay } from '../history/writer.js';
 import type { NotificationCenter } from './notifications.js';
+import { waitingReviews } from './waiting-reviews.js';
 import { reviewItems } from './review.js';
 import { ruleStats } from './stats.js';
 import { answerRequest, checkAskMe } from './requests.js';
@@ -183,6 +184,7 @@ export function createPanelApi(ctx: PanelContext): Handlers {
     },
     'review:list': async ({ workspace }) =>
       reviewItems(await host.sources(ws(workspace)), host.trust, host.context(ws(workspace))),
+    'review:waiting': () => waitingReviews(host, [ctx.workspace(), ...host.settings.workspaces]),
     // The one code path of the panel's Trust this version / Revoke and `hookpanel trust` / `untrust`:
     // Hookpanel's record, and the agent's own trust where Hookpanel records it (Codex's).
     'review:trust': async ({ path, sha256: shown, scripts, workspace }) => {

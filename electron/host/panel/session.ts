@@ -6,7 +6,9 @@ import { BudgetWatcher } from '../history/budgets.js';
 import type { HookHost } from '../service.js';
 import { createPanelApi, toPanelSettings, type Handlers, type PanelContext } from './api.js';
 import { NotificationCenter } from './notifications.js';
-import { watchSources } from './watch.js';
+import { followScripts } from './pinned-scripts.js';
+import { waitingReviews } from './waiting-reviews.js';
+import { watchSources, type WatchedScripts } from './watch.js';
 import { inBackground } from '../background.js';
 
 export interface PanelSession {
@@ -52,16 +54,66 @@ export function startPanelSession(
     budgets,
     openPath: opts.openPath,
   });
-  const watcher = watchSources(host, () => [workspace(), ...host.settings.workspaces]);
+  const workspaces = () => [workspace(), ...host.settings.workspaces];
+  let scripts: WatchedScripts = { files: [], folders: [] };
+  const watcher = watchSources(host, workspaces, () => scripts);
+  // One pass at a time, each after the change that asked for it; the first covers what changed while
+  // the host was not running.
+  let following: Promise<void> = Promise.resolve();
+  let closed = false;
+  const follow = () => {
+    following = following
+      .catch(() => {})
+      .then(async () => {
+        if (closed) return;
+        const next = await followScripts(host, workspaces());
+        if (closed) return;
+        if (JSON.stringify(next.scripts) !== JSON.stringify(scripts)) {
+          scripts = next.scripts;
+          await watcher.rearm();
+        }
+        const taken = next.withdrawn.filter((w) => w.outcome === 'withdrawn');
+        if (taken.length) {
+          host.invalidate();
+          host.emit(
+            'sourcesChanged',
+            `Codex's trust taken back: ${taken.map((w) => `${w.rule} (${w.path})`).join(', ')}`,
+          );
+        }
+      });
+    inBackground(following, 'scripts');
+  };
+  follow();
+  // Watching starts with the hook files; it is whole once the scripts they run are watched too.
+  const watching = watcher.ready.then(() => following.catch(() => {}));
   const onRecord = (r: unknown) => push('record', r);
   const onSignal = (s: Parameters<NotificationCenter['accept']>[0]) => notifications.accept(s);
   const onShow = (n: unknown) => push('notification', n);
   const onSources = (reason: string) => {
-    watcher.rearm();
+    inBackground(watcher.rearm(), 'live reload');
     push('sourcesChanged', { reason });
+    follow();
   };
+  let known = [...host.settings.workspaces];
   const onSettings = () => {
     push('settingsChanged', toPanelSettings(host.settings));
+    // A workspace added in Settings: what waits for review there is told at once, as a notice.
+    const added = host.settings.workspaces.filter((w) => !known.includes(w));
+    known = [...host.settings.workspaces];
+    if (added.length)
+      inBackground(
+        waitingReviews(host, added).then((found) => {
+          for (const { workspace: ws, files } of found)
+            notifications.accept({
+              kind: 'reviewNeeded',
+              dialect: files[0]!.dialect,
+              workspace: ws,
+              eventId: '',
+              paths: files.map((f) => f.path),
+            });
+        }),
+        'review notice',
+      );
     inBackground(budgets.rejudge(), 'budgets'); // a budget changed: flags follow at once, not at the rule's next run
   };
   const onImport = (p: unknown) => push('historyImport', p);
@@ -77,7 +129,7 @@ export function startPanelSession(
     api,
     push,
     notifications,
-    watching: watcher.ready,
+    watching,
     close: async () => {
       host.off('record', onRecord);
       host.off('signal', onSignal);
@@ -86,6 +138,8 @@ export function startPanelSession(
       host.history.off('import', onImport);
       host.permissions?.off('changed', onRequests);
       budgets.close();
+      closed = true;
+      await following.catch(() => {});
       await watcher.close();
     },
   };

@@ -36,6 +36,9 @@ export function reviewText(item: ReviewItem): string {
       lines.push(`  [${s.status}${missing}] ${where(s.path)}`);
       if (s.note) lines.push(`      note: ${s.note}`);
       for (const r of s.risks) lines.push(`      ! ${r.title}: ${r.because}`);
+      // What changed in it, shown (the project wrote it: its controls never drive the terminal).
+      if (s.diff)
+        for (const d of s.diff.replace(/\n$/, '').split('\n')) lines.push(`      ${visibleText(d)}`);
     }
   }
   if ([...item.commands, ...item.scripts].some((x) => x.risks.length))

@@ -5,12 +5,14 @@ import { fileGate } from '../../../shared/trust-gate.js';
 import { api } from '../client.js';
 import { CodexTrustReview } from '../components/AgentTrust.js';
 import { Badge, Diff, Empty, ErrorBox } from '../components/bits.js';
+import { WaitingElsewhere } from '../components/WaitingElsewhere.js';
 import { useStore } from '../store.js';
 import { CommandCard, LOUD, ScriptCard } from './ReviewCards.js';
 import { TrustActions } from './ReviewConfirm.js';
 
 export function ReviewView() {
   const { workspace, sources, focus } = useStore();
+  const elsewhere = useStore((s) => s.waiting.some((w) => w.workspace !== s.workspace));
   const [items, setItems] = useState<ReviewItem[] | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -51,7 +53,7 @@ export function ReviewView() {
       {error && <ErrorBox message={error} />}
       <CodexTrustReview />
       {!pending.length && (
-        <Empty title="Nothing to review">
+        <Empty title={elsewhere ? 'Nothing to review in this workspace' : 'Nothing to review'}>
           Project hook files that are new or changed since you trusted them appear here. Hookpanel runs none
           of their hooks until you trust them; where an agent runs a file itself, its review says so.
         </Empty>
@@ -73,6 +75,7 @@ export function ReviewView() {
           onKeep={() => setKept(new Set([...kept, item.source.path]))}
         />
       ))}
+      <WaitingElsewhere />
       {trusted.length > 0 && (
         <>
           <h2>Trusted project files</h2>

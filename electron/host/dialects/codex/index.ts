@@ -15,6 +15,7 @@ import { readCodexHooks, wholeFileConsequence, type CodexHooksContext } from './
 import { manifest } from './manifest.js';
 import { codexRuntime } from './runtime.js';
 import { parseCodexToml } from './toml-positions.js';
+import { findScripts } from '../pw/scripts.js';
 
 export { CODEX_EVENTS, CODEX_EVENT_RULES, parseCodexToml };
 export const CODEX_LABEL = manifest.label;
@@ -24,7 +25,7 @@ export default defineDialect(manifest, {
   formatOf: (path) => (path.endsWith('.toml') ? 'toml' : 'json'),
   parse: (text, format) => (format === 'toml' ? parseCodexToml(text) : null),
   locate: locateCodexFiles,
-  load: (doc, candidate, sink) => loadCodexFile(doc, candidate, sink),
+  load: (doc, candidate, sink, ctx) => withScripts(loadCodexFile(doc, candidate, sink), candidate, ctx),
   combine: (sources, ctx) => combineCodexSources(sources, ctx),
 });
 
@@ -70,6 +71,19 @@ export function locateCodexFiles(ctx: LoadContext): Candidate[] {
     );
   }
   return out;
+}
+
+/**
+ * A project's hooks run the project's scripts (`python3 .codex/guard.py`, in the session's folder):
+ * Hookpanel's trust covers their bytes too, where Codex's own hash covers only the hook's definition.
+ */
+function withScripts(loaded: LoadedFile, candidate: Candidate, ctx: LoadContext): LoadedFile {
+  if (!candidate.projectScoped || !ctx.workspace || !loaded.valid) return loaded;
+  const found = findScripts(
+    loaded.rules.map((r) => r.handler),
+    { workspace: ctx.workspace, home: ctx.host.home },
+  );
+  return { ...loaded, scripts: found.scripts, folders: found.unpinned.flatMap((u) => u.folders) };
 }
 
 /** What a Codex config.toml says beyond its hooks, for the rules that span files. */
