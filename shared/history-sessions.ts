@@ -4,6 +4,11 @@ import { CallSummarySchema } from './call-summary.js';
 import { DispatchRecordSchema, EventRecordSchema } from './dispatch.js';
 import { DialectSchema } from './model.js';
 
+/** The key an event's session is recorded under: the agent and its session id, else its workspace. */
+export function sessionKey(e: { dialect: string; sessionId: string | null; workspace: string | null }): string {
+  return `${e.dialect}\u0000${e.sessionId ?? e.workspace ?? ''}`;
+}
+
 export const SessionSchema = z.object({
   /** The key its events are grouped by (the agent and its session id, else its workspace). */
   key: z.string(),
@@ -25,6 +30,8 @@ export const TimelineEntrySchema = z.object({
   event: EventRecordSchema.omit({ payload: true }).extend({ call: CallSummarySchema }),
   /** Its rule runs (a person's answer to a request among them), in the order they ran. */
   dispatches: z.array(DispatchRecordSchema),
+  /** Whether the agent's turn ended with it. */
+  turnEnd: z.boolean(),
 });
 export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
 

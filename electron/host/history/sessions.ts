@@ -5,6 +5,7 @@ import { storedCallSummary, type CallSummary } from '../../../shared/call-summar
 import type { DispatchRecord, EventRecord } from '../../../shared/dispatch.js';
 import { parseDispatch, parseEvent } from './queries.js';
 import type { Db, Statement } from './schema.js';
+export { sessionKey } from '../../../shared/history-sessions.js';
 
 /** Schema 3: the sessions table and the index a session's timeline reads through. */
 export const SESSION_TABLES = `
@@ -55,11 +56,6 @@ export function recountSessions(db: Db, before: number): void {
  */
 export function keyText(blob: ArrayBuffer): string {
   return Buffer.from(blob).toString('utf8');
-}
-
-/** The key events are grouped by: the agent's session id, else the workspace. */
-export function sessionKey(e: Pick<EventRecord, 'dialect' | 'sessionId' | 'workspace'>): string {
-  return `${e.dialect}\u0000${e.sessionId ?? e.workspace ?? ''}`;
 }
 
 /** Keeps the sessions table up to date as the writer writes events (inside its transactions). */
@@ -156,6 +152,8 @@ export function querySessions(db: Db, f: SessionFilter, limit: number): SessionR
 export interface TimelineEntry {
   event: Omit<EventRecord, 'payload'> & { call: CallSummary };
   dispatches: DispatchRecord[];
+  /** Whether the agent's turn ended with it (its dialect's turn-done event). */
+  turnEnd: boolean;
 }
 
 export interface TimelinePage {
@@ -173,7 +171,7 @@ export function sessionTimeline(
 ): TimelinePage {
   const rows = db
     .prepare(
-      `SELECT seq, time, id, record FROM events WHERE session = ?
+      `SELECT seq, time, id, record, turn_done FROM events WHERE session = ?
        ${after ? 'AND (time > ? OR (time = ? AND seq > ?))' : ''} ORDER BY time, seq LIMIT ?`,
     )
     .raw()
@@ -182,6 +180,7 @@ export function sessionTimeline(
     number,
     string,
     string,
+    number,
   ][];
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
@@ -190,13 +189,14 @@ export function sessionTimeline(
     page.map((r) => r[2]),
   );
   const entries: TimelineEntry[] = [];
-  for (const [, , id, text] of page) {
+  for (const [, , id, text, turnDone] of page) {
     const e = parseEvent(text);
     if (!e) continue;
     const { payload: _payload, ...rest } = e;
     entries.push({
       event: { ...rest, call: storedCallSummary(e) },
       dispatches: (runs.get(id) ?? []).sort((a, b) => a.time.localeCompare(b.time)),
+      turnEnd: turnDone === 1,
     });
   }
   const last = page[page.length - 1];
