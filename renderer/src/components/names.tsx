@@ -66,7 +66,7 @@ export function RuleName({
   cut?: 'middle';
 }) {
   const l = ruleLabel({ name, handler, index });
-  const title = cut === 'middle' && !l.named ? cutMiddle(shortCommand(l.command, Infinity), 46) : l.title;
+  const title = cut === 'middle' && !l.named ? cutMiddle(shortCommand(l.command, Infinity), 24) : l.title;
   const tilde = useTilde();
   if (source === ASK_ME_SOURCE)
     return (

@@ -456,9 +456,12 @@ export function HistoryView() {
   const virtual = useVirtualizer({
     count: all.length,
     getScrollElement: () => parent.current,
-    estimateSize: () => 46,
+    // Rule runs take a third line where a rule's place and file wrap.
+    estimateSize: () => (listMode === 'dispatches' ? 62 : 46),
     overscan: 12,
   });
+  // Sizes are estimated once per row: measured again when the other mode's rows take their place.
+  useEffect(() => virtual.measure(), [listMode, virtual]);
   const set = (patch: Partial<typeof filter>) => setFilter((f) => ({ ...f, ...patch }));
   const type = (patch: Partial<typeof filter>) => {
     typing.current = true;

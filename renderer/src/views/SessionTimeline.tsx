@@ -63,7 +63,11 @@ function useTimeline(key: string) {
       let after: { time: number; seq: number } | null = null;
       try {
         do {
-          const page: Res<'history:timeline'> = await api.request('history:timeline', { key, after, limit: PAGE });
+          const page: Res<'history:timeline'> = await api.request('history:timeline', {
+            key,
+            after,
+            limit: PAGE,
+          });
           if (gone) return;
           setEntries((all) => [...all, ...page.entries]);
           after = page.next;
