@@ -152,7 +152,7 @@ export function SessionTimeline({
         )}
       </header>
       <div className="toolbar wrap filters" role="search" aria-label="timeline filters">
-        <select aria-label="show" value={show} onChange={(e) => setShow(e.target.value)}>
+        <select aria-label="show in this session" value={show} onChange={(e) => setShow(e.target.value)}>
           {Object.entries(SHOW).map(([k, v]) => (
             <option key={k} value={k}>
               {v.word}
@@ -216,12 +216,7 @@ function Entry({ entry: t, query, onSelect }: { entry: TimelineEntry; query: str
   const answers = t.dispatches.filter((d) => isPersonsAnswer(d));
   return (
     <>
-      <button
-        type="button"
-        className="tl-event"
-        onClick={onSelect}
-        aria-label={`${e.event} at ${when(e.time)}: details`}
-      >
+      <button type="button" className="tl-event" onClick={onSelect} title="Show its details">
         <span className="tl-time">{when(e.time)}</span>
         <span className="what">
           <span className="ellipsis">
@@ -253,7 +248,7 @@ function Entry({ entry: t, query, onSelect }: { entry: TimelineEntry; query: str
               <Badge kind={d.outcome}>{d.outcome}</Badge>
               <span className="num small">{Math.round(d.durationMs)} ms</span>
               {d.decision && d.decision !== 'allow' ? (
-                <span className="small">
+                <span className="small tl-said">
                   {DECISION_WORD[d.decision] ?? d.decision}
                   {d.reason ? `: ${visibleText(d.reason)}` : ''}
                 </span>
