@@ -5,7 +5,11 @@ import { DispatchRecordSchema, EventRecordSchema } from './dispatch.js';
 import { DialectSchema } from './model.js';
 
 /** The key an event's session is recorded under: the agent and its session id, else its workspace. */
-export function sessionKey(e: { dialect: string; sessionId: string | null; workspace: string | null }): string {
+export function sessionKey(e: {
+  dialect: string;
+  sessionId: string | null;
+  workspace: string | null;
+}): string {
   return `${e.dialect}\u0000${e.sessionId ?? e.workspace ?? ''}`;
 }
 
