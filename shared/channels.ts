@@ -14,6 +14,10 @@ export const REQUEST_CHANNELS = [
   'history:cost',
   'history:budgets',
   'history:status',
+  // History by session (issue 22): match counts, sessions, one session's timeline.
+  'history:count',
+  'history:sessions',
+  'history:timeline',
   'fire:dryRun',
   'fire:run',
   'review:list',

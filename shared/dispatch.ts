@@ -1,6 +1,7 @@
 // What the engine records and answers: runtime-neutral, validated wherever it crosses a boundary.
 import { z } from 'zod';
 import { DecisionSchema, OutcomeSchema } from './answer.js';
+import { CallSummarySchema } from './call-summary.js';
 import { DialectSchema } from './model.js';
 
 export { type Decision, type DispatchSummary, type EmitAnswer, type Outcome } from './answer.js';
@@ -46,6 +47,8 @@ export const EventRecordSchema = z.object({
   /** The payload, or its first bytes when it is larger than the history bound. */
   payload: z.unknown(),
   payloadTruncated: z.boolean(),
+  /** The tool and its command or file, or the prompt's first words (absent in records from before it). */
+  call: CallSummarySchema.optional(),
   decision: DecisionSchema,
   reason: z.string().nullable(),
   durationMs: z.number().nonnegative(),

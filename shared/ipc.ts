@@ -6,6 +6,7 @@ import { AnswerRequestSchema, AskMeSchema, WaitingRequestSchema } from './permis
 import { ConnectSummarySchema } from './connect-summary.js';
 import { REQUEST_CHANNELS, PUSH_EVENTS, type Channel, type Push } from './channels.js';
 import { DispatchRecordSchema, EventRecordSchema, HistoryRecordSchema } from './dispatch.js';
+import { SessionChannels } from './history-sessions.js';
 import { DialectSchema, HttpUrlSchema, SourceSchema } from './model.js';
 
 const Workspace = z.string().min(1).nullable();
@@ -455,6 +456,12 @@ export const REQUESTS = {
     res: CostReportSchema,
   },
   'history:budgets': { req: z.object({}), res: z.array(BudgetFlagSchema) },
+  /** How many records a filter matches (History's search says it), counted up to `max` + 1. */
+  'history:count': {
+    req: z.object({ kind: z.enum(['events', 'dispatches']), filter: Filter }),
+    res: z.object({ count: z.number().int(), max: z.number().int() }),
+  },
+  ...SessionChannels,
   'history:status': {
     req: z.object({}),
     res: z.object({

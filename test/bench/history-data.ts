@@ -1,11 +1,15 @@
 // A large history for benchmarks, made inside SQLite (a million records through the writer would take
 // minutes): one event per dispatch, 50 rules (each running a command of its own, check-N, which names it
 // in the panel), two agents, two workspaces, a failure every 997 records whose reason holds the word
-// "needle", and the search index and daily cost histograms filled alike.
+// "needle", 10,000 sessions, and the search index, sessions and daily cost histograms filled alike.
 import { openHistoryDb } from '../../electron/host/history/schema.js';
+import { backfillSessions } from '../../electron/host/history/sessions.js';
 import { join } from 'node:path';
 
 export const T0 = Date.UTC(2026, 0, 1);
+
+/** 10,000 sessions of about 100 events each, and one, `long`, of one event in 1,000 (1,000 at a million). */
+const SESSION_ID = "CASE WHEN seq % 1000 = 7 THEN 'long' ELSE 's' || (seq % 10000) END";
 
 export function makeHistory(dir: string, count: number, opts: { spanMs?: number } = {}): void {
   const db = openHistoryDb(join(dir, 'history.db'));
@@ -39,10 +43,10 @@ export function makeHistory(dir: string, count: number, opts: { spanMs?: number 
     `);
     db.exec(`
       INSERT INTO events (id, time, dialect, event, workspace, session, tool, decision, duration_ms, turn_done, record)
-      SELECT event_id, time, dialect, event, workspace, dialect || char(0) || 's' || (seq % 20),
+      SELECT event_id, time, dialect, event, workspace, dialect || char(0) || ${SESSION_ID},
         CASE WHEN event = 'Stop' THEN NULL ELSE 'Bash' END, 'allow', duration_ms + 1, event = 'Stop',
         json_object('type', 'event', 'id', event_id, 'time', json_extract(record, '$.time'), 'dialect', dialect,
-          'event', event, 'workspace', workspace, 'sessionId', 's' || (seq % 20), 'payloadDigest', 'x',
+          'event', event, 'workspace', workspace, 'sessionId', ${SESSION_ID}, 'payloadDigest', 'x',
           'payload', json_object('tool_name', 'Bash', 'tool_input', json_object('command', 'ls -la src/' || seq)),
           'payloadTruncated', json('false'), 'decision', 'allow', 'reason', NULL, 'durationMs', duration_ms + 1,
           'dispatchCount', 1, 'untrustedSkips', 0)
@@ -56,6 +60,7 @@ export function makeHistory(dir: string, count: number, opts: { spanMs?: number 
       SELECT seq, event, '', json_extract(record, '$.payload') FROM events;
       INSERT OR IGNORE INTO rule_names (rule, dialect) SELECT DISTINCT rule, dialect FROM dispatches;
     `);
+    backfillSessions(db);
     db.exec('COMMIT');
     db.exec('ANALYZE');
   } finally {

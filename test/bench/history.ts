@@ -61,6 +61,44 @@ export async function benchHistory(): Promise<void> {
     goal('    newest 50 at 1,000,000', newest, 10);
     const events = await measure('events', () => stores.big.events(50), { runs: 15, warmup: 3 });
     goal('  newest 50 events (hookpanel history --events)', events, 10);
+    // History by session: the list's first page, and one session of 1,000 events whole, as the panel reads them.
+    const sessions = await measure('sessions', () => stores.big.sessions({}, 200), { runs: 15, warmup: 3 });
+    const sessionsSmall = await measure('sessions', () => stores.small.sessions({}, 200), {
+      runs: 15,
+      warmup: 3,
+    });
+    report('  sessions list, newest 200 of 10,000', sessions, { ...sessionsSmall, name: '1,000 records' });
+    goal('    sessions list at 1,000,000', sessions, 50);
+    const [long] = (await stores.big.sessions({}, 10_000)).filter((s) => s.sessionId === 'long');
+    const [longSmall] = (await stores.small.sessions({}, 10_000)).filter((s) => s.sessionId === 'long');
+    const whole = async (store: HistoryStore, key: string) => {
+      let entries = 0;
+      let after = null;
+      do {
+        const page: Awaited<ReturnType<HistoryStore['timeline']>> = await store.timeline(key, after, 500);
+        entries += page.entries.length;
+        after = page.next;
+      } while (after);
+      return entries;
+    };
+    let timelineCount = 0;
+    const timeline = await measure(
+      'timeline',
+      async () => (timelineCount = await whole(stores.big, long!.key)),
+      {
+        runs: 9,
+        warmup: 2,
+      },
+    );
+    const timelineSmall = await measure('timeline', () => whole(stores.small, longSmall!.key), {
+      runs: 9,
+      warmup: 2,
+    });
+    report(`  one session's timeline, whole (${timelineCount} events, pages of 500)`, timeline, {
+      ...timelineSmall,
+      name: '1,000 records',
+    });
+    goal("    one session's timeline at 1,000,000", timeline, 50);
     const cost = await measure('cost', () => stores.big.cost({ since: '2026-01-01', until: '2026-01-31' }), {
       runs: 5,
       warmup: 1,

@@ -2,6 +2,7 @@
 // moment it arrives (waiting), then settled by the answer (or by none) in the database, in what
 // `hookpanel history --json` prints and in what an open panel is pushed; a host killed while the
 // request waits leaves it in History, settled as unanswered by the next host.
+import { storedCallSummary } from '../../shared/call-summary.js';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { copyFileSync, mkdirSync } from 'node:fs';
@@ -24,6 +25,9 @@ import {
   waitingRequests,
   type HoldingHost,
 } from '../helpers/holding-host.js';
+
+/** An event as the history reads it back: with what it was about, from its payload (shared/call-summary.ts). */
+const read = (e: EventRecord): EventRecord => ({ ...e, call: storedCallSummary(e) });
 
 let env: TestEnv;
 let running: HoldingHost | null = null;
@@ -262,10 +266,10 @@ describe('settling an event in the database', () => {
       await store.append([waitingEvent]);
       appendToSpool(dir, [waitingEvent]);
       await store.importSpool();
-      expect(await store.events(10)).toEqual([final]);
+      expect(await store.events(10)).toEqual([read(final)]);
       expect(await store.counts()).toEqual({ dispatches: 1, events: 1 });
       // The search text was replaced, not added to: the reason finds it, once.
-      expect(await store.events(10, { text: 'nope' })).toEqual([final]);
+      expect(await store.events(10, { text: 'nope' })).toEqual([read(final)]);
     } finally {
       await store.close();
     }
@@ -284,7 +288,7 @@ describe('settling an event in the database', () => {
       expect(await store.events(5, { text: 'schema one' })).toEqual([]);
       expect((await store.query({ text: 'schema one' }, 5)).dispatches.map((d) => d.id)).toEqual(['d-old']);
       expect(await store.settle(final, [person])).toBe(true);
-      expect(await store.event('ev-1')).toEqual(final);
+      expect(await store.event('ev-1')).toEqual(read(final));
       expect(await store.counts()).toEqual({ dispatches: 2, events: 2 });
     } finally {
       await store.close();
@@ -303,7 +307,7 @@ describe('settling an event in the database', () => {
     const store = new HistoryStore({ dir: env.hookpanelHome + '/history' });
     try {
       expect(await store.settle(final, [person])).toBe(true);
-      expect(await store.event('ev-1')).toEqual(final);
+      expect(await store.event('ev-1')).toEqual(read(final));
       expect(await store.events(10, { text: 'nope' })).toHaveLength(1);
     } finally {
       await store.close();

@@ -2,6 +2,7 @@
 // summary per event, and the signals notifications are made of. Pure: it writes nothing.
 import { createHash, randomUUID } from 'node:crypto';
 import type { DispatchRecord, DispatchSummary, EngineSignal, EventRecord } from '../../../shared/dispatch.js';
+import { callSummary } from '../../../shared/call-summary.js';
 import { describeHandler } from '../dialects/rule.js';
 import type { Plan } from './plan.js';
 import type { HookOutcome } from './run.js';
@@ -60,6 +61,8 @@ export function eventRecord(
     payloadDigest: createHash('sha256').update(payloadText).digest('hex'),
     payload: truncated ? payloadText.slice(0, PAYLOAD_BOUND) : ev.payload,
     payloadTruncated: truncated,
+    // From the whole payload: a truncated one still says what the call was.
+    call: callSummary(ev.payload),
     decision: decision.decision,
     reason: decision.reason,
     durationMs,

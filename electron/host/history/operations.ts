@@ -3,6 +3,7 @@
 import { costReport, type CostRequest } from './cost.js';
 import type { ImportProgress } from './jsonl-import.js';
 import {
+  countMatches,
   counts,
   eventsByIds,
   queryDispatches,
@@ -11,6 +12,7 @@ import {
   type HistoryFilter,
 } from './queries.js';
 import { enforceRetention, type Retention } from './retention.js';
+import { querySessions, sessionTimeline, type SessionFilter } from './sessions.js';
 import type { DispatchRecord, EventRecord, HistoryRecord } from '../../../shared/dispatch.js';
 import type { Db } from './schema.js';
 import type { HistoryWriter } from './writer.js';
@@ -36,6 +38,14 @@ export const OPERATIONS = {
   events: (c: OperationContext, a: { filter: HistoryFilter; limit: number }) =>
     queryEvents(c.db, a.filter, a.limit),
   eventsByIds: (c: OperationContext, a: { ids: string[] }) => eventsByIds(c.db, a.ids),
+  count: (c: OperationContext, a: { kind: 'dispatches' | 'events'; filter: HistoryFilter }) =>
+    countMatches(c.db, a.kind, a.filter),
+  sessions: (c: OperationContext, a: { filter: SessionFilter; limit: number }) =>
+    querySessions(c.db, a.filter, a.limit),
+  timeline: (
+    c: OperationContext,
+    a: { key: string; after: { time: number; seq: number } | null; limit: number },
+  ) => sessionTimeline(c.db, a.key, a.after, a.limit),
   counts: (c: OperationContext) => counts(c.db),
   workspaces: (c: OperationContext) => workspaces(c.db),
   cost: (c: OperationContext, a: CostRequest) => costReport(c.db, a),

@@ -4,6 +4,7 @@
 // a record of its kind is left out, and the panel's contract validates what it is sent.
 import type { DispatchRecord, EventRecord } from '../../../shared/dispatch.js';
 import type { Db } from './schema.js';
+import { storedCallSummary } from '../../../shared/call-summary.js';
 
 export interface HistoryFilter {
   dialect?: string;
@@ -143,8 +144,8 @@ function parseRecord<T extends { type: string; id: string }>(text: string, type:
     return null;
   }
 }
-const parseDispatch = (text: string) => parseRecord<DispatchRecord>(text, 'dispatch');
-const parseEvent = (text: string) => parseRecord<EventRecord>(text, 'event');
+export const parseDispatch = (text: string) => parseRecord<DispatchRecord>(text, 'dispatch');
+export const parseEvent = (text: string) => parseRecord<EventRecord>(text, 'event');
 
 type Row = { record: string };
 
@@ -203,7 +204,7 @@ export function eventsByIds(db: Db, ids: readonly string[]): EventRecord[] {
       .all(JSON.stringify(chunk)) as Row[];
     for (const r of rows) {
       const e = parseEvent(r.record);
-      if (e) out.push(e);
+      if (e) out.push(withCall(e));
     }
   }
   return out;
@@ -215,7 +216,27 @@ export function queryEvents(db: Db, filter: HistoryFilter, limit: number): Event
   const rows = db
     .prepare(`SELECT record FROM events ${where.sql} ORDER BY time DESC, seq DESC LIMIT ?`)
     .all(...where.params, limit) as Row[];
-  return rows.map((r) => parseEvent(r.record)).filter((e): e is EventRecord => e !== null);
+  return rows
+    .map((r) => parseEvent(r.record))
+    .filter((e): e is EventRecord => e !== null)
+    .map(withCall);
+}
+
+/** An event with what it was about: recorded with it, else (a record from before) read from its payload. */
+function withCall(e: EventRecord): EventRecord {
+  return e.call ? e : { ...e, call: storedCallSummary(e) };
+}
+
+/** Most matches counted: past it a count says "more than". */
+export const COUNT_MAX = 10_000;
+
+/** How many records match the filter, up to COUNT_MAX + 1 (over COUNT_MAX: more than that). */
+export function countMatches(db: Db, kind: 'dispatches' | 'events', filter: HistoryFilter): number {
+  const where = kind === 'dispatches' ? dispatchWhere(filter) : eventWhere(filter);
+  const row = db
+    .prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM ${kind} ${where.sql} LIMIT ${COUNT_MAX + 1})`)
+    .get(...where.params) as { n: number };
+  return row.n;
 }
 
 /** Every matching record, oldest first, a page at a time (exports). */

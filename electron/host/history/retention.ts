@@ -2,6 +2,7 @@
 // Deletes run in small transactions, yielding between them, so writers (the host's records on the same
 // worker, `emit` fallbacks) and queries wait milliseconds, never for the whole trim.
 import type { Db } from './schema.js';
+import { recountSessions } from './sessions.js';
 import { localDay } from './writer.js';
 
 export interface Retention {
@@ -68,6 +69,7 @@ export async function enforceRetention(db: Db, r: Retention): Promise<RetentionR
   const cutoff = now - r.maxAgeDays * 86_400_000;
   let deletedDispatches = await deleteBefore(db, 'dispatches', cutoff);
   let deletedEvents = await deleteBefore(db, 'events', cutoff);
+  let deletedUntil = cutoff;
   db.prepare('DELETE FROM cost_daily WHERE day < ?').run(localDay(cutoff));
   if (deletedDispatches || deletedEvents) await compactText(db);
   // Over the size limit: the oldest records go in proportion to the excess, down to 90% of the limit so
@@ -81,9 +83,11 @@ export async function enforceRetention(db: Db, r: Retention): Promise<RetentionR
     const time = until === null ? Number.MAX_SAFE_INTEGER : until + 1;
     deletedDispatches += await deleteBefore(db, 'dispatches', time);
     deletedEvents += await deleteBefore(db, 'events', time);
+    deletedUntil = Math.max(deletedUntil, time);
     await compactText(db);
     if (until === null) break;
   }
+  if (deletedEvents) recountSessions(db, deletedUntil);
   if (deletedDispatches || deletedEvents) db.exec('PRAGMA incremental_vacuum');
   return { deletedDispatches, deletedEvents, bytesBefore, bytesAfter: usedBytes(db) };
 }

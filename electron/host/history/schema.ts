@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { describeDbError, HistoryDbError, isDamaged, setAside } from './damage.js';
+import { backfillSessions, SESSION_TABLES } from './sessions.js';
 
 export type Db = InstanceType<typeof Database>;
 export type Statement = Database.Statement;
@@ -21,7 +22,7 @@ function loadLibsql(): typeof Database {
 
 export const DB_FILE = 'history.db';
 /** Bumped when the tables change; `migrateSchema` brings an older file up to date. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 /** How long a writer waits for another one's transaction before giving up. */
 export const BUSY_TIMEOUT_MS = 10_000;
 
@@ -233,6 +234,9 @@ export function migrateSchema(db: Db, path = DB_FILE): void {
     if (now > SCHEMA_VERSION) throw refuse(now);
     if (now < SCHEMA_VERSION) {
       db.exec(TABLES);
+      // Version 3: sessions, counted from the events recorded before.
+      db.exec(SESSION_TABLES);
+      if (now < 3) backfillSessions(db);
       db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     }
     db.exec('COMMIT');

@@ -22,6 +22,7 @@ import {
 } from './operations.js';
 import { iterateRecords, type HistoryFilter } from './queries.js';
 import type { Retention, RetentionResult } from './retention.js';
+import type { SessionFilter, SessionRow, TimelinePage } from './sessions.js';
 import { eventKinds, setEventKinds } from './event-kind.js';
 import { eventKindsFromRegistry } from './event-kinds-registry.js';
 import { inBackground } from '../background.js';
@@ -319,6 +320,21 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
 
   async event(id: string): Promise<EventRecord | null> {
     return (await this.read('eventsByIds', { ids: [id] }))[0] ?? null;
+  }
+
+  /** How many records match, up to COUNT_MAX + 1 (queries.ts). */
+  count(kind: 'dispatches' | 'events', filter: HistoryFilter): Promise<number> {
+    return this.read('count', { kind, filter });
+  }
+
+  /** Sessions, the most recently active first. */
+  sessions(filter: SessionFilter, limit: number): Promise<SessionRow[]> {
+    return this.read('sessions', { filter, limit });
+  }
+
+  /** A session's events in order, each with its rule runs, a page at a time. */
+  timeline(key: string, after: { time: number; seq: number } | null, limit: number): Promise<TimelinePage> {
+    return this.read('timeline', { key, after, limit });
   }
 
   counts(): Promise<{ dispatches: number; events: number }> {

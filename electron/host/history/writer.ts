@@ -5,6 +5,7 @@ import { bucketOf } from './cost-buckets.js';
 import { eventKind, toolOf } from './event-kind.js';
 import { isPersonsWait } from './persons-wait.js';
 import type { Db, Statement } from './schema.js';
+import { keyText, SessionBook, sessionKey } from './sessions.js';
 
 /** One awaited run of a rule, for latency budgets. */
 export interface CostSample {
@@ -40,6 +41,8 @@ export class HistoryWriter {
   private readonly staleHeld: Statement;
   private readonly updateEvent: Statement;
   private readonly deleteEventText: Statement;
+  private readonly decisionOf: Statement;
+  private readonly sessions: SessionBook;
   private readonly knownRules = new Set<string>();
   private readonly knownWorkspaces = new Set<string>();
 
@@ -85,6 +88,10 @@ export class HistoryWriter {
     // duration_ms stays the hooks' time: it adds up to a turn's cost, which a person's thinking is not.
     this.updateEvent = db.prepare('UPDATE events SET decision = ?, record = ? WHERE seq = ?');
     this.deleteEventText = db.prepare('DELETE FROM event_text WHERE rowid = ?');
+    this.decisionOf = db.prepare(
+      'SELECT CAST(session AS BLOB) AS session, decision FROM events WHERE seq = ?',
+    );
+    this.sessions = new SessionBook(db);
   }
 
   /**
@@ -134,6 +141,8 @@ export class HistoryWriter {
 
   /** The row and its search text now say what `e` says. */
   private replaceEvent(seq: number, e: EventRecord): void {
+    const was = this.decisionOf.get(seq) as { session: ArrayBuffer; decision: string } | undefined;
+    if (was) this.sessions.redecided(keyText(was.session), was.decision, e.decision);
     this.updateEvent.run(e.decision, JSON.stringify(e), seq);
     this.deleteEventText.run(seq);
     this.insertEventText.run(seq, e.event, e.reason ?? '', payloadText(e));
@@ -235,7 +244,7 @@ export class HistoryWriter {
 
   private writeEvent(e: EventRecord): void {
     const time = Date.parse(e.time);
-    const session = `${e.dialect}\u0000${e.sessionId ?? e.workspace ?? ''}`;
+    const session = sessionKey(e);
     const kind = eventKind(e.dialect, e.event);
     const tool = e.payloadTruncated ? null : toolOf(e.payload);
     // A turn's cost: every event of the session since its last turn ended, this one included.
@@ -258,6 +267,7 @@ export class HistoryWriter {
       JSON.stringify(e),
     );
     if (!info.changes) return;
+    this.sessions.added(session, e, time);
     if (e.workspace && !this.knownWorkspaces.has(e.workspace)) {
       this.insertWorkspace.run(e.workspace);
       this.knownWorkspaces.add(e.workspace);

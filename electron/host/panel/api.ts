@@ -31,6 +31,8 @@ import { dialectOptions, type Settings } from '../settings/settings.js';
 import { placeFile } from '../sources/single.js';
 import { budgetFor, type BudgetWatcher } from '../history/budgets.js';
 import { localDay } from '../history/writer.js';
+import { COUNT_MAX } from '../history/queries.js';
+import type { EventRecord } from '../../../shared/dispatch.js';
 import type { NotificationCenter } from './notifications.js';
 import { waitingReviews } from './waiting-reviews.js';
 import { reviewItems } from './review.js';
@@ -118,10 +120,20 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       return { dispatches, events: [...events.values()] };
     },
     'history:events': async ({ filter, limit }) => {
-      if (!filter.rule && !filter.outcome) return { events: await host.history.events(limit, filter) };
+      // A list carries each event's summary (`call`), not its payload: one event's detail asks for that.
+      const listed = (events: EventRecord[]) =>
+        filter.eventId ? events : events.map((e) => ({ ...e, payload: null }));
+      if (!filter.rule && !filter.outcome)
+        return { events: listed(await host.history.events(limit, filter)) };
       const { events } = await host.history.query(filter, limit);
-      return { events: [...events.values()].sort((a, b) => b.time.localeCompare(a.time)) };
+      return { events: listed([...events.values()].sort((a, b) => b.time.localeCompare(a.time))) };
     },
+    'history:count': async ({ kind, filter }) => ({
+      count: await host.history.count(kind, filter),
+      max: COUNT_MAX,
+    }),
+    'history:sessions': async ({ limit, ...filter }) => host.history.sessions(filter, limit),
+    'history:timeline': async ({ key, after, limit }) => host.history.timeline(key, after, limit),
     'history:stats': async ({ filter }) => ruleStats((await host.history.query(filter, 20_000)).dispatches),
     'history:replay': async ({ eventId }) => {
       const event = await host.history.event(eventId);

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { DIALECT_MANIFESTS } from '../../../shared/dialects.js';
 import type { Handler, Rule } from '../../../shared/model.js';
 import { ASK_ME_SOURCE } from '../../../shared/ask-me-source.js';
-import { ruleLabel, tildePath } from '../../../shared/rule-name.js';
+import { ruleLabel, shortCommand, tildePath } from '../../../shared/rule-name.js';
 import { useStore } from '../store.js';
 
 const LABELS = new Map<string, string>(DIALECT_MANIFESTS.map((m) => [m.id, m.label]));
@@ -55,14 +55,18 @@ export function RuleName({
   index,
   source,
   detail = true,
+  cut,
 }: {
   name: string;
   handler: Handler | string;
   index?: number | null;
   source?: string | null;
   detail?: boolean;
+  /** Where a narrow place cuts a command: in the middle keeps its end, where two commands often differ. */
+  cut?: 'middle';
 }) {
   const l = ruleLabel({ name, handler, index });
+  const title = cut === 'middle' && !l.named ? cutMiddle(shortCommand(l.command, Infinity), 24) : l.title;
   const tilde = useTilde();
   if (source === ASK_ME_SOURCE)
     return (
@@ -74,7 +78,7 @@ export function RuleName({
   const file = source ? basename(source) : null;
   return (
     <span className="rule-name" title={[l.command, source ? tilde(source) : null].filter(Boolean).join('\n')}>
-      <span className={l.named ? 'rule-title' : 'rule-title cmd'}>{l.title}</span>
+      <span className={l.named ? 'rule-title' : 'rule-title cmd'}>{title}</span>
       {detail && (l.position || file) ? (
         <span className="rule-pos muted">
           {[l.position, file ? `in ${file}` : null].filter(Boolean).join(' ')}
@@ -82,6 +86,13 @@ export function RuleName({
       ) : null}
     </span>
   );
+}
+
+/** Text cut to `max` characters in its middle: its start and its end both kept. */
+function cutMiddle(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = Math.floor((max - 1) / 2);
+  return `${text.slice(0, max - 1 - end).trimEnd()}…${text.slice(text.length - end).trimStart()}`;
 }
 
 export function basename(path: string): string {

@@ -6,13 +6,17 @@ import { DIALECT_MANIFESTS } from '../../../shared/dialects.js';
 import type { DispatchRecord, EventRecord } from '../../../shared/dispatch.js';
 import { eventVerdict } from '../../../shared/event-verdict.js';
 import type { HistoryFilterInput, Res } from '../../../shared/ipc.js';
+import type { CallSummary } from '../../../shared/call-summary.js';
 import { api } from '../client.js';
+import { CallLine, Highlight } from '../components/CallLine.js';
 import { Badge, Empty, ErrorBox } from '../components/bits.js';
 import { counted } from '../components/counted.js';
 import { agentLabel, RuleName } from '../components/names.js';
 import { RuleRow, ruleRowKey } from '../components/RuleRow.js';
 import { saved, useStore } from '../store.js';
+import { sessionKey } from '../../../shared/history-sessions.js';
 import { DECISION_WORD, HistoryDetail, NoHistory, when, type Selection } from './HistoryDetail.js';
+import { SessionsPane } from './Sessions.js';
 
 const SPANS: Record<string, number | undefined> = {
   any: undefined,
@@ -31,8 +35,10 @@ const SPAN_WORD: Record<string, string> = {
 /** Records per page: the newest first, older ones on request. */
 const LIMIT = 1000;
 
-type Mode = 'events' | 'dispatches';
-type Row = DispatchRecord | EventRecord;
+type Mode = 'events' | 'dispatches' | 'sessions';
+/** A rule run listed with what its event was about. */
+type RunRow = DispatchRecord & { call?: CallSummary };
+type Row = RunRow | EventRecord;
 
 function keepDispatch(r: DispatchRecord, f: HistoryFilterInput): boolean {
   if (f.dialect && r.dialect !== f.dialect) return false;
@@ -63,6 +69,12 @@ function keepEvent(e: EventRecord, f: HistoryFilterInput, live: readonly Dispatc
   return true;
 }
 
+const MODE_NOTE: Record<Mode, string> = {
+  events: 'Every event an agent sent, with what was decided; those no rule matched too.',
+  dispatches: 'Every time a rule ran (or was skipped), with its outcome.',
+  sessions: 'Each agent session, and in order what happened in it.',
+};
+
 /** Shorter words where the row has no room for DECISION_WORD's (its title has them). */
 const ROW_WORD: Record<string, string> = { undecided: 'no decision' };
 
@@ -71,8 +83,38 @@ function settledOver(read: Row, told: EventRecord | undefined): Row {
   return told && (read as EventRecord).held === 'waiting' && told.held !== 'waiting' ? told : read;
 }
 
+/** Rule runs, each with what its event was about. */
+function withCalls(r: Res<'history:query'>): RunRow[] {
+  const calls = new Map(r.events.map((e) => [e.id, e.call]));
+  return r.dispatches.map((d) => ({ ...d, call: calls.get(d.eventId) }));
+}
+
+/** How many records the search matches (all of them, not only the page shown). */
+function useMatchCount(mode: Mode, query: HistoryFilterInput, loadedAt: number): string | null {
+  const [count, setCount] = useState<Res<'history:count'> | null>(null);
+  useEffect(() => {
+    setCount(null);
+    if (!query.text || mode === 'sessions') return;
+    let gone = false;
+    api.request('history:count', { kind: mode, filter: query }).then(
+      (c) => !gone && setCount(c),
+      () => {},
+    );
+    return () => void (gone = true);
+  }, [mode, query, loadedAt]);
+  if (!count) return null;
+  const noun = mode === 'events' ? 'event' : 'rule run';
+  return count.count > count.max
+    ? `More than ${count.max.toLocaleString()} ${noun}s match`
+    : `${counted(count.count, noun)} ${count.count === 1 ? 'matches' : 'match'}`;
+}
+
 /** One page of records after another, newest first. */
-function usePages(mode: Mode, query: HistoryFilterInput, typing: React.MutableRefObject<boolean>) {
+function usePages(
+  mode: Exclude<Mode, 'sessions'>,
+  query: HistoryFilterInput,
+  typing: React.MutableRefObject<boolean>,
+) {
   // The rows with the mode they were read in: after a switch, the other mode's rows are never drawn.
   const [page, setPage] = useState<{ mode: Mode; rows: Row[] }>({ mode, rows: [] });
   const rows = page.mode === mode ? page.rows : [];
@@ -84,7 +126,7 @@ function usePages(mode: Mode, query: HistoryFilterInput, typing: React.MutableRe
     async (filter: HistoryFilterInput): Promise<Row[]> =>
       mode === 'events'
         ? (await api.request('history:events', { filter, limit: LIMIT })).events
-        : (await api.request('history:query', { filter, limit: LIMIT })).dispatches,
+        : withCalls(await api.request('history:query', { filter, limit: LIMIT })),
     [mode],
   );
   const load = useCallback(async () => {
@@ -124,17 +166,8 @@ function usePages(mode: Mode, query: HistoryFilterInput, typing: React.MutableRe
   return { rows, more, loading, loadedAt, error, loadOlder };
 }
 
-function Filters({
-  mode,
-  filter,
-  set,
-  type,
-}: {
-  mode: Mode;
-  filter: HistoryFilterInput & { span: string };
-  set: (patch: Partial<HistoryFilterInput & { span: string }>) => void;
-  type: (patch: Partial<HistoryFilterInput & { span: string }>) => void;
-}) {
+/** The workspaces to filter by: this one, those in settings, and every one the history holds. */
+function useWorkspaceChoices(): string[] {
   const { liveEvents, info, settings } = useStore();
   const [recorded, setRecorded] = useState<string[]>([]);
   // Workspaces the history holds, asked again only when a live event comes from a new one.
@@ -150,6 +183,22 @@ function Filters({
       [info?.workspace, ...(settings?.workspaces ?? []), ...recorded].filter((w): w is string => !!w),
     ),
   ];
+  return workspaces;
+}
+
+function Filters({
+  mode,
+  filter,
+  set,
+  type,
+  workspaces,
+}: {
+  mode: Exclude<Mode, 'sessions'>;
+  workspaces: string[];
+  filter: HistoryFilterInput & { span: string };
+  set: (patch: Partial<HistoryFilterInput & { span: string }>) => void;
+  type: (patch: Partial<HistoryFilterInput & { span: string }>) => void;
+}) {
   return (
     <div className="toolbar wrap filters" role="search">
       <select
@@ -219,13 +268,22 @@ function Filters({
   );
 }
 
-function HistoryRow({ row, mode, selected }: { row: Row; mode: Mode; selected: boolean }) {
+function HistoryRow({
+  row,
+  mode,
+  query,
+}: {
+  row: Row;
+  mode: Exclude<Mode, 'sessions'>;
+  query: string | undefined;
+}) {
   if (mode === 'events') {
     const e = row as EventRecord;
     const verdict = eventVerdict(e);
     return (
       <>
-        <WhenAndEvent row={e} />
+        <span role="cell">{when(e.time)}</span>
+        <What row={e} call={e.call} query={query} />
         <span role="cell">
           <Badge kind={verdict} title={DECISION_WORD[verdict]}>
             {ROW_WORD[verdict] ?? DECISION_WORD[verdict] ?? verdict}
@@ -238,12 +296,13 @@ function HistoryRow({ row, mode, selected }: { row: Row; mode: Mode; selected: b
       </>
     );
   }
-  const d = row as DispatchRecord;
+  const d = row as RunRow;
   return (
     <>
-      <WhenAndEvent row={d} />
+      <span role="cell">{when(d.time)}</span>
+      <What row={d} call={d.call} query={query} />
       <span role="cell" className="ellipsis">
-        <RuleName name={d.rule} handler={d.handler} index={d.ruleIndex} detail={selected} />
+        <RuleName name={d.rule} handler={d.handler} index={d.ruleIndex} source={d.source} cut="middle" />
       </span>
       <span role="cell">
         <Badge kind={d.outcome}>{d.outcome}</Badge>
@@ -253,16 +312,24 @@ function HistoryRow({ row, mode, selected }: { row: Row; mode: Mode; selected: b
   );
 }
 
-/** A history row's first cells, the same for events and rule runs: when, and which agent's event. */
-function WhenAndEvent({ row }: { row: Row }) {
+/**
+ * What happened, in two lines: the tool and its command or file (or the prompt's first words), and
+ * under it the agent and its event, whole (the agent's name is never what gets cut).
+ */
+function What({ row, call, query }: { row: Row; call: CallSummary | undefined; query: string | undefined }) {
   return (
-    <>
-      <span role="cell">{when(row.time)}</span>
-      <span role="cell" className="ellipsis">
-        <span className="muted">{agentLabel(row.dialect)} · </span>
-        {row.event}
+    <span role="cell" className="what">
+      <span className="ellipsis">
+        {call?.tool || call?.subject ? (
+          <CallLine call={call} query={query} />
+        ) : (
+          <Highlight text={row.event} query={query} />
+        )}
       </span>
-    </>
+      <span className="ellipsis muted small">
+        {agentLabel(row.dialect)} · <Highlight text={row.event} query={query} />
+      </span>
+    </span>
   );
 }
 
@@ -320,10 +387,17 @@ export function HistoryView() {
       ? 'dispatches'
       : focus.eventId
         ? 'events'
-        : saved.get('historyMode') === 'dispatches'
-          ? 'dispatches'
+        : saved.get('historyMode') === 'dispatches' || saved.get('historyMode') === 'sessions'
+          ? (saved.get('historyMode') as Mode)
           : 'events',
   );
+  /** The session whose timeline is shown in Sessions (and the event it was opened on). */
+  const [session, setSession] = useState<{ key: string; eventId: string | null } | null>(null);
+  const openSession = (e: EventRecord) => {
+    setSession({ key: sessionKey(e), eventId: e.id });
+    setMode('sessions');
+  };
+  const workspaces = useWorkspaceChoices();
   const setMode = (m: Mode) => {
     saved.set('historyMode', m);
     setModeState(m);
@@ -346,31 +420,34 @@ export function HistoryView() {
     return q;
   }, [filter]);
   const typing = useRef(false);
-  const { rows, more, loading, loadedAt, error, loadOlder } = usePages(mode, query, typing);
+  // Sessions keep the events list read underneath, so going back to it is instant.
+  const listMode = mode === 'sessions' ? 'events' : mode;
+  const { rows, more, loading, loadedAt, error, loadOlder } = usePages(listMode, query, typing);
+  const matchCount = useMatchCount(mode, query, loadedAt);
 
   // Live: records pushed after the last query join the top of the list.
   const shown = useMemo(() => new Set(rows.map((r) => r.id)), [rows]);
   const fresh = (r: Row) => Date.parse(r.time) >= loadedAt - 1000 && !shown.has(r.id);
   const live: Row[] =
-    mode === 'events'
+    listMode === 'events'
       ? liveEvents.filter((e) => fresh(e) && keepEvent(e, query, liveDispatches))
       : liveDispatches.filter((d) => fresh(d) && keepDispatch(d, query));
   // An event told again since it was read (a held request, settled by its answer) shows as told.
   const retold = useMemo(
-    () => new Map(mode === 'events' ? liveEvents.map((e) => [e.id, e] as const) : []),
-    [mode, liveEvents],
+    () => new Map(listMode === 'events' ? liveEvents.map((e) => [e.id, e] as const) : []),
+    [listMode, liveEvents],
   );
   const all = useMemo(
     () => [...live, ...rows.map((r) => settledOver(r, retold.get(r.id)))],
     [live, rows, retold],
   );
   const isSelected = (r: Row) =>
-    mode === 'events'
+    listMode === 'events'
       ? r.id === sel?.eventId
       : r.id === sel?.dispatchId || (!sel?.dispatchId && (r as DispatchRecord).eventId === sel?.eventId);
   const select = (r: Row) =>
     setSel(
-      mode === 'events'
+      listMode === 'events'
         ? { eventId: r.id, dispatchId: null }
         : { eventId: (r as DispatchRecord).eventId, dispatchId: r.id },
     );
@@ -379,9 +456,12 @@ export function HistoryView() {
   const virtual = useVirtualizer({
     count: all.length,
     getScrollElement: () => parent.current,
-    estimateSize: () => 34,
+    // Rule runs take a third line where a rule's place and file wrap.
+    estimateSize: () => (listMode === 'dispatches' ? 62 : 46),
     overscan: 12,
   });
+  // Sizes are estimated once per row: measured again when the other mode's rows take their place.
+  useEffect(() => virtual.measure(), [listMode, virtual]);
   const set = (patch: Partial<typeof filter>) => setFilter((f) => ({ ...f, ...patch }));
   const type = (patch: Partial<typeof filter>) => {
     typing.current = true;
@@ -398,99 +478,115 @@ export function HistoryView() {
           <button type="button" aria-pressed={mode === 'dispatches'} onClick={() => setMode('dispatches')}>
             Rule runs
           </button>
-          <span className="muted">
-            {mode === 'events'
-              ? 'Every event an agent sent, with what was decided; those no rule matched too.'
-              : 'Every time a rule ran (or was skipped), with its outcome.'}
-          </span>
-        </div>
-        <Filters mode={mode} filter={filter} set={set} type={type} />
-        {historyImport && historyImport.state !== 'done' && (
-          <div className="note" role="status" aria-label="history import">
-            {historyImport.message}
-            {historyImport.state === 'importing' && historyImport.bytesTotal
-              ? `: ${Math.floor((100 * historyImport.bytesDone) / historyImport.bytesTotal)}% (${historyImport.records.toLocaleString()} records)`
-              : ''}
-            {historyImport.state !== 'failed' && (
-              <progress max={historyImport.bytesTotal} value={historyImport.bytesDone} />
-            )}
-          </div>
-        )}
-        {error && <ErrorBox message={error} />}
-        {!all.length && !loading ? (
-          <NoHistory mode={mode} filtered={filtered} />
-        ) : (
-          <div
-            ref={parent}
-            className="virtual"
-            role="table"
-            aria-label={mode === 'events' ? 'events' : 'rule runs'}
-            aria-rowcount={all.length + 1}
-          >
-            <div role="rowgroup" className="history-head">
-              <div role="row" className={`hrow head ${mode}`} aria-rowindex={1}>
-                <span role="columnheader">time</span>
-                <span role="columnheader">event</span>
-                {mode === 'events' ? (
-                  <>
-                    <span role="columnheader">decision</span>
-                    <span role="columnheader">rules</span>
-                  </>
-                ) : (
-                  <>
-                    <span role="columnheader">rule</span>
-                    <span role="columnheader">outcome</span>
-                  </>
-                )}
-                <span role="columnheader" className="num">
-                  ms
-                </span>
-              </div>
-            </div>
-            <div role="rowgroup" style={{ height: virtual.getTotalSize(), position: 'relative' }}>
-              {virtual.getVirtualItems().map((v) => {
-                const r = all[v.index]!;
-                const selected = isSelected(r);
-                return (
-                  <div
-                    key={r.id}
-                    role="row"
-                    tabIndex={0}
-                    aria-rowindex={v.index + 2}
-                    aria-selected={selected}
-                    className={`hrow ${mode} ${selected ? 'selected' : ''}`}
-                    style={{ transform: `translateY(${v.start}px)`, height: v.size }}
-                    onClick={() => select(r)}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Enter') select(r);
-                      if (e.key === 'ArrowDown')
-                        (e.currentTarget.nextElementSibling as HTMLElement | null)?.focus();
-                      if (e.key === 'ArrowUp')
-                        (e.currentTarget.previousElementSibling as HTMLElement | null)?.focus();
-                    }}
-                  >
-                    <HistoryRow row={r} mode={mode} selected={selected} />
-                  </div>
-                );
-              })}
-            </div>
-          </div>
-        )}
-        {more && (
-          <button type="button" className="more" onClick={() => void loadOlder()}>
-            Load older {mode === 'events' ? 'events' : 'rule runs'}
+          <button type="button" aria-pressed={mode === 'sessions'} onClick={() => setMode('sessions')}>
+            Sessions
           </button>
+          <span className="muted">{MODE_NOTE[mode]}</span>
+        </div>
+        {mode === 'sessions' ? (
+          <SessionsPane
+            open={session}
+            onOpen={setSession}
+            selectedEvent={sel?.eventId ?? null}
+            onSelectEvent={(eventId) => setSel({ eventId, dispatchId: null })}
+            workspaces={workspaces}
+          />
+        ) : (
+          <>
+            <Filters mode={listMode} filter={filter} set={set} type={type} workspaces={workspaces} />
+            {matchCount && (
+              <p className="match-count" role="status" aria-label="matches">
+                {matchCount}
+              </p>
+            )}
+            {historyImport && historyImport.state !== 'done' && (
+              <div className="note" role="status" aria-label="history import">
+                {historyImport.message}
+                {historyImport.state === 'importing' && historyImport.bytesTotal
+                  ? `: ${Math.floor((100 * historyImport.bytesDone) / historyImport.bytesTotal)}% (${historyImport.records.toLocaleString()} records)`
+                  : ''}
+                {historyImport.state !== 'failed' && (
+                  <progress max={historyImport.bytesTotal} value={historyImport.bytesDone} />
+                )}
+              </div>
+            )}
+            {error && <ErrorBox message={error} />}
+            {!all.length && !loading ? (
+              <NoHistory mode={listMode} filtered={filtered} />
+            ) : (
+              <div
+                ref={parent}
+                className="virtual"
+                role="table"
+                aria-label={listMode === 'events' ? 'events' : 'rule runs'}
+                aria-rowcount={all.length + 1}
+              >
+                <div role="rowgroup" className="history-head">
+                  <div role="row" className={`hrow head ${listMode}`} aria-rowindex={1}>
+                    <span role="columnheader">time</span>
+                    <span role="columnheader">what happened</span>
+                    {listMode === 'events' ? (
+                      <>
+                        <span role="columnheader">decision</span>
+                        <span role="columnheader">rules</span>
+                      </>
+                    ) : (
+                      <>
+                        <span role="columnheader">rule</span>
+                        <span role="columnheader">outcome</span>
+                      </>
+                    )}
+                    <span role="columnheader" className="num">
+                      ms
+                    </span>
+                  </div>
+                </div>
+                <div role="rowgroup" style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+                  {virtual.getVirtualItems().map((v) => {
+                    const r = all[v.index]!;
+                    const selected = isSelected(r);
+                    return (
+                      <div
+                        key={r.id}
+                        role="row"
+                        tabIndex={0}
+                        aria-rowindex={v.index + 2}
+                        aria-selected={selected}
+                        className={`hrow ${listMode} ${selected ? 'selected' : ''}`}
+                        style={{ transform: `translateY(${v.start}px)`, height: v.size }}
+                        onClick={() => select(r)}
+                        onKeyDown={(e) => {
+                          if (e.key === 'Enter') select(r);
+                          if (e.key === 'ArrowDown')
+                            (e.currentTarget.nextElementSibling as HTMLElement | null)?.focus();
+                          if (e.key === 'ArrowUp')
+                            (e.currentTarget.previousElementSibling as HTMLElement | null)?.focus();
+                        }}
+                      >
+                        <HistoryRow row={r} mode={listMode} query={query.text} />
+                      </div>
+                    );
+                  })}
+                </div>
+              </div>
+            )}
+            {more && (
+              <button type="button" className="more" onClick={() => void loadOlder()}>
+                Load older {listMode === 'events' ? 'events' : 'rule runs'}
+              </button>
+            )}
+            <Stats query={query} loadedAt={loadedAt} />
+          </>
         )}
-        <Stats query={query} loadedAt={loadedAt} />
       </section>
       <aside className="pane flow" aria-label="history detail">
         {sel ? (
-          <HistoryDetail sel={sel} onSelect={setSel} />
+          <HistoryDetail sel={sel} onSelect={setSel} onSession={openSession} />
         ) : (
-          <Empty title={mode === 'events' ? 'Pick an event' : 'Pick a rule run'}>
-            {mode === 'events'
-              ? 'What was decided, which rules ran, and the payload show here.'
-              : 'Its exit, output, timing and the event it belongs to show here.'}
+          <Empty title={mode === 'dispatches' ? 'Pick a rule run' : 'Pick an event'}>
+            {mode === 'dispatches'
+              ? 'Its exit, output, timing and the event it belongs to show here.'
+              : 'What was decided, which rules ran, and the payload show here.'}
           </Empty>
         )}
       </aside>

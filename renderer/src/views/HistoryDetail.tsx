@@ -63,7 +63,16 @@ function useEventRecords(eventId: string) {
   return { event: event ?? liveEvent, dispatches: all, error };
 }
 
-export function HistoryDetail({ sel, onSelect }: { sel: Selection; onSelect: (s: Selection) => void }) {
+export function HistoryDetail({
+  sel,
+  onSelect,
+  onSession,
+}: {
+  sel: Selection;
+  onSelect: (s: Selection) => void;
+  /** Shows the timeline of the event's session. */
+  onSession?: (e: EventRecord) => void;
+}) {
   const { event, dispatches, error } = useEventRecords(sel.eventId);
   const dispatch = sel.dispatchId ? dispatches.find((d) => d.id === sel.dispatchId) : null;
   if (error) return <ErrorBox message={error} />;
@@ -73,6 +82,7 @@ export function HistoryDetail({ sel, onSelect }: { sel: Selection; onSelect: (s:
         record={dispatch}
         event={event}
         runs={dispatches.length}
+        onSession={onSession}
         onEvent={() => onSelect({ eventId: sel.eventId, dispatchId: null })}
       />
     );
@@ -80,6 +90,7 @@ export function HistoryDetail({ sel, onSelect }: { sel: Selection; onSelect: (s:
   return (
     <EventDetail
       event={event}
+      onSession={onSession}
       dispatches={dispatches}
       onDispatch={(id) => onSelect({ eventId: event.id, dispatchId: id })}
     />
@@ -90,8 +101,10 @@ function EventDetail({
   event: e,
   dispatches,
   onDispatch,
+  onSession,
 }: {
   event: EventRecord;
+  onSession?: (e: EventRecord) => void;
   dispatches: DispatchRecord[];
   onDispatch: (id: string) => void;
 }) {
@@ -134,14 +147,15 @@ function EventDetail({
         <dd>{e.durationMs} ms</dd>
         <dt>Workspace</dt>
         <dd>{e.workspace ? <PathText path={e.workspace} /> : 'none'}</dd>
-        {e.sessionId && (
-          <>
-            <dt>Session</dt>
-            <dd>
-              <code>{e.sessionId}</code>
-            </dd>
-          </>
-        )}
+        <dt>Session</dt>
+        <dd>
+          {e.sessionId ? <code>{visibleText(e.sessionId)}</code> : <span className="muted">no id</span>}{' '}
+          {onSession && (
+            <button type="button" className="link" onClick={() => onSession(e)}>
+              Show its timeline
+            </button>
+          )}
+        </dd>
       </dl>
       {dispatches.length > 0 && (
         <>
@@ -170,11 +184,13 @@ function DispatchDetail({
   event,
   runs,
   onEvent,
+  onSession,
 }: {
   record: DispatchRecord;
   event: EventRecord | null;
   runs: number;
   onEvent: () => void;
+  onSession?: (e: EventRecord) => void;
 }) {
   const go = useStore((s) => s.go);
   return (
@@ -183,6 +199,11 @@ function DispatchDetail({
         ← The event: {r.event}, {event ? (DECISION_WORD[event.decision] ?? event.decision) : '…'}
         {runs > 1 ? `, ${counted(runs, 'rule')} ran` : ''}
       </button>
+      {event && onSession && (
+        <button type="button" className="link back" onClick={() => onSession(event)}>
+          Its session's timeline
+        </button>
+      )}
       <h3>
         <RuleName name={r.rule} handler={r.handler} index={r.ruleIndex} detail={false} />{' '}
         <Badge kind={r.outcome}>{r.outcome}</Badge>
