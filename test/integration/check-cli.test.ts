@@ -119,7 +119,7 @@ describe('hookpanel check', () => {
     expect(r.code).toBe(1);
     const lines = r.stdout.split('\n');
     expect(lines).toContain(
-      `${env.path('~/.arya/polish/hooks.json')}:8:29: error: hooks[5].on: "turn/stoping" is not an event (did you mean "turn/stopping"?); use one of turn/stopping, agent/error, compaction/summary, compaction/end`,
+      `${env.path('~/.arya/polish/hooks.json')}:8:29: error: hooks[5].on: AryaCode has no event turn/stoping, so this hook never runs; did you mean turn/stopping?`,
     );
     expect(lines).toContain(
       `${env.path('ws/io.local.toml')}:4:1: error: while reading ${env.path('ws/io.local.toml')}:`,
