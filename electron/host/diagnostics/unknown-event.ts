@@ -17,7 +17,11 @@ export interface UnknownEvent {
 export function unknownEventMessage(u: UnknownEvent): string {
   const name = shown(u.event);
   const lost =
-    u.hooks === 1 ? 'this hook never runs' : u.hooks === 0 ? 'nothing under it runs' : `its ${u.hooks} hooks never run`;
+    u.hooks === 1
+      ? 'this hook never runs'
+      : u.hooks === 0
+        ? 'nothing under it runs'
+        : `its ${u.hooks} hooks never run`;
   const guess = closest(u.event, u.known);
   const fix =
     guess !== null

@@ -54,7 +54,8 @@ export async function loadCandidate(
   const sink = new DiagnosticSink(candidate.path, doc);
   for (const n of read.notes) sink.add(n.severity, n.code, n.message, { position: n.position });
   if (doc.syntaxProblems.length) {
-    for (const p of doc.syntaxProblems) sink.error('syntax', p.message, { position: p.position });
+    for (const p of doc.syntaxProblems)
+      sink.error('syntax', p.message, { position: p.position, excerpt: p.excerpt });
     mod.onRejected?.(candidate, sink);
     return { source: { ...source, state: 'invalid', diagnostics: sink.list }, bytes: read.bytes };
   }
