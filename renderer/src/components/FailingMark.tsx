@@ -56,8 +56,10 @@ export function RuleFailingDetail({ source, rule }: { source: string; rule: stri
   return (
     <>
       <dt>Recent runs</dt>
-      <dd role="status">
-        <FailingBadge mark={mark} /> {mark.sentence} History shows each run's exit code and output.
+      <dd>
+        <div role="status">
+          <FailingBadge mark={mark} /> {mark.sentence} History shows each run's exit code and output.
+        </div>
       </dd>
     </>
   );

@@ -179,6 +179,7 @@ export function CostView() {
       ) : null}
       {report && report.agents.length ? (
         <>
+          <FailingRules rules={report.rules} days={days} title={titleOf} />
           <table className="agents" aria-label="cost per agent">
             <thead>
               <tr>
@@ -229,7 +230,6 @@ export function CostView() {
               )}
             </figure>
           </div>
-          <FailingRules rules={report.rules} days={days} title={titleOf} />
           <table className="rules-cost" aria-label="cost per rule">
             <thead>
               <tr>

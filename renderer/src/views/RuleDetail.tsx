@@ -35,8 +35,7 @@ function waitsText(rule: Rule, dialect: string): string {
   const can = events.filter((e) => catalog.find((c) => c.name === e)?.blockable);
   const cannot = events.filter((e) => !can.includes(e));
   if (!cannot.length) return 'The agent waits for it; its answer can block the action';
-  if (!can.length)
-    return `The agent waits for it; on ${cannot.join(', ')} its answer cannot block anything`;
+  if (!can.length) return `The agent waits for it; on ${cannot.join(', ')} its answer cannot block anything`;
   if (rule.events.includes('*')) return `The agent waits for it; its answer can block only ${can.join(', ')}`;
   return `The agent waits for it; its answer can block ${can.join(', ')}, not ${cannot.join(', ')}`;
 }

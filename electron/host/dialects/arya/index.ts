@@ -165,7 +165,13 @@ export default defineDialect(manifest, {
       } else if (typeof on === 'string' && !EVENT_NAMES.includes(on)) {
         sink.error(
           'unknown_event',
-          unknownEventMessage({ agent: 'AryaCode', event: on, known: EVENT_NAMES, hooks: 1, listKnown: true }),
+          unknownEventMessage({
+            agent: 'AryaCode',
+            event: on,
+            known: EVENT_NAMES,
+            hooks: 1,
+            listKnown: true,
+          }),
           { at: [...at, 'on'], ruleIndex: index },
         );
       }

@@ -93,11 +93,10 @@ export function loadSettingsFile(
     const loads = spec !== undefined;
     if (!spec) {
       const hooks = hooksInGroups(groups);
-      sink.error(
-        'unknown_event',
-        unknownEventMessage({ agent: opts.harness, event, known: names, hooks }),
-        { at, part: 'key' },
-      );
+      sink.error('unknown_event', unknownEventMessage({ agent: opts.harness, event, known: names, hooks }), {
+        at,
+        part: 'key',
+      });
     }
     if (!Array.isArray(groups)) {
       sink.error(
