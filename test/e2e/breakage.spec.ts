@@ -118,3 +118,17 @@ test('a rule that fails every run is marked in Rules and Hook cost; one day of d
   await expect(turn).toHaveAttribute('data-chart', 'bar');
   await bothThemes(page, (n) => panel.shot(page, n), 'cost-failing');
 });
+
+test('Rules at 1024×700 has one scroll bar: the view scrolls, the page does not', async ({ page, panel }) => {
+  await panel.goto(page);
+  await page
+    .getByRole('button', { name: /^rule echo audit/ })
+    .first()
+    .click();
+  const over = (selector: string) =>
+    page.locator(selector).evaluate((el) => el.scrollHeight - el.clientHeight);
+  // The rules are taller than the window: the view scrolls, and nothing else does.
+  expect(await over('main')).toBeGreaterThan(0);
+  expect(await over('html')).toBeLessThanOrEqual(0);
+  expect(await over('body')).toBeLessThanOrEqual(0);
+});
