@@ -119,13 +119,17 @@ describe('hookpanel check', () => {
     expect(r.code).toBe(1);
     const lines = r.stdout.split('\n');
     expect(lines).toContain(
-      `${env.path('~/.arya/polish/hooks.json')}:8:29: error: hooks[5].on: "turn/stoping" is not an event (did you mean "turn/stopping"?); use one of turn/stopping, agent/error, compaction/summary, compaction/end`,
+      `${env.path('~/.arya/polish/hooks.json')}:8:29: error: hooks[5].on: AryaCode has no event turn/stoping, so this hook never runs; did you mean turn/stopping?`,
     );
     expect(lines).toContain(
       `${env.path('ws/io.local.toml')}:4:1: error: while reading ${env.path('ws/io.local.toml')}:`,
     );
-    expect(r.stdout).toMatch(/claude +project +inspected +untrusted +4 rules/);
-    expect(lines.at(-2)).toMatch(/^\d+ sources, \d+ rules, 9 errors, \d+ warnings$/);
+    // Claude Code drops an event it does not know, so the fixture's FutureEvent hook is an error, not a rule.
+    expect(lines).toContain(
+      `${env.path('~/.claude/settings.json')}:8:5: error: hooks.FutureEvent: Claude Code has no event FutureEvent, so this hook never runs`,
+    );
+    expect(r.stdout).toMatch(/claude +project +inspected +untrusted +3 rules/);
+    expect(lines.at(-2)).toMatch(/^\d+ sources, \d+ rules, 11 errors, \d+ warnings$/);
   });
 
   test('exit 0 when nothing is wrong; a single file with --dialect; usage errors exit 2', async () => {

@@ -10,6 +10,8 @@ export interface DiagnosticOptions {
   position?: Position | null;
   /** The diagnostic is about another file (a script), not the source. */
   path?: string;
+  /** Text to show instead of the line at the position (several lines, with a caret). */
+  excerpt?: string;
 }
 
 const FILE_START = { line: 1, column: 1 };
@@ -34,7 +36,9 @@ export class DiagnosticSink {
             // file at last; about the whole file (wrong shape, rejected): where its content starts.
             ((at.length ? this.doc.locate(at, opts.part) : null) ?? this.doc.locate([]) ?? FILE_START);
     const key = at.length ? formatKeyPath(at) : null;
-    const excerpt = position && this.doc ? (this.doc.lineText(position.line)?.slice(0, 400) ?? null) : null;
+    const excerpt =
+      opts.excerpt ??
+      (position && this.doc ? (this.doc.lineText(position.line)?.slice(0, 400) ?? null) : null);
     this.list.push({
       severity,
       code,

@@ -143,6 +143,12 @@ export function describeValue(v: unknown): string {
 
 /** ` (did you mean "x"?)` when a close candidate exists. */
 export function suggest(word: string, candidates: readonly string[]): string {
+  const best = closest(word, candidates);
+  return best !== null ? ` (did you mean "${best}"?)` : '';
+}
+
+/** The candidate a typo of `word` most likely meant, or null when none is close. */
+export function closest(word: string, candidates: readonly string[]): string | null {
   let best: string | null = null;
   let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
   for (const c of candidates) {
@@ -152,7 +158,7 @@ export function suggest(word: string, candidates: readonly string[]): string {
       bestDistance = d;
     }
   }
-  return best !== null ? ` (did you mean "${best}"?)` : '';
+  return best;
 }
 
 function editDistance(a: string, b: string): number {

@@ -9,6 +9,8 @@ export interface Position {
 export interface SyntaxProblem {
   message: string;
   position: Position | null;
+  /** The text to show when one line is not enough (a missing comma: that line and the next). */
+  excerpt?: string;
 }
 
 export interface ParsedDocument {

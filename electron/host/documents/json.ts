@@ -7,6 +7,7 @@ import {
   type ParseError,
 } from 'jsonc-parser';
 import type { ParsedDocument, Position } from './document.js';
+import { separatorProblem } from './json-separator.js';
 import { LineIndex } from './lines.js';
 
 /**
@@ -29,10 +30,13 @@ export function parseJsonDocument(text: string, options: { comments?: boolean } 
     value:
       tree && errors.length === 0 ? (options.comments ? getNodeValue(tree) : JSON.parse(text)) : undefined,
     // Only the first: later errors are mostly echoes of it.
-    syntaxProblems: errors.slice(0, 1).map((e) => ({
-      message: describeJsonError(e, text),
-      position: lines.position(e.offset),
-    })),
+    syntaxProblems: errors.slice(0, 1).map(
+      (e) =>
+        separatorProblem(text, e.offset, lines, printParseErrorCode(e.error)) ?? {
+          message: describeJsonError(e, text),
+          position: lines.position(e.offset),
+        },
+    ),
     parseWarnings,
     locate(path, part = 'value'): Position | null {
       if (!tree) return null;

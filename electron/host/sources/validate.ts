@@ -30,7 +30,8 @@ export async function validateText(
   const sink = new DiagnosticSink(candidate.path, doc);
   for (const n of notes) sink.add(n.severity, n.code, n.message, { position: n.position });
   if (doc.syntaxProblems.length) {
-    for (const p of doc.syntaxProblems) sink.error('syntax', p.message, { position: p.position });
+    for (const p of doc.syntaxProblems)
+      sink.error('syntax', p.message, { position: p.position, excerpt: p.excerpt });
     mod.onRejected?.(candidate, sink);
     return rejected(sink.list);
   }

@@ -89,7 +89,8 @@ export function ChartCanvas({
     return () => chart.destroy();
   }, [config, theme]);
   return (
-    <div className="chart" data-height={height}>
+    // data-chart says which kind was drawn (line or bar), for tests and anyone inspecting the page.
+    <div className="chart" data-height={height} data-chart={config(theme).type}>
       <canvas ref={canvas} role="img" aria-label={label} height={height} />
     </div>
   );

@@ -12,6 +12,9 @@ import { RuleRow, ruleRowKey } from '../components/RuleRow.js';
 import { ChartCanvas, type Theme } from '../components/Chart.js';
 import { useStore } from '../store.js';
 import { BudgetInput, flagOf } from './Budget.js';
+import { FailingBadge, markOf } from '../components/FailingMark.js';
+import type { FailingMark } from '../../../shared/failing.js';
+import { counted } from '../components/counted.js';
 
 const RANGES = [7, 30, 90];
 
@@ -24,21 +27,25 @@ export function ms(value: number | null): string {
 const shortDay = (day: string) => day.slice(5);
 
 function percentileChart(report: CostReport, key: 'tool' | 'turn') {
+  // A line needs two days to be a line; before that, the one day's bars read where a lone dot would not.
+  const withData = report.daily.filter((d) => d[key].count > 0);
+  const lined = withData.length !== 1;
+  const daily = lined ? report.daily : withData;
   return (t: Theme): ChartConfiguration => ({
-    type: 'line',
+    type: lined ? 'line' : 'bar',
     data: {
-      labels: report.daily.map((d) => shortDay(d.day)),
+      labels: daily.map((d) => shortDay(d.day)),
       datasets: [
         {
           label: 'p50',
-          data: report.daily.map((d) => d[key].p50Ms),
+          data: daily.map((d) => d[key].p50Ms),
           borderColor: t.accent,
           backgroundColor: t.accent,
           spanGaps: true,
         },
         {
           label: 'p95',
-          data: report.daily.map((d) => d[key].p95Ms),
+          data: daily.map((d) => d[key].p95Ms),
           borderColor: t.warn,
           backgroundColor: t.warn,
           borderDash: [6, 4],
@@ -172,6 +179,7 @@ export function CostView() {
       ) : null}
       {report && report.agents.length ? (
         <>
+          <FailingRules rules={report.rules} days={days} title={titleOf} />
           <table className="agents" aria-label="cost per agent">
             <thead>
               <tr>
@@ -239,11 +247,12 @@ export function CostView() {
             <tbody>
               {report.rules.map((r) => {
                 const flag = flagOf(budgetFlags, r.source, r.rule);
+                const failing = markOf(r, days);
                 const rule = ruleOf(r.source, r.rule);
                 return (
                   <RuleRow
                     key={ruleRowKey(r)}
-                    className={flag ? 'over' : ''}
+                    className={flag || failing?.level === 'always' ? 'over' : ''}
                     of={r}
                     handler={rule?.handler ?? r.rule}
                     index={rule?.index}
@@ -254,7 +263,9 @@ export function CostView() {
                     <td>
                       {ms(r.added.p95Ms)} {flag && <Badge kind="error">over budget</Badge>}
                     </td>
-                    <td>{r.failures}</td>
+                    <td>
+                      {r.failures} {failing && <FailingBadge mark={failing} />}
+                    </td>
                     <td>{r.timeouts}</td>
                     <td>
                       <BudgetInput
@@ -272,5 +283,38 @@ export function CostView() {
         </>
       ) : null}
     </section>
+  );
+}
+
+/** The rules that fail most or all of their runs, named above the table so they are not missed. */
+function FailingRules({
+  rules,
+  days,
+  title,
+}: {
+  rules: CostReport['rules'];
+  days: number;
+  title: (r: CostReport['rules'][number]) => string;
+}) {
+  const failing = rules
+    .map((r) => ({ r, mark: markOf(r, days) }))
+    .filter((x): x is { r: CostReport['rules'][number]; mark: FailingMark } => x.mark !== null)
+    .sort((a, b) => Number(b.mark.level === 'always') - Number(a.mark.level === 'always'));
+  if (!failing.length) return null;
+  return (
+    <div className="note failing-rules" role="status" aria-label="rules that keep failing">
+      <strong>
+        {counted(failing.length, 'rule')} {failing.length === 1 ? 'fails most of its' : 'fail most of their'}{' '}
+        runs:
+      </strong>
+      <ul>
+        {failing.map(({ r, mark }) => (
+          <li key={ruleRowKey(r)}>
+            <FailingBadge mark={mark} /> <span className="cmd">{title(r)}</span> ({agentLabel(r.dialect)}):{' '}
+            {mark.sentence}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -14,7 +14,8 @@ export function ReviewView() {
   const { workspace, sources, focus } = useStore();
   const elsewhere = useStore((s) => s.waiting.some((w) => w.workspace !== s.workspace));
   const [items, setItems] = useState<ReviewItem[] | null>(null);
-  const [note, setNote] = useState<string | null>(null);
+  // What the last click did, and to which file: a "Trusted" note goes stale once that file changes again.
+  const [note, setNote] = useState<{ text: string; path: string; trusted: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [kept, setKept] = useState<Set<string>>(new Set());
   const load = useCallback(async () => {
@@ -35,19 +36,20 @@ export function ReviewView() {
   if (!items) return <p className="muted">Loading…</p>;
   const pending = items.filter((i) => i.status !== 'trusted' && !kept.has(i.source.path));
   const trusted = items.filter((i) => i.status === 'trusted');
-  const act = async (f: () => Promise<{ ok: boolean; message: string }>) => {
+  const shownNote = note && !(note.trusted && pending.some((i) => i.source.path === note.path)) ? note : null;
+  const act = async (path: string, trusted: boolean, f: () => Promise<{ ok: boolean; message: string }>) => {
     const r = await f();
     if (r.ok) {
-      setNote(r.message);
+      setNote({ text: r.message, path, trusted });
       setError(null);
     } else setError(r.message);
     await load();
   };
   return (
     <section aria-label="trust review">
-      {note && (
+      {shownNote && (
         <div className="note" role="status">
-          {note}
+          {shownNote.text}
         </div>
       )}
       {error && <ErrorBox message={error} />}
@@ -63,7 +65,7 @@ export function ReviewView() {
           key={item.source.path}
           item={item}
           onTrust={(scripts) =>
-            act(() =>
+            act(item.source.path, true, () =>
               api.request('review:trust', {
                 path: item.source.path,
                 sha256: item.source.sha256!,
@@ -72,7 +74,10 @@ export function ReviewView() {
               }),
             )
           }
-          onKeep={() => setKept(new Set([...kept, item.source.path]))}
+          onKeep={() => {
+            setNote(null);
+            setKept(new Set([...kept, item.source.path]));
+          }}
         />
       ))}
       <WaitingElsewhere />
@@ -91,7 +96,9 @@ export function ReviewView() {
                   // Named with its file: a list of "Revoke" buttons says nothing to a screen reader.
                   aria-label={`Revoke trust in ${t.source.path}`}
                   onClick={() =>
-                    void act(() => api.request('review:revoke', { path: t.source.path, workspace }))
+                    void act(t.source.path, false, () =>
+                      api.request('review:revoke', { path: t.source.path, workspace }),
+                    )
                   }
                 >
                   Revoke

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/ipc.js';
 import { ruleLabel } from '../../../shared/rule-name.js';
 import { ArgvChips, Badge, Diff } from '../components/bits.js';
+import { RunsDiff } from './RunsDiff.js';
 
 export const LOUD: ReadonlySet<Risk['kind']> = new Set(LOUD_RISKS);
 
@@ -42,16 +43,12 @@ export function CommandCard({ c }: { c: ReviewCommand }) {
           {c.matcher ? ` · matcher ${c.matcher}` : ''}
         </span>
       </div>
-      {c.before && (
-        <div className="cmd-runs before">
-          <span className="muted was">was</span>
-          <Runs r={c.before} />
+      {/* A changed command shows was and now with the difference marked; the same command, once. */}
+      {(c.before && <RunsDiff before={c.before} now={c} />) || (
+        <div className={`cmd-runs${c.status === 'removed' ? ' before' : ''}`}>
+          <Runs r={c} />
         </div>
       )}
-      <div className={`cmd-runs${c.status === 'removed' ? ' before' : ''}`}>
-        {c.before && <span className="muted was">now</span>}
-        <Runs r={c} />
-      </div>
       {c.changes.filter((x) => x !== 'the command').length > 0 && (
         <ul className="cmd-changes" aria-label="what else changed">
           {c.changes

@@ -1,6 +1,7 @@
 // One rule in full: what it runs, when, how long it may take, whether the agent waits for it, what
 // happens when it fails, and where it is written; in plain words, the file's own terms beside them.
 import { useMemo } from 'react';
+import { dialectManifest, isDialect } from '../../../shared/dialects.js';
 import { mcpCatalog, mcpServerSources } from '../../../shared/mcp.js';
 import type { Rule, RuleMode, Source } from '../../../shared/model.js';
 import { ruleLabel } from '../../../shared/rule-name.js';
@@ -8,6 +9,7 @@ import { ArgvChips, Badge } from '../components/bits.js';
 import { agentLabel, errorPolicyText, PathText } from '../components/names.js';
 import { useStore } from '../store.js';
 import { RuleBudget } from './Budget.js';
+import { RuleFailingDetail } from '../components/FailingMark.js';
 
 export function argvOf(rule: Rule): string[] | null {
   const h = rule.handler;
@@ -16,12 +18,27 @@ export function argvOf(rule: Rule): string[] | null {
   return null;
 }
 
-const MODE: Record<RuleMode, string> = {
-  blocking: 'The agent waits for it; its answer can block the action',
+const MODE: Record<Exclude<RuleMode, 'blocking'>, string> = {
   async: 'Runs alongside the agent; waited for at the end of the turn',
   fire_and_forget: 'Runs in the background; never waited for',
   observer: 'Runs after the event; it cannot change what happens',
 };
+
+/**
+ * A rule the agent waits for can block only on the events its dialect's own table says can be blocked
+ * (a SessionStart hook is waited for, but nothing it answers stops the session).
+ */
+function waitsText(rule: Rule, dialect: string): string {
+  if (rule.mode !== 'blocking') return MODE[rule.mode];
+  const catalog = isDialect(dialect) ? dialectManifest(dialect).events : [];
+  const events = rule.events.includes('*') ? catalog.map((e) => e.name) : rule.events;
+  const can = events.filter((e) => catalog.find((c) => c.name === e)?.blockable);
+  const cannot = events.filter((e) => !can.includes(e));
+  if (!cannot.length) return 'The agent waits for it; its answer can block the action';
+  if (!can.length) return `The agent waits for it; on ${cannot.join(', ')} its answer cannot block anything`;
+  if (rule.events.includes('*')) return `The agent waits for it; its answer can block only ${can.join(', ')}`;
+  return `The agent waits for it; its answer can block ${can.join(', ')}, not ${cannot.join(', ')}`;
+}
 
 export function HandlerView({ rule }: { rule: Rule }) {
   const argv = argvOf(rule);
@@ -163,9 +180,10 @@ export function RuleDetail({ rule, source }: { rule: Rule; source: Source }) {
         <dt>Time limit</dt>
         <dd>{rule.timeoutMs / 1000} s, then it is stopped</dd>
         <RuleBudget source={source.path} rule={rule.name} />
+        <RuleFailingDetail source={source.path} rule={rule.name} />
         <dt>Waits?</dt>
         <dd>
-          {MODE[rule.mode]}
+          {waitsText(rule, source.dialect)}
           {rule.detach ? '; detached: it keeps running on its own' : ''}
           {rule.durable ? '; durable: retried until it succeeds' : ''}
         </dd>

@@ -14,6 +14,7 @@ import { agentLabel, layerLabel, PathText } from '../components/names.js';
 import { SourceState } from '../components/SourceState.js';
 import { useStore } from '../store.js';
 import { OverBudgetMark } from './Budget.js';
+import { RuleFailingMark, useRecentRunsLoader } from '../components/FailingMark.js';
 import { RuleDetail } from './RuleDetail.js';
 import { showWelcome } from './Welcome.js';
 import { FIELD_WORDS, matchRule, words, type MatchField } from './rules-search.js';
@@ -131,6 +132,7 @@ function RuleRow({
           {rule.dormant && <Badge kind="dormant">dormant</Badge>}
           {!rule.enabled && <Badge kind="disabled">disabled</Badge>}
           <OverBudgetMark source={source.path} rule={rule.name} />
+          <RuleFailingMark source={source.path} rule={rule.name} />
         </span>
         {l.named && <code className="rule-cmd">{shortCommand(l.command, 90)}</code>}
         {matched.length > 0 && (
@@ -221,6 +223,7 @@ function NoFiles() {
 
 export function RulesView() {
   const { sources, loadingSources, focus } = useStore();
+  useRecentRunsLoader();
   const [query, setQuery] = useState('');
   const [dialect, setDialect] = useState('');
   const [selected, setSelected] = useState<{ path: string; index: number } | null>(

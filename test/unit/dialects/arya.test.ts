@@ -57,7 +57,9 @@ describe('arya (seed 000)', () => {
       'hooks[3].action.kind: "decide" is named in the design but not shipped yet; only "exec" runs',
     );
     expect(msg[3]).toContain('"mcp_tool" is named in the design but not shipped yet');
-    expect(msg[4]).toContain('(did you mean "turn/stopping"?)');
+    expect(msg[4]).toBe(
+      'hooks[5].on: AryaCode has no event turn/stoping, so this hook never runs; did you mean turn/stopping?',
+    );
     expect(msg[5]).toBe('hooks[6].action.args: expected a list, got the string "one two"');
     expect(msg[6]).toContain('is run as one program name without a shell');
     expect(msg[7]).toContain('"hookpanel-no-such-program" was not found on PATH');

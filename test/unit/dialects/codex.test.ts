@@ -102,7 +102,7 @@ describe('codex hooks.json', () => {
     const { loaded, diags, messages } = load('problems.json');
     expect(loaded.valid).toBe(true);
     expect(diags).toEqual([
-      ['warning', 'unknown_event', 3, 5, 'hooks.PreToolUze'],
+      ['error', 'unknown_event', 3, 5, 'hooks.PreToolUze'],
       ['error', 'invalid_matcher', 5, 20, 'hooks.PreToolUse[0].matcher'],
       ['error', 'invalid_matcher', 6, 20, 'hooks.PreToolUse[1].matcher'],
       ['warning', 'unknown_key', 7, 28, 'hooks.PreToolUse[2].when'],
@@ -117,7 +117,9 @@ describe('codex hooks.json', () => {
       ['warning', 'async_ignored', 13, 96, 'hooks.SessionEnd[0].hooks[0].async'],
       ['warning', 'timeout_capped', 13, 83, 'hooks.SessionEnd[0].hooks[0].timeout'],
     ]);
-    expect(messages[0]).toContain('(did you mean "PreToolUse"?); Codex ignores it without a word');
+    expect(messages[0]).toBe(
+      'hooks.PreToolUze: Codex has no event PreToolUze, so this hook never runs; did you mean PreToolUse?',
+    );
     expect(messages[1]).toBe(
       'hooks.PreToolUse[0].matcher: "[" is not a regular expression Codex can use (Unterminated character class); Codex skips this whole group with a warning',
     );

@@ -2,7 +2,8 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Rule } from '../../../../shared/model.js';
-import { describeValue, reportZodIssues, suggest } from '../../diagnostics/zod-issues.js';
+import { unknownEventMessage } from '../../diagnostics/unknown-event.js';
+import { describeValue, reportZodIssues } from '../../diagnostics/zod-issues.js';
 import { programFinder } from '../../util/which.js';
 import { defineDialect } from '../dialect.js';
 import { ARYA_EVENTS, ARYA_REFUSED_EVENTS } from './events.js';
@@ -164,7 +165,13 @@ export default defineDialect(manifest, {
       } else if (typeof on === 'string' && !EVENT_NAMES.includes(on)) {
         sink.error(
           'unknown_event',
-          `"${on}" is not an event${suggest(on, EVENT_NAMES)}; use one of ${EVENT_NAMES.join(', ')}`,
+          unknownEventMessage({
+            agent: 'AryaCode',
+            event: on,
+            known: EVENT_NAMES,
+            hooks: 1,
+            listKnown: true,
+          }),
           { at: [...at, 'on'], ruleIndex: index },
         );
       }

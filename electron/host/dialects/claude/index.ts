@@ -60,7 +60,6 @@ export default defineDialect(manifest, {
       sink,
       {
         events: manifest.events,
-        unknownEvent: 'warning',
         harness: manifest.label,
       },
       ctx,

@@ -4,6 +4,7 @@
 // events and keys are ignored without a word. Each problem says which of these Codex does.
 import type { Handler, Rule } from '../../../../shared/model.js';
 import type { DiagnosticSink } from '../../diagnostics/sink.js';
+import { hooksInGroups, unknownEventMessage } from '../../diagnostics/unknown-event.js';
 import { describeValue, suggest } from '../../diagnostics/zod-issues.js';
 import type { KeyPath, Position } from '../../documents/document.js';
 import { isPlainObject, makeRule } from '../rule.js';
@@ -109,9 +110,10 @@ export function readCodexHooks(hooks: unknown, at: KeyPath, ctx: CodexHooksConte
     }
     const spec = CODEX_EVENT_RULES[event];
     if (!spec) {
-      sink.warn(
+      // Codex drops an event it does not know without a word; the hooks under it are lost all the same.
+      sink.error(
         'unknown_event',
-        `"${event}" is not a Codex hook event${suggest(event, names)}; Codex ignores it without a word, so its hooks never run`,
+        unknownEventMessage({ agent: 'Codex', event, known: names, hooks: hooksInGroups(groups) }),
         { at: eAt, part: 'key' },
       );
       continue;

@@ -3,6 +3,7 @@
 // what it can and skips the rest, mostly in its debug log only, so each problem says what Gemini does.
 import type { Rule } from '../../../../shared/model.js';
 import type { DiagnosticSink } from '../../diagnostics/sink.js';
+import { hooksInGroups, unknownEventMessage } from '../../diagnostics/unknown-event.js';
 import { describeValue, suggest } from '../../diagnostics/zod-issues.js';
 import type { KeyPath, Position } from '../../documents/document.js';
 import { isPlainObject, makeRule } from '../rule.js';
@@ -67,7 +68,7 @@ export function readGeminiSettings(
     if (!spec) {
       sink.error(
         'unknown_event',
-        `"${event}" is not a Gemini CLI hook event${suggest(event, names)}; Gemini warns and skips its hooks`,
+        unknownEventMessage({ agent: 'Gemini CLI', event, known: names, hooks: hooksInGroups(definitions) }),
         { at, part: 'key' },
       );
       continue;

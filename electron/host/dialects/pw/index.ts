@@ -49,7 +49,6 @@ export default defineDialect(manifest, {
       sink,
       {
         events: manifest.events,
-        unknownEvent: 'error',
         harness: manifest.label,
       },
       ctx,

@@ -4,6 +4,7 @@ import { FAIL_CLOSED_EVENTS, pwDefaultTimeoutSeconds } from './events.js';
 import type { Handler, Rule, Source } from '../../../../shared/model.js';
 import { DiagnosticSink } from '../../diagnostics/sink.js';
 import { describeValue, suggest } from '../../diagnostics/zod-issues.js';
+import { hooksInGroups, unknownEventMessage } from '../../diagnostics/unknown-event.js';
 import type { KeyPath, ParsedDocument } from '../../documents/document.js';
 import type { Candidate, LoadContext, LoadedFile } from '../dialect.js';
 import { describeCatalog, mcpCatalog } from '../../../../shared/mcp.js';
@@ -14,8 +15,6 @@ import { findScripts } from './scripts.js';
 
 export interface SettingsDialectOptions {
   events: EventCatalog;
-  /** pw rejects unknown events; Claude Code may know newer ones than Hookpanel, so claude warns. */
-  unknownEvent: 'error' | 'warning';
   harness: string;
 }
 
@@ -89,19 +88,15 @@ export function loadSettingsFile(
   for (const [event, groups] of Object.entries(hooks)) {
     const at: KeyPath = ['hooks', event];
     const spec = opts.events.find((e) => e.name === event);
-    // An unknown event's hooks are still checked (every error at once), but not loaded.
-    let loads = true;
-    if (!spec && opts.unknownEvent === 'error') {
-      const msg = `"${event}" is not a ${opts.harness} hook event${suggest(event, names)}`;
-      sink.error('unknown_event', `${msg}; its hooks are not loaded`, { at, part: 'key' });
-      loads = false;
-    } else if (!spec) {
-      const msg = `"${event}" is not a ${opts.harness} hook event${suggest(event, names)}`;
-      sink.warn(
-        'unknown_event',
-        `${msg} that Hookpanel knows; it is listed but Hookpanel cannot say when it fires`,
-        { at, part: 'key' },
-      );
+    // An unknown event's hooks are still checked (every error at once), but not loaded: the agent
+    // never fires them (pw rejects the event; Claude Code drops it with a warning at startup).
+    const loads = spec !== undefined;
+    if (!spec) {
+      const hooks = hooksInGroups(groups);
+      sink.error('unknown_event', unknownEventMessage({ agent: opts.harness, event, known: names, hooks }), {
+        at,
+        part: 'key',
+      });
     }
     if (!Array.isArray(groups)) {
       sink.error(
