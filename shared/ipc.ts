@@ -456,12 +456,6 @@ export const REQUESTS = {
     res: CostReportSchema,
   },
   'history:budgets': { req: z.object({}), res: z.array(BudgetFlagSchema) },
-  /** How many records a filter matches (History's search says it), counted up to `max` + 1. */
-  'history:count': {
-    req: z.object({ kind: z.enum(['events', 'dispatches']), filter: Filter }),
-    res: z.object({ count: z.number().int(), max: z.number().int() }),
-  },
-  ...SessionChannels,
   'history:status': {
     req: z.object({}),
     res: z.object({
@@ -472,6 +466,12 @@ export const REQUESTS = {
       workspaces: z.array(z.string()),
     }),
   },
+  /** How many records a filter matches (History's search says it), counted up to `max` + 1. */
+  'history:count': {
+    req: z.object({ kind: z.enum(['events', 'dispatches']), filter: Filter }),
+    res: z.object({ count: z.number().int(), max: z.number().int() }),
+  },
+  ...SessionChannels,
   'fire:dryRun': {
     req: z.object({
       dialect: DialectSchema,

@@ -277,7 +277,7 @@ describe('connect and disconnect Gemini CLI', () => {
     expect(await a['agents:connect']({ agent: 'gemini', diff: '' })).toMatchObject({
       ok: false,
       message: expect.stringMatching(
-        /settings\.json:3:1: .*Gemini CLI cannot read .* fix it first, nothing was written/,
+        /settings\.json:2:14: .*a trailing comma .*Gemini CLI cannot read .* fix it first, nothing was written/,
       ),
     });
     expect(readFileSync(path, 'utf8')).toBe(broken);
