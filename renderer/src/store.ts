@@ -82,6 +82,8 @@ interface State {
   /** Project files waiting for review in every known workspace, not only the one picked. */
   waiting: WaitingReviews;
   loadingSources: boolean;
+  /** Whether the hook files have been listed once: before that, no hooks means "not known yet". */
+  sourcesLoaded: boolean;
   error: string | null;
   settings: PanelSettings | null;
   notifications: PanelNotification[];
@@ -121,6 +123,7 @@ export const useStore = create<State>((set, get) => ({
   sources: [],
   waiting: [],
   loadingSources: false,
+  sourcesLoaded: false,
   error: null,
   settings: null,
   notifications: [],
@@ -155,7 +158,7 @@ export const useStore = create<State>((set, get) => ({
     } catch (e) {
       set({ error: `Could not load hook files: ${(e as Error).message}` });
     } finally {
-      set({ loadingSources: false });
+      set({ loadingSources: false, sourcesLoaded: true });
     }
   },
   async loadWaiting() {

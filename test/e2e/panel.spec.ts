@@ -166,7 +166,7 @@ test('Problems: grouped by file with line:column and the offending text; files r
   await panel.shot(page, 'problems');
   panel.env.write('~/.config/pw/code.json', '{ "hooks": { "PreToolUze": [] } }');
   await expect(
-    page.getByText('"PreToolUze" is not a pw code hook event (did you mean "PreToolUse"?)'),
+    page.getByText('pw code has no event PreToolUze, so nothing under it runs; did you mean PreToolUse?'),
   ).toBeVisible();
 });
 

@@ -37,7 +37,8 @@ function firstRun(agents: Agent[], hooks: number): boolean {
 export function WelcomeGate({ children }: { children: ReactNode }) {
   const [agents, load] = useAgents();
   const open = useWelcome((s) => s.open);
-  const loading = useStore((s) => s.loadingSources);
+  // Not before the hook files were listed once: until then "no hooks" only means "not asked yet".
+  const loading = useStore((s) => s.loadingSources || !s.sourcesLoaded);
   const hooks = useStore((s) => s.sources.reduce((n, x) => n + x.rules.length, 0));
   const first = !!agents && !loading && firstRun(agents, hooks);
   // Decided once: connecting from the first screen must not make it vanish under the person's result.
