@@ -1,5 +1,6 @@
 // Trust review's smaller faults (issue 22, item 8): a changed command shows what changed, marked, not
 // two identical lines; the "Trusted" note goes once the file changes again or after "Keep blocked".
+// A pw project file: Hookpanel runs its hooks, so trusting it is what the card offers.
 import AxeBuilder from '@axe-core/playwright';
 import { runCli } from '../helpers/cli.js';
 import { expect, test } from './fixtures.js';
@@ -13,12 +14,12 @@ test('a changed command shows was and now with the change marked; a stale Truste
   page,
   panel,
 }) => {
-  const path = panel.env.write('ws/.claude/settings.json', settings('./notify.sh --quiet done'));
+  const path = panel.env.write('ws/.agents/settings.json', settings('./notify.sh --quiet done'));
   expect((await runCli(['trust', path], { env: panel.env.processEnv, cwd: panel.env.root })).code).toBe(0);
-  panel.env.write('ws/.claude/settings.json', settings('./notify.sh --loud done'));
+  panel.env.write('ws/.agents/settings.json', settings('./notify.sh --loud done'));
   await panel.goto(page);
   await page.getByRole('tab', { name: /Trust review/ }).click();
-  const item = page.getByRole('article', { name: /review .*\.claude\/settings\.json/ });
+  const item = page.getByRole('article', { name: /review .*\.agents\/settings\.json/ });
   const card = item.getByRole('listitem').filter({ has: page.locator('.runs-diff') });
   const was = card.locator('.cmd-runs.before .runs-diff');
   const now = card.locator('.cmd-runs:not(.before) .runs-diff');
@@ -44,7 +45,7 @@ test('a changed command shows was and now with the change marked; a stale Truste
   await expect(trusted).toBeVisible();
 
   // Changed again: the file is back for review and the note no longer says it is trusted.
-  panel.env.write('ws/.claude/settings.json', settings('./notify.sh --louder done'));
+  panel.env.write('ws/.agents/settings.json', settings('./notify.sh --louder done'));
   await expect(item.getByRole('button', { name: 'Trust this version…' })).toBeVisible();
   await expect(trusted).toHaveCount(0);
 
@@ -53,8 +54,8 @@ test('a changed command shows was and now with the change marked; a stale Truste
   await confirm.getByRole('checkbox').check();
   await confirm.getByRole('button', { name: 'Trust and run it' }).click();
   await expect(trusted).toBeVisible();
-  panel.env.write('ws/.claude/settings.local.json', settings('./other.sh'));
-  const other = page.getByRole('article', { name: /review .*\.claude\/settings\.local\.json/ });
+  panel.env.write('ws/.agents/settings.local.json', settings('./other.sh'));
+  const other = page.getByRole('article', { name: /review .*\.agents\/settings\.local\.json/ });
   await other.getByRole('button', { name: 'Keep blocked' }).click();
   await expect(trusted).toHaveCount(0);
 });
