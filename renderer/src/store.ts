@@ -206,25 +206,8 @@ export const useStore = create<State>((set, get) => ({
 /** Wires pushes from the host into the store; called once at start. */
 export async function startStore(): Promise<void> {
   const s = useStore.getState();
-  const [info, notifications] = await Promise.all([
-    api.request('host:info', {}),
-    api.request('notifications:list', {}),
-  ]);
-  useStore.setState({ info, workspace: info.workspace, notifications });
-  await s.loadSettings();
-  // The workspace picked in the sidebar last time, while it is still one of the choices.
-  const picked = saved.get('workspace');
-  const choices = [info.workspace, ...(useStore.getState().settings?.workspaces ?? [])];
-  if (picked && choices.includes(picked)) useStore.setState({ workspace: picked });
-  await s.loadSources();
-  api.on('sourcesChanged', () => void useStore.getState().loadSources());
-  // While this panel's own writes are unanswered, a push tells an older state than its controls show:
-  // the newest write's answer settles them.
-  api.on('settingsChanged', (settings) => {
-    if (!settingsUnanswered) useStore.setState({ settings });
-    // A workspace added or removed changes what waits for review across them.
-    void useStore.getState().loadWaiting();
-  });
+  // What is pushed while the first answers are on their way (an agent's event as the page opens) is
+  // kept: the listeners come first, and the first lists are merged with what they already received.
   api.on('record', (r) => {
     if (r.type === 'dispatch')
       useStore.setState((st) => ({ liveDispatches: [r, ...st.liveDispatches].slice(0, 5000) }));
@@ -247,6 +230,32 @@ export async function startStore(): Promise<void> {
     (requests) => useStore.setState({ requests }),
     () => {},
   );
+  const [info, listed] = await Promise.all([
+    api.request('host:info', {}),
+    api.request('notifications:list', {}),
+  ]);
+  useStore.setState((st) => {
+    const pushed = new Set(st.notifications.map((n) => n.id));
+    return {
+      info,
+      workspace: info.workspace,
+      notifications: [...st.notifications, ...listed.filter((n) => !pushed.has(n.id))].slice(0, 200),
+    };
+  });
+  await s.loadSettings();
+  // The workspace picked in the sidebar last time, while it is still one of the choices.
+  const picked = saved.get('workspace');
+  const choices = [info.workspace, ...(useStore.getState().settings?.workspaces ?? [])];
+  if (picked && choices.includes(picked)) useStore.setState({ workspace: picked });
+  await s.loadSources();
+  api.on('sourcesChanged', () => void useStore.getState().loadSources());
+  // While this panel's own writes are unanswered, a push tells an older state than its controls show:
+  // the newest write's answer settles them.
+  api.on('settingsChanged', (settings) => {
+    if (!settingsUnanswered) useStore.setState({ settings });
+    // A workspace added or removed changes what waits for review across them.
+    void useStore.getState().loadWaiting();
+  });
   void Promise.all([api.request('history:budgets', {}), api.request('history:status', {})]).then(
     ([budgetFlags, status]) => useStore.setState({ budgetFlags, historyImport: status.import }),
     () => {},
