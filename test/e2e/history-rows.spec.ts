@@ -5,6 +5,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, historyRows, openHistory, test } from './fixtures.js';
 
+// The widest clock times ("10:05:57 PM") are the hours 10 to 12: show this page's times in a zone where
+// it is 10 o'clock now, so the columns are tested at their widest whatever hour CI runs.
+const hoursAhead = (((22 - new Date().getUTCHours()) % 24) + 24) % 24;
+const ahead = hoursAhead > 14 ? hoursAhead - 12 : hoursAhead;
+test.use({ timezoneId: ahead === 0 ? 'Etc/GMT' : `Etc/GMT${ahead > 0 ? '-' : '+'}${ahead}` });
+
 async function axe(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
@@ -57,7 +63,9 @@ test('rule runs: two rules whose commands start alike are told apart by their en
   panel,
 }) => {
   await page.setViewportSize({ width: 1024, height: 700 });
-  const common = "sh -c 'cat >/dev/null; echo this part of the command is the same for both rules and then";
+  // Each rule takes over a second, as a busy machine makes any rule: its time must fit its column.
+  const common =
+    "sh -c 'sleep 1.2; cat >/dev/null; echo this part of the command is the same for both rules and then";
   panel.env.write(
     'hp/hooks/claude.json',
     JSON.stringify({
@@ -86,9 +94,13 @@ test('rule runs: two rules whose commands start alike are told apart by their en
   expect(names.join('\n')).toContain('PreToolUse[0].hooks[0] in claude.json');
   expect(names.join('\n')).toContain('PreToolUse[0].hooks[1] in claude.json');
   await expect(historyRows(page).first()).toContainText('Bash');
+  for (const row of await historyRows(page).all()) await expect(row).toContainText(/\d\.\d\d s/);
   // Nothing that tells them apart is cut off by the column at 1024 px.
   for (const cell of await historyRows(page).getByRole('cell').all())
-    expect(await cell.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    expect(
+      await cell.evaluate((el) => el.scrollWidth <= el.clientWidth + 1),
+      `cell "${await cell.innerText()}" is cut off`,
+    ).toBe(true);
   for (const part of await page.locator('.hrow .what > span').all())
     expect(await part.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
   await panel.shot(page, 'history-rule-runs-1024');

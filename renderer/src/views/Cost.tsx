@@ -15,14 +15,9 @@ import { BudgetInput, flagOf } from './Budget.js';
 import { FailingBadge, markOf } from '../components/FailingMark.js';
 import type { FailingMark } from '../../../shared/failing.js';
 import { counted } from '../components/counted.js';
+import { duration } from '../components/duration.js';
 
 const RANGES = [7, 30, 90];
-
-export function ms(value: number | null): string {
-  if (value === null) return '—';
-  if (value < 1000) return `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
-  return `${(value / 1000).toFixed(value < 10_000 ? 2 : 1)} s`;
-}
 
 const shortDay = (day: string) => day.slice(5);
 
@@ -55,7 +50,7 @@ function percentileChart(report: CostReport, key: 'tool' | 'turn') {
     },
     options: {
       scales: { y: { beginAtZero: true, title: { display: true, text: 'ms' } } },
-      plugins: { tooltip: { callbacks: { label: (c) => `${c.dataset.label}: ${ms(c.parsed.y)}` } } },
+      plugins: { tooltip: { callbacks: { label: (c) => `${c.dataset.label}: ${duration(c.parsed.y)}` } } },
     },
   });
 }
@@ -98,7 +93,7 @@ function rulesChart(rules: CostReport['rules'], title: (r: CostReport['rules'][n
           callbacks: {
             label: (c) => {
               const r = rules[c.dataIndex]!;
-              return `p95 ${ms(c.parsed.x)} · budget ${r.budgetMs === null ? 'none' : ms(r.budgetMs)}`;
+              return `p95 ${duration(c.parsed.x)} · budget ${r.budgetMs === null ? 'none' : duration(r.budgetMs)}`;
             },
           },
         },
@@ -197,10 +192,10 @@ export function CostView() {
               {report.agents.map((a) => (
                 <tr key={a.dialect}>
                   <td>{agentLabel(a.dialect)}</td>
-                  <td>{ms(a.tool.p50Ms)}</td>
-                  <td>{ms(a.tool.p95Ms)}</td>
-                  <td>{ms(a.turn.p50Ms)}</td>
-                  <td>{ms(a.turn.p95Ms)}</td>
+                  <td>{duration(a.tool.p50Ms)}</td>
+                  <td>{duration(a.tool.p95Ms)}</td>
+                  <td>{duration(a.turn.p50Ms)}</td>
+                  <td>{duration(a.turn.p95Ms)}</td>
                   <td>{a.runs}</td>
                   <td>{a.failures}</td>
                   <td>{a.timeouts}</td>
@@ -259,9 +254,9 @@ export function CostView() {
                   >
                     <td>{r.events.join(', ')}</td>
                     <td>{r.runs}</td>
-                    <td>{ms(r.added.p50Ms)}</td>
+                    <td>{duration(r.added.p50Ms)}</td>
                     <td>
-                      {ms(r.added.p95Ms)} {flag && <Badge kind="error">over budget</Badge>}
+                      {duration(r.added.p95Ms)} {flag && <Badge kind="error">over budget</Badge>}
                     </td>
                     <td>
                       {r.failures} {failing && <FailingBadge mark={failing} />}

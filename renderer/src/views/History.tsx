@@ -15,8 +15,9 @@ import { agentLabel, RuleName } from '../components/names.js';
 import { RuleRow, ruleRowKey } from '../components/RuleRow.js';
 import { saved, useStore } from '../store.js';
 import { sessionKey } from '../../../shared/history-sessions.js';
-import { DECISION_WORD, HistoryDetail, NoHistory, when, type Selection } from './HistoryDetail.js';
+import { DECISION_WORD, HistoryDetail, NoHistory, RowTime, type Selection } from './HistoryDetail.js';
 import { SessionsPane } from './Sessions.js';
+import { duration } from '../components/duration.js';
 
 const SPANS: Record<string, number | undefined> = {
   any: undefined,
@@ -282,7 +283,7 @@ function HistoryRow({
     const verdict = eventVerdict(e);
     return (
       <>
-        <span role="cell">{when(e.time)}</span>
+        <RowTime time={e.time} />
         <What row={e} call={e.call} query={query} />
         <span role="cell">
           <Badge kind={verdict} title={DECISION_WORD[verdict]}>
@@ -299,7 +300,7 @@ function HistoryRow({
   const d = row as RunRow;
   return (
     <>
-      <span role="cell">{when(d.time)}</span>
+      <RowTime time={d.time} />
       <What row={d} call={d.call} query={query} />
       <span role="cell" className="ellipsis">
         <RuleName name={d.rule} handler={d.handler} index={d.ruleIndex} source={d.source} cut="middle" />
@@ -336,7 +337,7 @@ function What({ row, call, query }: { row: Row; call: CallSummary | undefined; q
 function Duration({ ms }: { ms: number }) {
   return (
     <span role="cell" className="num">
-      {ms}
+      {duration(ms)}
     </span>
   );
 }
@@ -537,7 +538,7 @@ export function HistoryView() {
                       </>
                     )}
                     <span role="columnheader" className="num">
-                      ms
+                      took
                     </span>
                   </div>
                 </div>

@@ -23,6 +23,25 @@ export const DECISION_WORD: Record<string, string> = {
   undecided: 'no decision: the agent decides',
 };
 
+/**
+ * A row's time in a narrow column: the clock time, with the day over it when it is not today, so
+ * "Nov 30 10:05:57 PM" never has to fit one line.
+ */
+export function RowTime({ time }: { time: string }) {
+  const d = new Date(time);
+  const today = d.toDateString() === new Date().toDateString();
+  return (
+    <span role="cell" className="row-time">
+      {!today && (
+        <span className="muted small">
+          {d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}
+        </span>
+      )}
+      <span>{d.toLocaleTimeString()}</span>
+    </span>
+  );
+}
+
 export function when(time: string): string {
   const d = new Date(time);
   return d.toDateString() === new Date().toDateString()

@@ -10,7 +10,7 @@ import { visibleText } from '../../../shared/visible-text.js';
 import { api } from '../client.js';
 import { Empty, ErrorBox } from '../components/bits.js';
 import { agentLabel } from '../components/names.js';
-import { when } from './HistoryDetail.js';
+import { RowTime } from './HistoryDetail.js';
 import { SessionTimeline, spanWords } from './SessionTimeline.js';
 
 /** Sessions per page. */
@@ -156,7 +156,7 @@ function SessionList({ onOpen, workspaces }: { onOpen: (s: SessionInfo) => void;
                       (e.currentTarget.previousElementSibling as HTMLElement | null)?.focus();
                   }}
                 >
-                  <span role="cell">{when(new Date(s.first).toISOString())}</span>
+                  <RowTime time={new Date(s.first).toISOString()} />
                   <span role="cell" className="what">
                     <span className="ellipsis">
                       <strong>{agentLabel(s.dialect)}</strong> in{' '}
