@@ -280,7 +280,8 @@ describe('claude (Claude Code settings)', () => {
     const user = claude[1]!;
     expect(user.rules.map((r) => [r.name, r.dormant])).toEqual([
       ['PreToolUse[0].hooks[0]', false],
-      ['PreModelSwitch[0].hooks[0]', false],
+      // Dormant in pw (seed 003), fired by Claude Code.
+      ['CwdChanged[0].hooks[0]', false],
       ['Setup[0].hooks[0]', false],
     ]);
     // Claude Code drops an event it does not know (a warning at its startup): the hook is lost.
@@ -288,6 +289,28 @@ describe('claude (Claude Code settings)', () => {
     expect(user.diagnostics[0]!.message).toBe(
       'hooks.FutureEvent: Claude Code has no event FutureEvent, so this hook never runs',
     );
+  });
+
+  test("events Claude Code 2.1.197 does not have are errors: pw's DirectoryAdded, a model-switch pair", async () => {
+    env = makeEnv();
+    env.write(
+      '~/.claude/settings.json',
+      JSON.stringify({
+        hooks: Object.fromEntries(
+          ['DirectoryAdded', 'PreModelSwitch', 'PostModelSwitch', 'PostToolBatch'].map((e) => [
+            e,
+            [{ hooks: [{ type: 'command', command: 'true' }] }],
+          ]),
+        ),
+      }),
+    );
+    const user = byDialect(await env.load(), 'claude')[1]!;
+    expect(user.rules.map((r) => r.name)).toEqual(['PostToolBatch[0].hooks[0]']);
+    expect(user.diagnostics.map((d) => [d.code, d.message.split(':')[0]])).toEqual([
+      ['unknown_event', 'hooks.DirectoryAdded'],
+      ['unknown_event', 'hooks.PreModelSwitch'],
+      ['unknown_event', 'hooks.PostModelSwitch'],
+    ]);
   });
 
   test('a role can be changed in settings', async () => {
