@@ -2,7 +2,8 @@
 // written twice, the same batch through the database and through the spool, times out of order) are
 // recorded, then every read must agree with what was written: each record once, as first written, byte
 // for byte; newest first; every filter exactly the records it describes; the export the same records
-// oldest first; the counts. Seeded (fuzzSeed: a fresh seed on CI, printed), so a failure is reproducible; fast-check shrinks it.
+// oldest first; the counts. Seeded (fuzzSeed: a fresh seed on CI, printed), so a failure is
+// reproducible; fast-check shrinks it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
