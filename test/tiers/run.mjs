@@ -44,11 +44,19 @@ const LINT = [
 
 const results = [];
 
+/**
+ * Files at once for a vitest pass that runs beside the browser tier: with its two browsers that makes
+ * four on two cores, as many as the vitest tier alone runs (3) and one more. HOOKPANEL_TEST_WORKERS
+ * still sets it.
+ */
+const BESIDE_WORKERS = process.env.HOOKPANEL_TEST_WORKERS || '2';
+
 /** Runs `argv` with this Node; with a `prefix`, its lines are prefixed (it runs beside another tier). */
-function run(argv, prefix) {
+function run(argv, prefix, env = process.env) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, argv, {
       cwd: REPO,
+      env,
       stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
     let skipped = null;
@@ -76,12 +84,12 @@ function run(argv, prefix) {
   });
 }
 
-async function tier(name, concurrent) {
+async function tier(name, concurrent, env = process.env) {
   const t0 = performance.now();
   const prefix = concurrent ? name : null;
   let outcome = { code: 0, skipped: null };
   for (const argv of name === 'lint' ? LINT : [TIERS[name]]) {
-    const r = await run(argv, prefix);
+    const r = await run(argv, prefix, env);
     if (outcome.code === 0 && (r.code !== 0 || r.skipped)) outcome = r;
   }
   const seconds = (performance.now() - t0) / 1000;
@@ -95,7 +103,10 @@ if (built) {
   await Promise.all([tier('types (panel)', true), tier('lint', true)]);
   await tier('vitest');
   // The browser tier spends most of its time waiting on the panel; the Node 24 pass fills the cores.
-  await Promise.all([tier('node 24', true), tier('e2e', true)]);
+  await Promise.all([
+    tier('node 24', true, { ...process.env, HOOKPANEL_TEST_WORKERS: BESIDE_WORKERS }),
+    tier('e2e', true),
+  ]);
   if (!COVERAGE) await tier('vitest serial');
   await tier('node 24 serial');
 }
