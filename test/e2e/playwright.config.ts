@@ -6,11 +6,15 @@ export default defineConfig({
   outputDir: '../../test-results/e2e',
   // A deadline for a hang, not a measure.
   timeout: 120_000,
-  expect: { timeout: 10_000 },
-  // One worker, on a machine of its own: with two (and the Node 24 pass beside them) the desktop
-  // notifications of browser-notifications.spec came late or not at all in 2 of 2 CI runs here (a
-  // different test each time), which one worker alone never showed. HOOKPANEL_TEST_WORKERS sets more.
-  workers: Number(process.env.HOOKPANEL_TEST_WORKERS) || 1,
+  // An assertion's wait is a deadline for a hang too: the panel's answer to a CLI run (`hookpanel emit`
+  // started beside the Node 24 pass) may take seconds on two busy cores.
+  expect: { timeout: 20_000 },
+  // Two files at once: every test has its own home and its own `hookpanel serve`, and most of a test's
+  // time is spent waiting on the panel. (Two workers beside the Node 24 pass once lost desktop
+  // notifications: the panel marked one shown before the browser had shown it, and one show the
+  // browser never settled held back the rest, fixed in renderer/src/notify/browser-notify.ts.)
+  // Tests within a file run in order, on one worker. HOOKPANEL_TEST_WORKERS sets the number.
+  workers: Number(process.env.HOOKPANEL_TEST_WORKERS) || 2,
   // A stray test.only would silently run one test and pass the tier.
   forbidOnly: !!process.env.CI,
   reporter: [['list']],

@@ -130,6 +130,24 @@ describe('connect and disconnect Claude Code', () => {
     expect((await a['agents:preview']({ agent: 'claude', connect: true })).changed).toBe(false);
   });
 
+  test('an event listed empty (`"Stop": []`) gets its group, and disconnect leaves the list empty again', async () => {
+    env = makeEnv();
+    const original = '{\n  "hooks": {\n    "Stop": [],\n    "PreToolUse": []\n  },\n  "model": "opus"\n}\n';
+    const path = env.write('~/.claude/settings.json', original);
+    const a = await api();
+    const preview = await a['agents:preview']({ agent: 'claude', connect: true });
+    await a['agents:connect']({ agent: 'claude', diff: preview.diff });
+    const hooks = JSON.parse(readFileSync(path, 'utf8')).hooks;
+    expect(hooks.Stop).toHaveLength(1);
+    expect(hooks.PreToolUse).toHaveLength(1);
+    // Connect again (a new installation path, say): the lists are still the person's.
+    expect((await a['agents:preview']({ agent: 'claude', connect: true })).changed).toBe(false);
+    await a['agents:connect']({ agent: 'claude', diff: '' });
+    expect(await a['agents:disconnect']({ agent: 'claude' })).toMatchObject({ ok: true });
+    // Byte for byte: the events connect added went with their groups, the two listed stayed, empty.
+    expect(readFileSync(path, 'utf8')).toBe(original);
+  });
+
   test('a missing file is created, and disconnect removes it again', async () => {
     env = makeEnv();
     const a = await api();

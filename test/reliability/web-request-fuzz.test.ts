@@ -2,14 +2,15 @@
 // from the pieces that trick parsers (percent-escapes of every byte, double encoding, overlong UTF-8,
 // dot segments, repeated slashes, backslashes, control characters, queries and fragments) or simply any
 // string, is either refused with a reason or normalised to one canonical path that holds none of what a
-// real asset URL never holds, and that path parses back to itself. Seeded; fast-check shrinks a failure.
+// real asset URL never holds, and that path parses back to itself. Seeded (fuzzSeed: a fresh seed on
+// CI, printed); fast-check shrinks a failure.
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { normalizeTarget } from '../../electron/host/panel/web-request.js';
-import { oddString } from './fuzz-kit.js';
+import { fuzzSeed, oddString } from './fuzz-kit.js';
 
 const RUNS = 3000;
-const SEED = 20261201;
+const SEED = fuzzSeed('test/reliability/web-request-fuzz.test.ts');
 
 const escape = fc.integer({ min: 0, max: 255 }).map((b) => `%${b.toString(16).padStart(2, '0')}`);
 const piece = fc.oneof(

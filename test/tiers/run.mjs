@@ -1,7 +1,9 @@
 // `npm test`: every tier, then a table of what each took. What waits runs beside what computes: the
-// renderer's type check beside lint (their lines prefixed with the tier's name). Every tier runs even
-// when one before it failed (only a failed build stops the run), so one CI run shows every failure; the
-// exit status is 1 if any failed.
+// renderer's type check beside lint, the Node 24 pass beside the browser tier (their lines prefixed with
+// the tier's name). The files whose assertions measure a window of wall-clock time (vitest's `serial`
+// project) run last, under each Node in turn, with nothing else of this run beside them. Every tier runs
+// even when one before it failed (only a failed build stops the run), so one CI run shows every failure;
+// the exit status is 1 if any failed.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
@@ -9,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = (pkg, file) => join(REPO, 'node_modules', pkg, file);
+const COVERAGE = process.env.HOOKPANEL_COVERAGE === '1';
 
 /** One tier: a command, its wall time and how it ended. */
 const TIERS = {
@@ -17,12 +20,21 @@ const TIERS = {
   lint: null, // three commands, below
   // With HOOKPANEL_COVERAGE=1 the same run measures what it covers, child processes included, prints
   // the figure and fails below its floor (test/tiers/coverage.mjs); off by default, as it costs time.
-  vitest:
-    process.env.HOOKPANEL_COVERAGE === '1'
-      ? [join(REPO, 'test', 'tiers', 'coverage.mjs')]
-      : [bin('vitest', 'vitest.mjs'), 'run', '--config', '.config/vitest.config.ts'],
-  'node 24': [join(REPO, 'test', 'node24', 'run.mjs')],
+  // Coverage is one measure of both projects, so there the serial files run inside this tier.
+  vitest: COVERAGE
+    ? [join(REPO, 'test', 'tiers', 'coverage.mjs')]
+    : [bin('vitest', 'vitest.mjs'), 'run', '--config', '.config/vitest.config.ts', '--project', 'parallel'],
+  'node 24': [join(REPO, 'test', 'node24', 'run.mjs'), '--project', 'parallel'],
   e2e: [bin('@playwright/test', 'cli.js'), 'test', '-c', 'test/e2e/playwright.config.ts'],
+  'vitest serial': [
+    bin('vitest', 'vitest.mjs'),
+    'run',
+    '--config',
+    '.config/vitest.config.ts',
+    '--project',
+    'serial',
+  ],
+  'node 24 serial': [join(REPO, 'test', 'node24', 'run.mjs'), '--project', 'serial'],
 };
 const LINT = [
   [bin('prettier', 'bin/prettier.cjs'), '--check', '--log-level', 'warn', '.'],
@@ -32,11 +44,19 @@ const LINT = [
 
 const results = [];
 
+/**
+ * Files at once for a vitest pass that runs beside the browser tier: with its two browsers that makes
+ * four on two cores, as many as the vitest tier alone runs (3) and one more. HOOKPANEL_TEST_WORKERS
+ * still sets it.
+ */
+const BESIDE_WORKERS = process.env.HOOKPANEL_TEST_WORKERS || '2';
+
 /** Runs `argv` with this Node; with a `prefix`, its lines are prefixed (it runs beside another tier). */
-function run(argv, prefix) {
+function run(argv, prefix, env = process.env) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, argv, {
       cwd: REPO,
+      env,
       stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
     let skipped = null;
@@ -64,12 +84,12 @@ function run(argv, prefix) {
   });
 }
 
-async function tier(name, concurrent) {
+async function tier(name, concurrent, env = process.env) {
   const t0 = performance.now();
   const prefix = concurrent ? name : null;
   let outcome = { code: 0, skipped: null };
   for (const argv of name === 'lint' ? LINT : [TIERS[name]]) {
-    const r = await run(argv, prefix);
+    const r = await run(argv, prefix, env);
     if (outcome.code === 0 && (r.code !== 0 || r.skipped)) outcome = r;
   }
   const seconds = (performance.now() - t0) / 1000;
@@ -82,9 +102,13 @@ const built = await tier('build');
 if (built) {
   await Promise.all([tier('types (panel)', true), tier('lint', true)]);
   await tier('vitest');
-  // One after the other: the browser tier's notifications came late under the Node 24 pass's load.
-  await tier('node 24');
-  await tier('e2e');
+  // The browser tier spends most of its time waiting on the panel; the Node 24 pass fills the cores.
+  await Promise.all([
+    tier('node 24', true, { ...process.env, HOOKPANEL_TEST_WORKERS: BESIDE_WORKERS }),
+    tier('e2e', true),
+  ]);
+  if (!COVERAGE) await tier('vitest serial');
+  await tier('node 24 serial');
 }
 
 const total = (performance.now() - start) / 1000;
@@ -96,8 +120,8 @@ const clock = (seconds) => {
 console.log('\nnpm test: wall time per tier (tiers on the same step ran side by side)');
 for (const r of results) {
   const how = r.code !== 0 ? 'FAILED' : r.skipped ? `skipped: ${r.skipped}` : 'passed';
-  console.log(`  ${r.name.padEnd(14)} ${clock(r.seconds).padStart(6)}  ${how}`);
+  console.log(`  ${r.name.padEnd(15)} ${clock(r.seconds).padStart(6)}  ${how}`);
 }
-console.log(`  ${'total'.padEnd(14)} ${clock(total).padStart(6)}  ${failed.length ? 'FAILED' : 'passed'}`);
+console.log(`  ${'total'.padEnd(15)} ${clock(total).padStart(6)}  ${failed.length ? 'FAILED' : 'passed'}`);
 if (!built) console.log('  (the build failed, so no other tier ran)');
 process.exit(failed.length ? 1 : 0);

@@ -22,6 +22,7 @@ import { agentConnector, agentConnectors, type LoadedConnector } from './connect
 import { programVersion } from './program-version.js';
 import {
   ConnectError,
+  eventsWithList,
   hasTopLevelKey,
   isConnected,
   isEmptyObject,
@@ -37,6 +38,8 @@ const EntrySchema = z.object({ event: z.string(), group: z.number().int(), hook:
 const RecordSchema = z.object({
   fileExisted: z.boolean(),
   hadHooksKey: z.boolean(),
+  /** Events whose list connect found in the file (`"Stop": []`): disconnect leaves the list there. */
+  keptEvents: z.array(z.string()).default([]),
   connectedAt: z.string(),
   /** The bridge hooks connect wrote, where they were written. */
   entries: z.array(EntrySchema).default([]),
@@ -243,7 +246,7 @@ export async function previewConnect(
       );
   } else {
     const record = (await readState(deps.host))[c.id];
-    plan = planDisconnect(path, before, spec, record ? !record.hadHooksKey : true);
+    plan = planDisconnect(path, before, spec, record ? !record.hadHooksKey : true, record?.keptEvents);
     removesFile = plan.changed && !!record && !record.fileExisted && isEmptyObject(plan.after);
   }
   return { ...plan, agent: c.id, label: c.label, removesFile };
@@ -297,6 +300,14 @@ async function connectNow(
     hadHooksKey: previous
       ? previous.hadHooksKey
       : plan.before !== null && hasTopLevelKey(plan.before, 'hooks'),
+    // An event this connect added a group to, whose list was there already (a later connect may add
+    // one the person listed since).
+    keptEvents: [
+      ...new Set([
+        ...(previous?.keptEvents ?? []),
+        ...eventsWithList(plan.path, plan.before, plan.summary.added),
+      ]),
+    ],
     connectedAt: previous?.connectedAt ?? new Date().toISOString(),
     entries,
     trusted: previous?.trusted ?? [],

@@ -182,14 +182,16 @@ export function planConnect(path: string, before: string | null, spec: BridgeSpe
 }
 
 /**
- * Disconnect: every group that holds only bridge hooks goes, and an event left with no group goes too.
- * `removeHooksKey`: the `hooks` key was added by connect, so an empty one goes again.
+ * Disconnect: every group that holds only bridge hooks goes, and an event left with no group goes too,
+ * unless it is one of `keptEvents`: its list was in the file before connect (`"Stop": []`), so it stays,
+ * empty again. `removeHooksKey`: the `hooks` key was added by connect, so an empty one goes again.
  */
 export function planDisconnect(
   path: string,
   before: string | null,
   spec: Pick<BridgeSpec, 'dialect' | 'events'>,
   removeHooksKey = true,
+  keptEvents: readonly string[] = [],
 ): EditPlan {
   if (before === null) return finish(path, null, '', [], emptySummary());
   let text = before;
@@ -209,8 +211,10 @@ export function planDisconnect(
       const index = list.findIndex((g) => isBridgeGroup(g, spec.dialect, event));
       if (index < 0) break;
       if (!summary.removed.includes(event)) summary.removed.push(event);
-      // Remove the whole event when the bridge was its only group, else just that group.
-      const node = findNodeAtLocation(tree, list.length === 1 ? ['hooks', event] : ['hooks', event, index])!;
+      // Remove the whole event when the bridge was its only group and connect made its list, else
+      // just that group.
+      const whole = list.length === 1 && !keptEvents.includes(event);
+      const node = findNodeAtLocation(tree, whole ? ['hooks', event] : ['hooks', event, index])!;
       text = removeNode(text, node.parent?.type === 'property' ? node.parent : node);
     }
   }
@@ -220,6 +224,13 @@ export function planDisconnect(
     summary.removesHooksKey = true;
   }
   return finish(path, before, text, [], summary);
+}
+
+/** The events of `events` that have a list of their own under `hooks` in this text. */
+export function eventsWithList(path: string, text: string | null, events: readonly string[]): string[] {
+  if (text === null || text.trim() === '') return [];
+  const tree = parse(path, text);
+  return events.filter((e) => findNodeAtLocation(tree, ['hooks', e])?.type === 'array');
 }
 
 /** Whether every event of the spec is routed to Hookpanel in this text. */

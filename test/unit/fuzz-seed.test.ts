@@ -1,0 +1,38 @@
+// Every fuzz test takes its seed from fuzzSeed: fixed locally, fresh on CI and printed with the line that
+// replays it. A file with a seed of its own would see the same inputs on every CI run.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { fuzzSeed } from '../reliability/fuzz-kit.js';
+import { REPO } from '../helpers/env.js';
+
+const RELIABILITY = join(REPO, 'test', 'reliability');
+const fuzzFiles = readdirSync(RELIABILITY).filter((f) => /fuzz.*\.test\.ts$/.test(f));
+
+test('there are fuzz files to check', () => {
+  expect(fuzzFiles.length).toBeGreaterThanOrEqual(5);
+});
+
+test.each(fuzzFiles)('%s seeds fast-check from fuzzSeed only', (file) => {
+  const text = readFileSync(join(RELIABILITY, file), 'utf8');
+  expect(text).toMatch(
+    new RegExp(`const SEED = fuzzSeed\\('test/reliability/${file.replace('.', '\\.')}'\\);`),
+  );
+  // Every seed handed to fast-check is that one.
+  const seeds = [...text.matchAll(/\bseed:\s*([^,}\s]+)/g)].map((m) => m[1]);
+  expect(seeds.length).toBeGreaterThan(0);
+  expect(new Set(seeds)).toEqual(new Set(['SEED']));
+});
+
+test('a given seed is replayed; CI gets a fresh one; elsewhere the fixed one', () => {
+  expect(fuzzSeed('x', { HOOKPANEL_FUZZ_SEED: '12345' })).toBe(12345);
+  expect(fuzzSeed('x', { HOOKPANEL_FUZZ_SEED: '12345', CI: '1' })).toBe(12345);
+  const local = fuzzSeed('x', {});
+  expect(fuzzSeed('x', {})).toBe(local);
+  // 2^31 values: ten draws all equal to the fixed seed would mean CI does not rotate it.
+  const onCi = Array.from({ length: 10 }, () => fuzzSeed('x', { CI: '1' }));
+  expect(onCi.filter((s) => s !== local).length).toBeGreaterThan(0);
+  expect(() => fuzzSeed('x', { HOOKPANEL_FUZZ_SEED: 'soon' })).toThrow(
+    'HOOKPANEL_FUZZ_SEED=soon is not an integer',
+  );
+});
