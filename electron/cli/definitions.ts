@@ -462,9 +462,9 @@ export const COMMANDS: readonly CommandDefinition[] = [
     name: 'remote',
     summary: 'agents on other machines, through your own ssh (add, remove, list)',
     description:
-      'add installs a small bridge in the remote user\'s home (one folder, ~/.hookpanel-remote, mode 700; ' +
+      "add installs a small bridge in the remote user's home (one folder, ~/.hookpanel-remote, mode 700; " +
       'it needs sh and curl, or Node) over your own ssh, its config, agent and known hosts, and records the ' +
-      'machine: the running host then keeps one ssh connection to it, which carries its agents\' events ' +
+      "machine: the running host then keeps one ssh connection to it, which carries its agents' events " +
       'here. What it installs is shown first; --dry-run shows only that. remove takes back exactly what ' +
       'add installed and what connect --remote changed there. list shows each machine and its connection.',
     arguments: [
@@ -478,7 +478,10 @@ export const COMMANDS: readonly CommandDefinition[] = [
       { name: 'target', required: false, description: 'the machine, as user@host (for add and remove)' },
     ],
     options: [
-      { flags: '--dry-run', description: 'show what add would install or remove would delete; change nothing' },
+      {
+        flags: '--dry-run',
+        description: 'show what add would install or remove would delete; change nothing',
+      },
       {
         flags: '--when-unreachable <choice>',
         description:

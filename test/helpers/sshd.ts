@@ -63,7 +63,11 @@ export interface TestSshd {
   /** sshd's log, to say why a connection failed. */
   log(): string;
   /** Runs a command there through the real client; stdin from `input`. */
-  run(command: string, input?: string, env?: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }>;
+  run(
+    command: string,
+    input?: string,
+    env?: Record<string, string>,
+  ): Promise<{ code: number | null; stdout: string; stderr: string }>;
   /** Stops sshd and every session it serves (the tunnel's too), as a server going down does. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -88,7 +92,17 @@ export async function startSshd(root: string): Promise<TestSshd> {
   // sshd's privilege separation folder, which a machine that never ran sshd lacks.
   mkdirSync('/run/sshd', { recursive: true, mode: 0o755 });
   for (const key of ['host_key', 'user_key'])
-    execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'hookpanel-test', '-f', join(dir, key)]);
+    execFileSync('ssh-keygen', [
+      '-q',
+      '-t',
+      'ed25519',
+      '-N',
+      '',
+      '-C',
+      'hookpanel-test',
+      '-f',
+      join(dir, key),
+    ]);
   writeFileSync(join(dir, 'authorized_keys'), readFileSync(join(dir, 'user_key.pub')), { mode: 0o600 });
   const port = await freePort();
   // No StreamLocalBindUnlink on the server (its default): the host must clear a stale socket itself.
@@ -112,7 +126,10 @@ export async function startSshd(root: string): Promise<TestSshd> {
       '',
     ].join('\n'),
   );
-  writeFileSync(join(dir, 'known_hosts'), `[127.0.0.1]:${port} ${readFileSync(join(dir, 'host_key.pub'), 'utf8')}`);
+  writeFileSync(
+    join(dir, 'known_hosts'),
+    `[127.0.0.1]:${port} ${readFileSync(join(dir, 'host_key.pub'), 'utf8')}`,
+  );
   const sshConfig = join(dir, 'ssh_config');
   writeFileSync(
     sshConfig,
@@ -133,9 +150,15 @@ export async function startSshd(root: string): Promise<TestSshd> {
   let log = '';
   const start = async () => {
     // Its own process group: stop() ends the listener and the sessions it forked alike.
-    child = spawn(SSHD, ['-D', '-e', '-f', join(dir, 'sshd_config')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    child = spawn(SSHD, ['-D', '-e', '-f', join(dir, 'sshd_config')], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     child.stderr!.on('data', (d) => (log += d));
-    await waitFor(() => log, (l) => l.includes('Server listening') || child!.exitCode !== null, 10_000);
+    await waitFor(
+      () => log,
+      (l) => l.includes('Server listening') || child!.exitCode !== null,
+      10_000,
+    );
     if (!log.includes('Server listening')) throw new Error(`sshd did not start: ${log}`);
   };
   const stop = async () => {
@@ -148,7 +171,11 @@ export async function startSshd(root: string): Promise<TestSshd> {
     for (const pid of connections) kill(pid);
     kill(c.pid!);
     await gone;
-    await waitFor(() => connections.filter(alive).length, (n) => n === 0, 10_000);
+    await waitFor(
+      () => connections.filter(alive).length,
+      (n) => n === 0,
+      10_000,
+    );
   };
   await start();
   return {

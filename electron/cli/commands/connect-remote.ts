@@ -38,11 +38,15 @@ export async function connectRemote(
         .join('\n'),
     );
     if (args.dryRun) {
-      out(`Not written (--dry-run): run hookpanel ${name} ${args.agent} --remote ${target} --yes to apply it.`);
+      out(
+        `Not written (--dry-run): run hookpanel ${name} ${args.agent} --remote ${target} --yes to apply it.`,
+      );
       return 0;
     }
     if (!args.yes && !(await confirm(`Apply this change to ${where}? [y/N] `))) {
-      out(`Nothing was written.${process.stdin.isTTY ? '' : ' No terminal to ask on: pass --yes to apply it.'}`);
+      out(
+        `Nothing was written.${process.stdin.isTTY ? '' : ' No terminal to ask on: pass --yes to apply it.'}`,
+      );
       return 1;
     }
     out(await applyRemote(host, target, args.agent, name === 'connect', plan.diff));

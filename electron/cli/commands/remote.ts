@@ -19,11 +19,14 @@ const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : 
 export async function remote(input: RemoteInput): Promise<number> {
   const host = hostEnvFromProcess();
   if (input.action === 'list') {
-    if (input.target) throw new UsageError('remote list takes no machine; usage: hookpanel remote list [--json]');
+    if (input.target)
+      throw new UsageError('remote list takes no machine; usage: hookpanel remote list [--json]');
     return list(host, !!input.json);
   }
   if (!input.target)
-    throw new UsageError(`remote ${input.action} needs the machine; usage: hookpanel remote ${input.action} <user@host>`);
+    throw new UsageError(
+      `remote ${input.action} needs the machine; usage: hookpanel remote ${input.action} <user@host>`,
+    );
   const { targetProblem } = await import('../../host/remote/target.js');
   const problem = targetProblem(input.target);
   if (problem) throw new UsageError(problem);
@@ -138,7 +141,9 @@ async function list(host: HostEnv, json: boolean): Promise<number> {
             ? `reconnecting: ${r.error ?? 'the connection ended'}`
             : r.state;
     out(`${r.target}  ${state}`);
-    out(`  last event: ${r.lastEventAt ?? 'none yet'}; agents connected there: ${r.agents.join(', ') || 'none'}`);
+    out(
+      `  last event: ${r.lastEventAt ?? 'none yet'}; agents connected there: ${r.agents.join(', ') || 'none'}`,
+    );
     out(
       `  while this desktop is unreachable: ${r.whenUnreachable === 'block' ? 'tool calls are blocked' : 'the agent goes on as with no Hookpanel'}`,
     );
@@ -149,11 +154,17 @@ async function list(host: HostEnv, json: boolean): Promise<number> {
 /** The running host's view of each machine, or null when no host runs (its state file gone or stale). */
 async function liveStates(
   host: HostEnv,
-): Promise<Record<string, { state: string; error: string | null; lastEventAt: string | null; since: string }> | null> {
+): Promise<Record<
+  string,
+  { state: string; error: string | null; lastEventAt: string | null; since: string }
+> | null> {
   try {
     const body = JSON.parse(await readFile(join(homePaths(host).runDir, 'remote-state.json'), 'utf8')) as {
       pid: number;
-      machines: Record<string, { state: string; error: string | null; lastEventAt: string | null; since: string }>;
+      machines: Record<
+        string,
+        { state: string; error: string | null; lastEventAt: string | null; since: string }
+      >;
     };
     process.kill(body.pid, 0);
     return body.machines;

@@ -68,7 +68,8 @@ export async function previewRemote(
   const plan = connect
     ? planConnect(path, before, spec)
     : planDisconnect(path, before, spec, record ? !record.hadHooksKey : true);
-  const removesFile = !connect && plan.changed && !!record && !record.fileExisted && isEmptyObject(plan.after);
+  const removesFile =
+    !connect && plan.changed && !!record && !record.fileExisted && isEmptyObject(plan.after);
   return { ...plan, agent: c.id, label: c.label, target, removesFile };
 }
 

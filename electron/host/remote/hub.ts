@@ -51,9 +51,11 @@ export class RemoteHub {
   }
 
   private sync(): void {
-    this.syncing = this.syncing.then(() => this.syncNow()).catch((e: Error) => {
-      this.log.error(`remote machines: ${e.message}`);
-    });
+    this.syncing = this.syncing
+      .then(() => this.syncNow())
+      .catch((e: Error) => {
+        this.log.error(`remote machines: ${e.message}`);
+      });
   }
 
   private async syncNow(): Promise<void> {

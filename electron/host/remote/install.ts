@@ -43,7 +43,12 @@ export async function probe(host: HostEnv, target: string): Promise<RemoteFacts>
       ?.slice(k.length + 1) ?? '';
   const home = fact('home');
   if (!home.startsWith('/')) throw new RemoteError(`${target} gave no home folder ($HOME is "${home}")`);
-  return { home, curl: fact('curl') || null, node: fact('node') || null, folderExists: fact('folder') === 'yes' };
+  return {
+    home,
+    curl: fact('curl') || null,
+    node: fact('node') || null,
+    folderExists: fact('folder') === 'yes',
+  };
 }
 
 export interface InstallPlan {

@@ -68,9 +68,11 @@ export class MachineLink {
     const sock = remoteSocket(this.machine.home);
     // A socket the last connection left would make sshd refuse the forward (unless its
     // StreamLocalBindUnlink is on, which the person's server need not have): it goes first.
-    const clean = await runRemote(this.host, this.machine.target, 'rm -f "$1"', [sock]).catch(
-      (e: Error) => ({ code: 255, stdout: '', stderr: e.message }),
-    );
+    const clean = await runRemote(this.host, this.machine.target, 'rm -f "$1"', [sock]).catch((e: Error) => ({
+      code: 255,
+      stdout: '',
+      stderr: e.message,
+    }));
     if (this.stopped) return;
     if (clean.code !== 0) return this.retry(sshFailure(this.machine.target, clean));
     const argv = [
@@ -103,7 +105,9 @@ export class MachineLink {
       this.failures = 0;
       this.set('connected', null);
     });
-    child.on('error', (e) => stderr += e.message);
+    child.on('error', (e) => {
+      stderr += e.message;
+    });
     child.on('close', (code, signal) => {
       if (this.child === child) this.child = null;
       if (this.stopped) return;

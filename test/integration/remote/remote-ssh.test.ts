@@ -71,7 +71,10 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
 
   test('remote add shows what it installs and where; --dry-run changes nothing; connect --remote and remote remove give the file back byte for byte', async () => {
     const settings = join(sshd.remoteHome, '.claude', 'settings.json');
-    await sshd.run(`mkdir -p ~/.claude && cat > ~/.claude/settings.json && chmod 640 ~/.claude/settings.json`, ORIGINAL);
+    await sshd.run(
+      `mkdir -p ~/.claude && cat > ~/.claude/settings.json && chmod 640 ~/.claude/settings.json`,
+      ORIGINAL,
+    );
 
     const dry = await cli('remote', 'add', sshd.target, '--dry-run');
     expect(dry.code, dry.stderr).toBe(0);
@@ -83,7 +86,9 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
     expect(add.code, add.stderr).toBe(0);
     expect(statSync(remoteDir()).mode & 0o777).toBe(0o700);
     expect(statSync(join(remoteDir(), 'run')).mode & 0o777).toBe(0o700);
-    const record = JSON.parse(readFileSync(join(env.hookpanelHome, 'remote.json'), 'utf8')).machines[sshd.target];
+    const record = JSON.parse(readFileSync(join(env.hookpanelHome, 'remote.json'), 'utf8')).machines[
+      sshd.target
+    ];
     expect(readFileSync(join(remoteDir(), 'token'), 'utf8')).toBe(`${record.token}\n`);
     expect(statSync(join(env.hookpanelHome, 'remote.json')).mode & 0o777).toBe(0o600);
     // Not twice over a folder it did not make.
@@ -112,7 +117,9 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
     await sshd.run('mkdir -p ~/.hookpanel-remote && echo mine > ~/.hookpanel-remote/notes');
     const add = await cli('remote', 'add', sshd.target);
     expect(add.code).toBe(1);
-    expect(add.stderr).toContain(`${remoteDir()} already exists on ${sshd.target} and Hookpanel on this desktop did not make it`);
+    expect(add.stderr).toContain(
+      `${remoteDir()} already exists on ${sshd.target} and Hookpanel on this desktop did not make it`,
+    );
     expect(readFileSync(join(remoteDir(), 'notes'), 'utf8')).toBe('mine\n');
     await sshd.run('rm -r ~/.hookpanel-remote');
     const bad = await cli('remote', 'add', '-oProxyCommand=touch /tmp/x');
@@ -141,6 +148,8 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
           },
         }),
       );
+      // Ask me on for Claude Code's shell commands: its permission requests wait for an answer here.
+      env.write('hp/settings.json', JSON.stringify({ askMe: { claude: { on: true, tools: ['Bash'] } } }));
       expect((await cli('remote', 'add', sshd.target)).code).toBe(0);
       served = await startServe(env);
       await waitFor(state, (s) => s?.state === 'connected', 20_000);
@@ -160,10 +169,16 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr.trim()).toBe(REASON);
       const events = await waitFor(
-        async () => JSON.parse((await cli('history', '--events', '--json')).stdout).events as Record<string, unknown>[],
+        async () =>
+          JSON.parse((await cli('history', '--events', '--json')).stdout).events as Record<string, unknown>[],
         (e) => e.length > 0,
       );
-      expect(events[0]).toMatchObject({ event: 'PreToolUse', decision: 'block', machine: sshd.target, workspace: null });
+      expect(events[0]).toMatchObject({
+        event: 'PreToolUse',
+        decision: 'block',
+        machine: sshd.target,
+        workspace: null,
+      });
       expect((await cli('history', '--events')).stdout).toContain(`on ${sshd.target}`);
       await waitFor(state, (s) => !!s?.lastEventAt);
       const list = await cli('remote', 'list');
@@ -171,12 +186,47 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
       expect(list.stdout).not.toContain('last event: none yet');
     });
 
+    test('Ask me: a permission request from the machine is answered on the desktop, Deny then Allow, and the answer reaches it', async () => {
+      for (const [choice, behavior] of [
+        ['deny', { behavior: 'deny', message: 'not on the dev box' }],
+        ['allow', { behavior: 'allow' }],
+      ] as const) {
+        const request = JSON.stringify({
+          session_id: `ask-${choice}`,
+          cwd: '/srv/app',
+          hook_event_name: 'PermissionRequest',
+          tool_name: 'Bash',
+          tool_input: { command: `touch ${choice}.txt` },
+          permission_mode: 'default',
+        });
+        const held = sshd.run(`${bridge()} claude PermissionRequest`, request);
+        const listed = await waitFor(
+          async () => JSON.parse((await cli('requests', '--json')).stdout).requests as { id: string }[],
+          (r) => r.length > 0,
+          20_000,
+        );
+        const args = [
+          'answer',
+          listed[0]!.id,
+          choice,
+          ...(choice === 'deny' ? ['--reason', 'not on the dev box'] : []),
+        ];
+        expect((await cli(...args)).code).toBe(0);
+        const r = await held;
+        expect(r.code, r.stderr).toBe(0);
+        expect(JSON.parse(r.stdout).hookSpecificOutput.decision).toEqual(behavior);
+      }
+    });
+
     test("the machine's socket takes only its own events, with its token", async () => {
       const sock = join(remoteDir(), 'run', 'desk.sock');
       const token = readFileSync(join(remoteDir(), 'token'), 'utf8').trim();
       const curl = (args: string) =>
         sshd.run(`curl -s -o /dev/null -w '%{http_code}' --unix-socket ${sock} ${args}`, payload('ls'));
-      expect((await curl(`-H 'X-Hookpanel-Token: wrong' --data-binary @- http://h/v1/hook/claude/PreToolUse`)).stdout).toBe('403');
+      expect(
+        (await curl(`-H 'X-Hookpanel-Token: wrong' --data-binary @- http://h/v1/hook/claude/PreToolUse`))
+          .stdout,
+      ).toBe('403');
       // Permission requests (listing, answering) are the desktop's own.
       expect((await curl(`-H 'X-Hookpanel-Token: ${token}' http://h/v1/requests`)).stdout).toBe('404');
     });
@@ -185,14 +235,22 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
       const before = tunnels();
       expect(before).toHaveLength(1);
       const call = sshd.run(`${bridge()} claude PreToolUse`, payload('slow-call'));
-      await waitFor(() => existsSync(env.path('slow-started')), (v) => v, 20_000);
+      await waitFor(
+        () => existsSync(env.path('slow-started')),
+        (v) => v,
+        20_000,
+      );
       const cut = Date.now();
       process.kill(before[0]!, 'SIGKILL');
       const r = await call;
       console.info(`remote bridge answered ${Date.now() - cut} ms after the tunnel was cut`);
       // No decision: exit 0, nothing said; the 30 s hook is still running on the desktop.
       expect(r).toMatchObject({ code: 0, stdout: '' });
-      expect(processesWithMarker(`HOOKPANEL_HOME=${env.hookpanelHome}`).some((p) => readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('sleep'))).toBe(true);
+      expect(
+        processesWithMarker(`HOOKPANEL_HOME=${env.hookpanelHome}`).some((p) =>
+          readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('sleep'),
+        ),
+      ).toBe(true);
       // Nothing of that request is left on the remote side (its curl ended with the session).
       expect(processesWithMarker(`HOME=${sshd.remoteHome}`)).toEqual([]);
       await waitFor(state, (s) => s?.state === 'connected' && tunnels()[0] !== before[0], 20_000);
