@@ -3,6 +3,7 @@
 // what `remote list` and the panel show. ssh runs with its stdin a pipe from this process: when the
 // host ends, however it ends, ssh reads EOF and closes the connection, and nothing stays running there.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { inBackground } from '../background.js';
 import type { HostEnv } from '../paths.js';
 import { remoteSocket } from './layout.js';
 import type { MachineRecord } from './machines.js';
@@ -50,7 +51,7 @@ export class MachineLink {
   }
 
   start(): void {
-    void this.attempt();
+    inBackground(this.attempt(), `connecting to ${this.machine.target}`);
   }
 
   sawEvent(time: string): void {
@@ -124,7 +125,7 @@ export class MachineLink {
     if (this.stopped) return;
     const wait = Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** this.failures++);
     this.set('reconnecting', error, new Date(Date.now() + wait).toISOString());
-    this.timer = setTimeout(() => void this.attempt(), wait);
+    this.timer = setTimeout(() => this.start(), wait);
   }
 
   /** Ends the connection; resolves once ssh has exited. */

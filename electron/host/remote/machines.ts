@@ -13,7 +13,6 @@ const RemoteAgentSchema = z.object({
   hadHooksKey: z.boolean(),
   connectedAt: z.string(),
 });
-export type RemoteAgentRecord = z.infer<typeof RemoteAgentSchema>;
 
 const MachineSchema = z.object({
   target: z.string(),
