@@ -61,6 +61,8 @@ export const EventRecordSchema = z.object({
    * Hookpanel stopped while it waited). Absent on every other event.
    */
   held: z.enum(['waiting', 'answered', 'unanswered']).optional(),
+  /** The machine it came from (user@host), for an agent reached over ssh; absent for this one. */
+  machine: z.string().optional(),
 });
 export type EventRecord = z.infer<typeof EventRecordSchema>;
 

@@ -219,6 +219,10 @@ export const COMMANDS: readonly CommandDefinition[] = [
     options: [
       { flags: '--dry-run', description: 'print the diff only; change nothing' },
       { flags: '-y, --yes', description: 'apply the change without asking' },
+      {
+        flags: '--remote <target>',
+        description: 'the agent on a machine added with hookpanel remote add (user@host), over ssh',
+      },
     ],
     examples: [
       { run: `hookpanel ${name} claude --dry-run`, does: 'the change it would make, as a diff' },
@@ -453,6 +457,49 @@ export const COMMANDS: readonly CommandDefinition[] = [
     ],
     exitStatus: '0, 1 when settings.json cannot be read, 2 for a usage mistake',
     run: async () => (await import('./commands/ask-me.js')).askMe,
+  },
+  {
+    name: 'remote',
+    summary: 'agents on other machines, through your own ssh (add, remove, list)',
+    description:
+      "add installs a small bridge in the remote user's home (one folder, ~/.hookpanel-remote, mode 700; " +
+      'it needs sh and curl, or Node) over your own ssh, its config, agent and known hosts, and records the ' +
+      "machine: the running host then keeps one ssh connection to it, which carries its agents' events " +
+      'here. What it installs is shown first; --dry-run shows only that. remove takes back exactly what ' +
+      'add installed and what connect --remote changed there. list shows each machine and its connection.',
+    arguments: [
+      {
+        name: 'action',
+        required: true,
+        description: 'add, remove or list',
+        values: { choices: () => ['add', 'remove', 'list'] },
+        strict: true,
+      },
+      { name: 'target', required: false, description: 'the machine, as user@host (for add and remove)' },
+    ],
+    options: [
+      {
+        flags: '--dry-run',
+        description: 'show what add would install or remove would delete; change nothing',
+      },
+      {
+        flags: '--when-unreachable <choice>',
+        description:
+          'add: what tool calls there do while this desktop cannot be reached: go-on (default) or block',
+        values: { choices: () => ['go-on', 'block'] },
+        strict: true,
+      },
+      { flags: '--json', description: 'list: print { machines } as JSON' },
+    ],
+    examples: [
+      { run: 'hookpanel remote add me@devbox --dry-run', does: 'what it would install there, and where' },
+      { run: 'hookpanel remote add me@devbox', does: 'install the bridge there and keep a connection to it' },
+      { run: 'hookpanel connect claude --remote me@devbox --yes', does: 'then connect Claude Code there' },
+      { run: 'hookpanel remote list', does: 'each machine: connected, last event, or the error' },
+      { run: 'hookpanel remote remove me@devbox', does: 'take back everything Hookpanel put there' },
+    ],
+    exitStatus: '0 when done, 1 when ssh or the machine failed (said in words), 2 for a usage mistake',
+    run: async () => (await import('./commands/remote.js')).remote,
   },
   {
     name: 'completion',

@@ -148,6 +148,8 @@ export class HookHost extends EventEmitter<HostEvents> {
    */
   async dispatch(req: EmitRequest, opts: { signal?: AbortSignal } = {}): Promise<DispatchResult> {
     const done = await this.engine.dispatch(req);
+    if (req.machine)
+      done.records = done.records.map((r) => (r.type === 'event' ? { ...r, machine: req.machine } : r));
     // A request held for a person is in History at once, as waiting, and settled when they answer.
     const held = this.holds(req, done.answer);
     const records = held ? done.records.map((r) => (r.type === 'event' ? waitingEvent(r) : r)) : done.records;

@@ -128,8 +128,9 @@ describe('the command-line contract', () => {
     trust: ['--list', '--json', '--dry-run'],
     untrust: [],
     serve: ['--port <n>', '--open'],
-    connect: ['--dry-run', '-y, --yes'],
-    disconnect: ['--dry-run', '-y, --yes'],
+    connect: ['--dry-run', '-y, --yes', '--remote <target>'],
+    disconnect: ['--dry-run', '-y, --yes', '--remote <target>'],
+    remote: ['--dry-run', '--json'],
     requests: ['--json'],
     answer: ['--reason <text>', '--always', '--prefix <words>', '--json'],
   };

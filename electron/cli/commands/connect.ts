@@ -11,12 +11,15 @@ export interface ConnectInput {
   agent: string;
   dryRun?: boolean;
   yes?: boolean;
+  /** user@host: the agent on a machine added with `hookpanel remote add`. */
+  remote?: string;
 }
 
 interface ConnectArgs {
   agent: string;
   dryRun: boolean;
   yes: boolean;
+  remote: string | null;
 }
 
 function connectArgs(name: 'connect' | 'disconnect', input: ConnectInput): ConnectArgs {
@@ -24,7 +27,7 @@ function connectArgs(name: 'connect' | 'disconnect', input: ConnectInput): Conne
     throw new UsageError(
       `--dry-run and --yes exclude each other; usage: hookpanel ${name} <agent> [--dry-run | --yes]`,
     );
-  return { agent: input.agent, dryRun: !!input.dryRun, yes: !!input.yes };
+  return { agent: input.agent, dryRun: !!input.dryRun, yes: !!input.yes, remote: input.remote ?? null };
 }
 
 export async function connect(input: ConnectInput): Promise<number> {
@@ -36,6 +39,7 @@ export async function disconnect(input: ConnectInput): Promise<number> {
 }
 
 async function run(name: 'connect' | 'disconnect', args: ConnectArgs): Promise<number> {
+  if (args.remote) return (await import('./connect-remote.js')).connectRemote(name, args, args.remote);
   const { ConnectError, connectAgent, disconnectAgent, previewConnect } =
     await import('../../host/agents/agents.js');
   const { agentConnectors } = await import('../../host/agents/connector.js');
@@ -92,7 +96,7 @@ async function run(name: 'connect' | 'disconnect', args: ConnectArgs): Promise<n
 }
 
 /** Asks on the terminal; without one (a pipe, a script) the answer is no. */
-async function confirm(question: string): Promise<boolean> {
+export async function confirm(question: string): Promise<boolean> {
   if (!process.stdin.isTTY) return false;
   const rl = createInterface({ input: process.stdin, output: process.stdout });
   try {

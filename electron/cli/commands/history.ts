@@ -83,7 +83,7 @@ const VERDICT_WORD: Record<string, string> = { waiting: 'waiting', undecided: 'n
 
 function eventLine(e: EventRecord): string {
   const verdict = eventVerdict(e);
-  return `${e.time}  ${e.dialect.padEnd(6)} ${e.event.padEnd(20)} ${(VERDICT_WORD[verdict] ?? verdict).padEnd(6)} ${String(e.durationMs).padStart(6)} ms  ${e.dispatchCount} rule(s)${e.reason ? `  — ${e.reason}` : ''}`;
+  return `${e.time}  ${e.dialect.padEnd(6)} ${e.event.padEnd(20)} ${(VERDICT_WORD[verdict] ?? verdict).padEnd(6)} ${String(e.durationMs).padStart(6)} ms  ${e.dispatchCount} rule(s)${e.machine ? `  on ${e.machine}` : ''}${e.reason ? `  — ${e.reason}` : ''}`;
 }
 
 function dispatchLine(d: DispatchRecord): string {

@@ -16,6 +16,8 @@ export interface EmitRequest {
   callerCwd: string;
   /** Set when the caller is itself a hook Hookpanel is running (HOOKPANEL_DISPATCH). */
   parentDispatch?: string | null;
+  /** user@host, for an event from another machine (remote/): its folders are not this machine's. */
+  machine?: string;
 }
 
 export interface PlannedHook {
@@ -38,8 +40,12 @@ export interface Plan {
 
 /** The event as the engine sees it: the workspace is the payload's cwd, else --project, else the caller's. */
 export function engineEvent(req: EmitRequest, id: string): EngineEvent {
-  const workspace =
-    typeof req.payload.cwd === 'string' && req.payload.cwd ? req.payload.cwd : (req.project ?? req.callerCwd);
+  // Another machine's cwd names no folder here: only rules outside any project apply to its events.
+  const workspace = req.machine
+    ? null
+    : typeof req.payload.cwd === 'string' && req.payload.cwd
+      ? req.payload.cwd
+      : (req.project ?? req.callerCwd);
   return {
     id,
     dialect: req.dialect,

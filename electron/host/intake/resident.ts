@@ -10,6 +10,7 @@ import { claimHome } from './claim.js';
 import { listenIntake } from './server.js';
 import { PermissionDesk } from '../permissions/desk.js';
 import { inBackground } from '../background.js';
+import { RemoteHub } from '../remote/hub.js';
 
 export interface Resident {
   server: Server;
@@ -32,6 +33,9 @@ export async function startResident(
   }
   // A resident host can hold an agent's permission request until a person answers it.
   host.permissions ??= new PermissionDesk();
+  // Machines added with `hookpanel remote add`: one ssh connection each, carrying their events here.
+  const remotes = new RemoteHub(host, log);
+  inBackground(remotes.start(), 'remote machines');
   startWatchdog();
   // Loaded now rather than on the first hook, which should not wait for it.
   inBackground(loadExeca(), 'loading execa');
@@ -46,6 +50,7 @@ export async function startResident(
     server,
     close() {
       outbox.stop();
+      inBackground(remotes.close(), 'remote machines');
       server.close();
       server.closeAllConnections();
       claim.release();

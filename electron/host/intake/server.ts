@@ -25,19 +25,25 @@ import { failureAnswer } from './refusal.js';
 import { inBackground } from '../background.js';
 import { capConnections } from '../util/connection-cap.js';
 import { phaseEnded } from '../util/phase-trace.js';
+import { machineAdmits, type MachineGate } from '../remote/gate.js';
 
-export async function listenIntake(host: HookHost, socketPath = host.paths.socket): Promise<Server> {
+export async function listenIntake(
+  host: HookHost,
+  socketPath = host.paths.socket,
+  machine?: MachineGate,
+): Promise<Server> {
   if (process.platform !== 'win32') {
     await mkdir(dirname(socketPath), { recursive: true, mode: 0o700 });
     await chmod(dirname(socketPath), 0o700);
     await rm(socketPath, { force: true });
   }
-  const server = createServer((req, res) => inBackground(respond(host, req, res), 'intake'));
+  const server = createServer((req, res) => inBackground(respond(host, req, res, machine), 'intake'));
   // curl asks before sending a large body: a body past the limit is refused before it is sent.
   server.on('checkContinue', (req, res) => {
-    if (declaredLength(req) > MAX_PAYLOAD_BYTES) return inBackground(respond(host, req, res), 'intake');
+    if (declaredLength(req) > MAX_PAYLOAD_BYTES)
+      return inBackground(respond(host, req, res, machine), 'intake');
     res.writeContinue();
-    inBackground(respond(host, req, res), 'intake');
+    inBackground(respond(host, req, res, machine), 'intake');
   });
   server.keepAliveTimeout = 5000;
   capConnections(server);
@@ -55,11 +61,19 @@ export async function listenIntake(host: HookHost, socketPath = host.paths.socke
 }
 
 /** Handles one request; whatever goes wrong is answered, never thrown. */
-async function respond(host: HookHost, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function respond(
+  host: HookHost,
+  req: IncomingMessage,
+  res: ServerResponse,
+  machine?: MachineGate,
+): Promise<void> {
   res.on('error', () => {}); // the client went away: nothing to answer
   req.on('error', () => {});
   try {
-    await handle(host, req, res);
+    // A machine's socket (remote/) takes its events only, with its token: never the requests of others.
+    const refused = machine ? machineAdmits(machine, req) : null;
+    if (refused) return reply(res, refused.status, { error: refused.message });
+    await handle(host, req, res, machine);
   } catch (e) {
     // A streamed answer cannot become a 500: cut short, it makes the client run the event itself.
     if (res.headersSent && !res.writableEnded) return void res.destroy();
@@ -74,7 +88,12 @@ interface Route {
   fast: boolean;
 }
 
-async function handle(host: HookHost, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(
+  host: HookHost,
+  req: IncomingMessage,
+  res: ServerResponse,
+  machine?: MachineGate,
+): Promise<void> {
   phaseEnded('arrived');
   const url = new URL(req.url ?? '/', 'http://hookpanel');
   if (req.method === 'GET' && url.pathname === HEALTH_PATH)
@@ -110,6 +129,7 @@ async function handle(host: HookHost, req: IncomingMessage, res: ServerResponse)
           header(CWD_HEADER) ??
           host.host.home,
         parentDispatch: url.searchParams.get('parent') ?? header(PARENT_HEADER),
+        ...(machine ? { machine: machine.name } : {}),
       },
       { signal: gone.signal },
     );

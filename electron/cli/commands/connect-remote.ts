@@ -1,0 +1,61 @@
+// `hookpanel connect|disconnect <agent> --remote user@host`: as connect.ts says it locally (the change
+// in words, the exact diff, then asked for or --yes), for the agent's file on that machine, over ssh.
+import { visibleText } from '../../../shared/visible-text.js';
+import { hostEnvFromProcess } from '../../host/paths.js';
+import { UsageError } from '../output.js';
+import { confirm } from './connect.js';
+
+export async function connectRemote(
+  name: 'connect' | 'disconnect',
+  args: { agent: string; dryRun: boolean; yes: boolean },
+  target: string,
+): Promise<number> {
+  const { targetProblem } = await import('../../host/remote/target.js');
+  const problem = targetProblem(target);
+  if (problem) throw new UsageError(`--remote: ${problem}`);
+  const { ConnectError } = await import('../../host/agents/settings-edit.js');
+  const { RemoteError } = await import('../../host/remote/ssh.js');
+  const { applyRemote, previewRemote } = await import('../../host/remote/connect.js');
+  const { summarySentence } = await import('../../../shared/connect-summary.js');
+  const host = hostEnvFromProcess();
+  const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  try {
+    const plan = await previewRemote(host, target, args.agent, name === 'connect');
+    const where = `${target}:${plan.path}`;
+    if (!plan.changed) {
+      out(
+        name === 'connect'
+          ? `${plan.label} on ${target} is already connected: nothing to change in ${plan.path}`
+          : `${plan.label} on ${target} is not connected: nothing to change in ${plan.path}`,
+      );
+      return 0;
+    }
+    out(summarySentence({ ...plan.summary, removesFile: plan.removesFile }, where));
+    out(
+      plan.diff
+        .split('\n')
+        .map((l) => visibleText(l))
+        .join('\n'),
+    );
+    if (args.dryRun) {
+      out(
+        `Not written (--dry-run): run hookpanel ${name} ${args.agent} --remote ${target} --yes to apply it.`,
+      );
+      return 0;
+    }
+    if (!args.yes && !(await confirm(`Apply this change to ${where}? [y/N] `))) {
+      out(
+        `Nothing was written.${process.stdin.isTTY ? '' : ' No terminal to ask on: pass --yes to apply it.'}`,
+      );
+      return 1;
+    }
+    out(await applyRemote(host, target, args.agent, name === 'connect', plan.diff));
+    return 0;
+  } catch (e) {
+    if (e instanceof ConnectError || e instanceof RemoteError) {
+      process.stderr.write(`hookpanel ${name}: ${e.message}\n`);
+      return 1;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,291 @@
+// Issue 25: agents on another machine, through a real OpenSSH server (test/helpers/sshd.ts) and the
+// real client. remote add installs the bridge there (shown first), the running host keeps one ssh
+// connection forwarding a socket into the remote user's 0700 folder, events come back tagged with the
+// machine, a cut tunnel answers "no decision" at once, the host reconnects after sshd went down, and
+// remote remove gives the remote files back byte for byte.
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { runCli } from '../../helpers/cli.js';
+import { makeEnv, type TestEnv } from '../../helpers/env.js';
+import { processesWithMarker, waitFor } from '../../helpers/host.js';
+import { startServe, type RunningHost } from '../../helpers/serve.js';
+import { sshdMissing, startSshd, type TestSshd } from '../../helpers/sshd.js';
+
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 30_000 });
+const missing = sshdMissing();
+
+test('OpenSSH (server and client) is there for these tests', (ctx) => {
+  if (!missing) return;
+  if (process.env.CI) throw new Error(`the remote tests must run on CI: ${missing}`);
+  ctx.skip(missing);
+});
+
+const ORIGINAL = `{
+  "permissions": { "allow": ["Bash(npm test)"] },
+  "model": "opus"
+}
+`;
+const REASON = 'no shell on the dev box';
+const payload = (command: string) =>
+  JSON.stringify({
+    session_id: 's1',
+    cwd: '/srv/app',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command },
+  });
+
+describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
+  let env: TestEnv;
+  let sshd: TestSshd;
+  let cliEnv: Record<string, string>;
+  const cli = (...args: string[]) => runCli(args, { env: cliEnv, cwd: env.workspace, timeoutMs: 30_000 });
+  const remoteDir = () => join(sshd.remoteHome, '.hookpanel-remote');
+  const bridge = () => join(remoteDir(), 'bin', 'hookpanel-hook');
+  const state = () => {
+    try {
+      return JSON.parse(readFileSync(join(env.hookpanelHome, 'run', 'remote-state.json'), 'utf8')).machines[
+        sshd.target
+      ] as { state: string; error: string | null; lastEventAt: string | null };
+    } catch {
+      return null;
+    }
+  };
+  /** The desktop's ssh processes for the tunnel (its argv names the remote socket). */
+  const tunnels = () =>
+    processesWithMarker(`HOOKPANEL_HOME=${env.hookpanelHome}`).filter(
+      (pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'ssh',
+    );
+
+  beforeAll(async () => {
+    env = makeEnv();
+    sshd = await startSshd(env.root);
+    cliEnv = { ...env.processEnv, HOOKPANEL_SSH_CONFIG: sshd.sshConfig };
+    env.processEnv.HOOKPANEL_SSH_CONFIG = sshd.sshConfig;
+  });
+  afterAll(async () => {
+    await sshd?.stop();
+    await env?.cleanup();
+  });
+
+  test('remote add shows what it installs and where; --dry-run changes nothing; connect --remote and remote remove give the file back byte for byte', async () => {
+    const settings = join(sshd.remoteHome, '.claude', 'settings.json');
+    await sshd.run(
+      `mkdir -p ~/.claude && cat > ~/.claude/settings.json && chmod 640 ~/.claude/settings.json`,
+      ORIGINAL,
+    );
+
+    const dry = await cli('remote', 'add', sshd.target, '--dry-run');
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain(`on ${sshd.target}, in ${remoteDir()} (a folder only that user can open`);
+    expect(dry.stdout).toMatch(/bin\/hookpanel-hook +the bridge/);
+    expect(existsSync(remoteDir())).toBe(false);
+
+    const add = await cli('remote', 'add', sshd.target);
+    expect(add.code, add.stderr).toBe(0);
+    expect(statSync(remoteDir()).mode & 0o777).toBe(0o700);
+    expect(statSync(join(remoteDir(), 'run')).mode & 0o777).toBe(0o700);
+    const record = JSON.parse(readFileSync(join(env.hookpanelHome, 'remote.json'), 'utf8')).machines[
+      sshd.target
+    ];
+    expect(readFileSync(join(remoteDir(), 'token'), 'utf8')).toBe(`${record.token}\n`);
+    expect(statSync(join(env.hookpanelHome, 'remote.json')).mode & 0o777).toBe(0o600);
+    // Not twice over a folder it did not make.
+    const list = await cli('remote', 'list', '--json');
+    expect(JSON.parse(list.stdout).machines).toEqual([
+      expect.objectContaining({ target: sshd.target, home: sshd.remoteHome, state: 'no host', agents: [] }),
+    ]);
+
+    const connect = await cli('connect', 'claude', '--remote', sshd.target, '--yes');
+    expect(connect.code, connect.stderr).toBe(0);
+    expect(connect.stdout).toContain(`Changes ${sshd.target}:${settings}`);
+    const connected = JSON.parse(readFileSync(settings, 'utf8'));
+    expect(connected.model).toBe('opus');
+    expect(connected.hooks.PreToolUse[0].hooks[0].command).toBe(`${bridge()} claude PreToolUse`);
+    expect(statSync(settings).mode & 0o777).toBe(0o640);
+
+    const removed = await cli('remote', 'remove', sshd.target);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(readFileSync(settings, 'utf8')).toBe(ORIGINAL);
+    expect(statSync(settings).mode & 0o777).toBe(0o640);
+    expect(existsSync(remoteDir())).toBe(false);
+    expect(JSON.parse((await cli('remote', 'list', '--json')).stdout).machines).toEqual([]);
+  });
+
+  test('remote add refuses a folder it did not make, and a target that is not user@host', async () => {
+    await sshd.run('mkdir -p ~/.hookpanel-remote && echo mine > ~/.hookpanel-remote/notes');
+    const add = await cli('remote', 'add', sshd.target);
+    expect(add.code).toBe(1);
+    expect(add.stderr).toContain(
+      `${remoteDir()} already exists on ${sshd.target} and Hookpanel on this desktop did not make it`,
+    );
+    expect(readFileSync(join(remoteDir(), 'notes'), 'utf8')).toBe('mine\n');
+    await sshd.run('rm -r ~/.hookpanel-remote');
+    const bad = await cli('remote', 'add', '-oProxyCommand=touch /tmp/x');
+    expect(bad.code).toBe(2);
+  });
+
+  describe('with the host running', () => {
+    let served: RunningHost;
+    beforeAll(async () => {
+      env.write(
+        'hp/hooks/claude.json',
+        JSON.stringify({
+          hooks: {
+            PreToolUse: [
+              {
+                matcher: 'Bash',
+                hooks: [
+                  {
+                    type: 'command',
+                    // The slow call marks that it started, then takes far longer than any answer should.
+                    command: `if grep -q slow-call; then touch ${env.path('slow-started')}; sleep 30; fi; echo '${REASON}' >&2; exit 2`,
+                  },
+                ],
+              },
+            ],
+          },
+        }),
+      );
+      // Ask me on for Claude Code's shell commands: its permission requests wait for an answer here.
+      env.write('hp/settings.json', JSON.stringify({ askMe: { claude: { on: true, tools: ['Bash'] } } }));
+      expect((await cli('remote', 'add', sshd.target)).code).toBe(0);
+      served = await startServe(env);
+      await waitFor(state, (s) => s?.state === 'connected', 20_000);
+    });
+    afterAll(async () => {
+      await served?.stop();
+      // Nothing of the tunnel stays once the host has stopped.
+      await waitFor(tunnels, (t) => t.length === 0, 10_000);
+      expect(tunnels()).toEqual([]);
+    });
+
+    test("an event from the machine runs the desktop's hosted rule, and History names the machine", async () => {
+      expect(state()).toMatchObject({ state: 'connected', error: null });
+      const sock = join(remoteDir(), 'run', 'desk.sock');
+      expect(statSync(sock).isSocket()).toBe(true);
+      const r = await sshd.run(`${bridge()} claude PreToolUse`, payload('ls'));
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr.trim()).toBe(REASON);
+      const events = await waitFor(
+        async () =>
+          JSON.parse((await cli('history', '--events', '--json')).stdout).events as Record<string, unknown>[],
+        (e) => e.length > 0,
+      );
+      expect(events[0]).toMatchObject({
+        event: 'PreToolUse',
+        decision: 'block',
+        machine: sshd.target,
+        workspace: null,
+      });
+      expect((await cli('history', '--events')).stdout).toContain(`on ${sshd.target}`);
+      await waitFor(state, (s) => !!s?.lastEventAt);
+      const list = await cli('remote', 'list');
+      expect(list.stdout).toContain(`${sshd.target}  connected since`);
+      expect(list.stdout).not.toContain('last event: none yet');
+    });
+
+    test('Ask me: a permission request from the machine is answered on the desktop, Deny then Allow, and the answer reaches it', async () => {
+      for (const [choice, behavior] of [
+        ['deny', { behavior: 'deny', message: 'not on the dev box' }],
+        ['allow', { behavior: 'allow' }],
+      ] as const) {
+        const request = JSON.stringify({
+          session_id: `ask-${choice}`,
+          cwd: '/srv/app',
+          hook_event_name: 'PermissionRequest',
+          tool_name: 'Bash',
+          tool_input: { command: `touch ${choice}.txt` },
+          permission_mode: 'default',
+        });
+        const held = sshd.run(`${bridge()} claude PermissionRequest`, request);
+        const listed = await waitFor(
+          async () => JSON.parse((await cli('requests', '--json')).stdout).requests as { id: string }[],
+          (r) => r.length > 0,
+          20_000,
+        );
+        const args = [
+          'answer',
+          listed[0]!.id,
+          choice,
+          ...(choice === 'deny' ? ['--reason', 'not on the dev box'] : []),
+        ];
+        expect((await cli(...args)).code).toBe(0);
+        const r = await held;
+        expect(r.code, r.stderr).toBe(0);
+        expect(JSON.parse(r.stdout).hookSpecificOutput.decision).toEqual(behavior);
+      }
+    });
+
+    test("the machine's socket takes only its own events, with its token", async () => {
+      const sock = join(remoteDir(), 'run', 'desk.sock');
+      const token = readFileSync(join(remoteDir(), 'token'), 'utf8').trim();
+      const curl = (args: string) =>
+        sshd.run(`curl -s -o /dev/null -w '%{http_code}' --unix-socket ${sock} ${args}`, payload('ls'));
+      expect(
+        (await curl(`-H 'X-Hookpanel-Token: wrong' --data-binary @- http://h/v1/hook/claude/PreToolUse`))
+          .stdout,
+      ).toBe('403');
+      // Permission requests (listing, answering) are the desktop's own.
+      expect((await curl(`-H 'X-Hookpanel-Token: ${token}' http://h/v1/requests`)).stdout).toBe('404');
+    });
+
+    test('the tunnel killed mid-request: the remote bridge answers "no decision" while the hook still runs, nothing stays there, and the host reconnects', async () => {
+      const before = tunnels();
+      expect(before).toHaveLength(1);
+      const call = sshd.run(`${bridge()} claude PreToolUse`, payload('slow-call'));
+      await waitFor(
+        () => existsSync(env.path('slow-started')),
+        (v) => v,
+        20_000,
+      );
+      const cut = Date.now();
+      process.kill(before[0]!, 'SIGKILL');
+      const r = await call;
+      console.info(`remote bridge answered ${Date.now() - cut} ms after the tunnel was cut`);
+      // No decision: exit 0, nothing said; the 30 s hook is still running on the desktop.
+      expect(r).toMatchObject({ code: 0, stdout: '' });
+      expect(
+        processesWithMarker(`HOOKPANEL_HOME=${env.hookpanelHome}`).some((p) =>
+          readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('sleep'),
+        ),
+      ).toBe(true);
+      // Nothing of that request is left on the remote side (its curl ended with the session).
+      expect(processesWithMarker(`HOME=${sshd.remoteHome}`)).toEqual([]);
+      await waitFor(state, (s) => s?.state === 'connected' && tunnels()[0] !== before[0], 20_000);
+      expect(state()?.state).toBe('connected');
+      const again = await sshd.run(`${bridge()} claude PreToolUse`, payload('ls'));
+      expect(again.stderr.trim()).toBe(REASON);
+    });
+
+    test('sshd going down: the state says reconnecting and why; once sshd is back the host reconnects', async () => {
+      await sshd.stop();
+      const down = await waitFor(state, (s) => s?.state === 'reconnecting', 20_000);
+      expect(down?.error).toMatch(/ssh root@devbox: |ssh could not reach root@devbox: /);
+      const list = await cli('remote', 'list');
+      expect(list.stdout).toContain(`${sshd.target}  reconnecting: `);
+      await sshd.start();
+      await waitFor(state, (s) => s?.state === 'connected', 45_000);
+      expect(state()).toMatchObject({ state: 'connected', error: null });
+      const r = await sshd.run(`${bridge()} claude PreToolUse`, payload('ls'));
+      expect(r.code).toBe(2);
+    });
+  });
+
+  test('with no host on the desktop, the bridge answers at once: no decision, or blocked for a machine set to block', async () => {
+    // The host above has stopped: its socket there is stale or gone.
+    let r = await sshd.run(`${bridge()} claude PreToolUse`, payload('ls'));
+    expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const add = await cli('remote', 'add', sshd.target, '--when-unreachable', 'block');
+    expect(add.stdout).toContain('while the desktop is unreachable, tool calls are blocked');
+    r = await sshd.run(`${bridge()} claude PreToolUse`, payload('ls'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('Hookpanel on the desktop is unreachable');
+    // Only tool calls are guarded: a turn's end goes on.
+    r = await sshd.run(`${bridge()} claude Stop`, '{}');
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect((await cli('remote', 'remove', sshd.target)).code).toBe(0);
+    writeFileSync(env.path('done'), '');
+  });
+});
