@@ -19,6 +19,12 @@ export interface AgentSpec {
   version: string;
   /** The file, relative to the package folder, that starts the agent under Node. */
   entry: string;
+  /**
+   * For an agent that is a native program: its path under node_modules, run directly (its npm
+   * launcher is made by an install script, which the tier does not run); `entry` then names a file
+   * the package always has, to know the install is whole.
+   */
+  native?: string;
 }
 
 /**
@@ -55,6 +61,8 @@ export interface InstalledAgent {
   bin: string;
   /** argv that starts it without relying on `node` being on PATH. */
   command: [string, string];
+  /** The native program, for an agent that is one (spec.native): run it directly. */
+  native: string | null;
   /** How the install went when it was made (possibly by another test file or an earlier run). */
   install: { ms: number; bytes: number; at: string };
 }
@@ -146,7 +154,9 @@ function readInstalled(name: AgentName, dir: string): InstalledAgent | null {
   }
   const entry = join(dir, 'node_modules', ...spec.package.split('/'), spec.entry);
   const bin = join(dir, 'node_modules', '.bin', name);
+  const native = spec.native ? join(dir, 'node_modules', spec.native) : null;
   if (marker.version !== spec.version || !existsSync(entry) || !existsSync(bin)) return null;
+  if (native && !existsSync(native)) return null;
   return {
     name,
     label: spec.label,
@@ -154,6 +164,7 @@ function readInstalled(name: AgentName, dir: string): InstalledAgent | null {
     dir,
     bin,
     command: [process.execPath, entry],
+    native,
     install: { ms: marker.ms ?? 0, bytes: marker.bytes ?? 0, at: marker.at ?? 'unknown' },
   };
 }

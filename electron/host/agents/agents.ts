@@ -4,7 +4,7 @@
 // written atomically; a file the agent could not read is never written; what connect changed is
 // remembered (agents.json in Hookpanel's home), so disconnect takes back exactly it.
 import { existsSync, type Stats } from 'node:fs';
-import { copyFile, lstat, mkdir, readdir, readFile, readlink, realpath, rm, stat } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, readdir, readFile, readlink, realpath, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { DIALECT_MODULES, dialectModule } from '../dialects/registry.js';
@@ -17,8 +17,9 @@ import { parseDocument } from '../sources/parse.js';
 import { looseCandidate } from '../sources/single.js';
 import { writeFileAtomic } from '../util/atomic.js';
 import { findProgram } from '../util/which.js';
-import { bridgeCommand, thisInstallation, type CommandTarget } from './bridge-command.js';
+import { bridgeArgv, bridgeCommand, thisInstallation, type CommandTarget } from './bridge-command.js';
 import { agentConnector, agentConnectors, type LoadedConnector } from './connector.js';
+import { planOwnFile, type OwnFile } from './own-file-edit.js';
 import { programVersion } from './program-version.js';
 import {
   ConnectError,
@@ -122,7 +123,8 @@ export async function listAgents(host: HookHost, workspace: string | null): Prom
     (await agentConnectors()).map(async ({ id, label, connector }): Promise<AgentInfo> => {
       const path = connector.settingsPath(host.host);
       const text = await readSettings(path).catch(() => null);
-      const connected = isConnected(text, { dialect: id, events: connector.events });
+      const own = ownFileOf({ id, label, connector }, host.host, thisInstallation());
+      const connected = own ? own.owns(text) : isConnected(text, { dialect: id, events: connector.events });
       const record = state[id];
       const exists = existsSync(path);
       const createdByHookpanel = exists && !!record && !record.fileExisted;
@@ -198,6 +200,15 @@ function bridgeSpec(c: LoadedConnector, host: HostEnv, target: CommandTarget, as
   };
 }
 
+/** The whole file connect writes for an agent whose hooks are code; null for settings-file agents. */
+function ownFileOf(c: LoadedConnector, host: HostEnv, target: CommandTarget): OwnFile | null {
+  return (
+    c.connector.ownFile?.((event) =>
+      bridgeArgv(target, host, c.id, event, c.connector.fastEvents.includes(event)),
+    ) ?? null
+  );
+}
+
 /**
  * What the agent itself makes of the text, by its dialect's own checks: problems that make it drop the
  * whole file or refuse to start, as `path:line:col: message`. Empty when it reads the file.
@@ -226,6 +237,11 @@ export async function previewConnect(
   const c = await connectorFor(agent);
   const path = c.connector.settingsPath(deps.host);
   const before = await readSettings(path);
+  const own = ownFileOf(c, deps.host, target);
+  if (own) {
+    const plan = planOwnFile(path, before, own, connect);
+    return { ...plan, agent: c.id, label: c.label, removesFile: !connect && plan.changed };
+  }
   if (before !== null) {
     const problems = await rejections(c.id, path, before, deps.host);
     if (problems.length)
@@ -290,6 +306,11 @@ async function connectNow(
   const previous: AgentRecord | undefined = state[plan.agent];
   const lines: string[] = [];
   let backup: string | null = null;
+  // A folder connect creates for its own file goes again at disconnect, when nothing else is in it.
+  const madeFolder =
+    plan.changed && plan.before === null && connector.ownFile
+      ? await mkdir(dirname(plan.path), { recursive: true })
+      : undefined;
   if (plan.changed) {
     backup = (await applyPlan(deps.host, plan)).backup;
     lines.push(`Connected ${plan.label}: ${plan.path}${backup ? ` (backup: ${backup})` : ''}`);
@@ -311,7 +332,7 @@ async function connectNow(
     connectedAt: previous?.connectedAt ?? new Date().toISOString(),
     entries,
     trusted: previous?.trusted ?? [],
-    notes: previous?.notes ?? {},
+    notes: { ...previous?.notes, ...(madeFolder ? { madeFolder } : {}) },
   };
   let incomplete = false;
   if (connector.afterConnect) {
@@ -360,12 +381,14 @@ async function disconnectNow(
   const lines: string[] = [];
   let backup: string | null = null;
   if (!plan.changed) lines.push(`${plan.label} was not connected; nothing changed in ${plan.path}`);
-  else if (record && !record.fileExisted && isEmptyObject(plan.after)) {
+  else if (plan.removesFile) {
     // Connect created the file: disconnect removes it, unless it changed since the preview.
     if ((await readSettings(plan.path)) !== plan.before)
       throw new ConnectError(`${plan.path} changed since the preview; look at the new diff`);
     await rm(plan.path, { force: true });
     lines.push(`Disconnected ${plan.label}: removed ${plan.path}, which connect had created`);
+    const made = record?.notes.madeFolder;
+    if (typeof made === 'string') await removeEmptyFolders(dirname(plan.path), made);
   } else {
     backup = (await applyPlan(deps.host, plan)).backup;
     lines.push(`Disconnected ${plan.label}: ${plan.path}${backup ? ` (backup: ${backup})` : ''}`);
@@ -386,6 +409,15 @@ async function disconnectNow(
   }
   deps.invalidate?.();
   return { message: lines.join('\n'), backup, incomplete: false };
+}
+
+/** Removes `folder` and its parents up to `top`, each only while empty: what connect made for its file. */
+async function removeEmptyFolders(folder: string, top: string): Promise<void> {
+  for (let dir = folder; dir.startsWith(top); dir = dirname(dir)) {
+    if ((await readdir(dir).catch(() => ['?'])).length) return;
+    await rmdir(dir).catch(() => undefined);
+    if (dir === top) return;
+  }
 }
 
 function mergeEntries<T extends { event: string; group: number; hook: number }>(a: T[], b: T[]): T[] {

@@ -100,3 +100,25 @@ export function parseBridgeCommand(command: string): BridgeCall | null {
 function isCliPath(word: string | undefined): boolean {
   return !!word && word.endsWith(['', 'electron', 'cli', 'main.js'].join(sep));
 }
+
+/**
+ * The same bridge as `bridgeCommand`, as a program with its arguments and the variables to add, for
+ * an agent whose hooks are code that starts the bridge itself (opencode's plugin): no shell between.
+ */
+export function bridgeArgv(
+  target: CommandTarget,
+  host: HostEnv,
+  dialect: string,
+  event: string,
+  fast: boolean,
+): { argv: string[]; env: Record<string, string> } {
+  const env: Record<string, string> = {};
+  if (host.env.HOOKPANEL_HOME) env.HOOKPANEL_HOME = host.env.HOOKPANEL_HOME;
+  if (target.runAsNode) env.ELECTRON_RUN_AS_NODE = '1';
+  if (fast)
+    return {
+      argv: [target.hookScript, dialect, event],
+      env: { ...env, HOOKPANEL_NODE: target.execPath, HOOKPANEL_CLI: target.cliPath },
+    };
+  return { argv: [target.execPath, target.cliPath, 'emit', dialect, event], env };
+}

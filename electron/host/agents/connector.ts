@@ -5,6 +5,7 @@
 // agent stays one folder.
 import { DIALECT_MANIFESTS, type Dialect } from '../../../shared/dialects.js';
 import type { HostEnv } from '../paths.js';
+import type { OwnFile } from './own-file-edit.js';
 import type { BridgeEntry } from './settings-edit.js';
 
 /** A trust record connect made in the agent's own configuration, so disconnect can take back exactly it. */
@@ -57,6 +58,11 @@ export interface AgentConnector {
   extras(event: string): Record<string, unknown>;
   /** What connecting does, in a sentence or two. */
   readonly what: string;
+  /**
+   * Where the agent's hooks are code (opencode's plugins): connect writes this whole file of Hookpanel's
+   * own at `settingsPath`, starting the bridge as argv, rather than editing entries of a settings file.
+   */
+  ownFile?(bridge: (event: string) => { argv: string[]; env: Record<string, string> }): OwnFile;
   /** After the change was written (or found in place): e.g. record the agent's trust in the new hooks. */
   afterConnect?(ctx: ConnectContext): Promise<AfterConnect>;
   /** After disconnect wrote: take back the trust records connect made; says what it did. */

@@ -11,7 +11,8 @@ import type { DialectRuntime } from '../engine/runtime.js';
 import type { HostEnv } from '../paths.js';
 import type { Settings } from '../settings/settings.js';
 
-export type FileFormat = 'json' | 'yaml' | 'toml';
+/** `javascript`: code an agent runs (opencode's plugins), shown and reviewed, read by the dialect's own parse. */
+export type FileFormat = 'json' | 'yaml' | 'toml' | 'javascript';
 
 export interface LoadContext {
   host: HostEnv;

@@ -1,0 +1,40 @@
+// Connect and disconnect for an agent whose hooks are code (opencode's plugins): the bridge is a whole
+// file of Hookpanel's own, not entries in a settings file. Connect writes it (or brings it up to this
+// installation's); disconnect removes it. A file at that path that is not Hookpanel's is never touched.
+import { createTwoFilesPatch } from 'diff';
+import { ConnectError, type EditPlan } from './settings-edit.js';
+
+export interface OwnFile {
+  /** The file's text for this installation's bridge. */
+  text(): string;
+  /** Whether a text is Hookpanel's own file (connect wrote it, at any version). */
+  owns(text: string | null): boolean;
+  /** The events the file forwards, for the summary. */
+  readonly events: readonly string[];
+}
+
+export function planOwnFile(path: string, before: string | null, file: OwnFile, connect: boolean): EditPlan {
+  if (before !== null && !file.owns(before))
+    throw new ConnectError(
+      `${path} is not Hookpanel's file (its first line is not Hookpanel's mark), so Hookpanel leaves it as it is: move it away first, nothing was written`,
+    );
+  const after = connect ? file.text() : '';
+  const changed = connect ? before !== after : before !== null;
+  const events = [...file.events];
+  return {
+    path,
+    before,
+    after,
+    changed,
+    written: [],
+    summary: {
+      creates: connect && before === null,
+      added: connect && before === null ? events : [],
+      updated: connect && before !== null && changed ? events : [],
+      kept: connect && !changed ? events : [],
+      removed: !connect && before !== null ? events : [],
+      removesHooksKey: false,
+    },
+    diff: changed ? createTwoFilesPatch(path, path, before ?? '', after, 'now', 'after') : '',
+  };
+}
