@@ -12,7 +12,7 @@ import { findProgram } from '../../util/which.js';
 import type { LoadContext } from '../dialect.js';
 import { describeHandler } from '../rule.js';
 import { geminiFingerprint, geminiHookName, knownFingerprints } from './hook-names.js';
-import { folderTrustEnabled, geminiDir, geminiFolderTrust, type GeminiTrust } from './index.js';
+import { folderTrustEnabled, geminiFolderTrust, type GeminiTrust } from './index.js';
 import { manifest } from './manifest.js';
 import {
   addFolderRule,
@@ -218,12 +218,15 @@ export const trust: AgentTrustPart = {
         };
       }),
     );
+    const project = inspected.some((s) => s.projectScoped);
     const fix = untrusted
-      ? `Trust ${ctx.workspace} in Gemini CLI: review its project file in Hookpanel's Trust review or with hookpanel trust FILE (both add a TRUST_FOLDER rule to ${trustedFoldersPath(ctx.host)}), or answer Gemini's trust dialog when it starts there.`
+      ? project
+        ? `Trust ${ctx.workspace} in Gemini CLI: review its .gemini/settings.json in Hookpanel's Trust review or with hookpanel trust FILE (both add a TRUST_FOLDER rule to ${trustedFoldersPath(ctx.host)}), or answer Gemini's trust dialog when it starts there.`
+        : `Trust ${ctx.workspace} in Gemini CLI: its trust dialog when it starts there, or a TRUST_FOLDER rule in ${trustedFoldersPath(ctx.host)}.`
       : hooks.some((h) => h.state === 'changed' || h.state === 'blocked')
         ? "Review the file in Hookpanel's Trust review (or hookpanel trust FILE): trusting it switches its hooks back on in Gemini CLI."
         : hooks.some((h) => h.status === 'skips')
-          ? `Switch them on in Gemini CLI: hooksConfig.enabled, and hooksConfig.disabled, in its settings (${geminiDir(ctx.host)}/settings.json).`
+          ? 'Switch them on in Gemini CLI: hooksConfig.enabled, and hooksConfig.disabled, in its settings.'
           : null;
     return {
       ...base,
