@@ -374,6 +374,11 @@ export const AgentHookTrustSchema = z.object({
   trustable: z.object({ key: z.string(), hash: z.string() }).nullable(),
   /** How to make the agent run it, where it skips it and a way is known. */
   fix: AgentHookFixSchema.nullish(),
+  /**
+   * Gemini CLI's fingerprint of a project hook (`name:command`) and whether Gemini has recorded it
+   * (it warns once about a new one, records it, and runs it).
+   */
+  fingerprint: z.object({ key: z.string(), known: z.boolean() }).nullish(),
 });
 export type AgentHookTrust = z.infer<typeof AgentHookTrustSchema>;
 
@@ -385,6 +390,10 @@ export const AgentTrustReportSchema = z.object({
   fix: z.string().nullable(),
   /** Whether the agent's program is on PATH; absent where the report does not depend on it. */
   installed: z.boolean().nullish(),
+  /** The agent's trust of the workspace folder, where it has one (Gemini CLI), in words. */
+  folder: z
+    .object({ path: z.string(), trusted: z.boolean().nullable(), why: z.string(), file: z.string() })
+    .nullish(),
 });
 export type AgentTrustReport = z.infer<typeof AgentTrustReportSchema>;
 

@@ -73,4 +73,6 @@ export type FileGateSpec =
       readonly trust: string;
       /** What leaving it untrusted (Keep blocked) changes. */
       readonly block: string;
+      /** Keep blocked changes the agent too, through the same code as `hookpanel untrust` (Gemini CLI). */
+      readonly blocks?: boolean;
     };

@@ -16,6 +16,8 @@ export interface FileGate {
   trust: string;
   /** What leaving it untrusted changes. */
   block: string;
+  /** Keep blocked takes the agent's own trust back too (the same code as `hookpanel untrust`). */
+  blocks?: boolean;
 }
 
 export function fileGate(dialect: Dialect, role: Role): FileGate {
@@ -58,5 +60,6 @@ export function fileGate(dialect: Dialect, role: Role): FileGate {
     runs: spec.runs,
     trust: spec.trust,
     block: spec.block,
+    blocks: spec.blocks === true,
   };
 }

@@ -51,13 +51,16 @@ test('a Claude Code project file: Claude Code runs it, and neither trusting nor 
   expect(note).not.toContain('inert');
 });
 
-test('a Gemini CLI project file: its own folder trust decides, and Hookpanel says so', async () => {
+test("a Gemini CLI project file: trusting trusts the folder in Gemini, so the click decides", async () => {
   env = makeEnv();
   env.write('ws/.gemini/settings.json', HOOKS.replace('PreToolUse', 'BeforeTool'));
   const out = await dryRun('.gemini/settings.json');
-  expect(out).toContain('Your choice here does not change whether Gemini CLI runs them.');
-  expect(out).toContain("Gemini CLI's folder trust, which decides, is unchanged.");
-  expect(out).not.toMatch(/would run|inert/);
+  expect(out).toContain('  Not trusted before: it would run 2 commands.\n');
+  expect(out).toContain(
+    '  Trusting it here trusts the folder in Gemini CLI (a TRUST_FOLDER rule Hookpanel adds to its trusted-folders file)',
+  );
+  expect(out).toContain('  Keeping it blocked here takes back the folder rule Hookpanel added;');
+  expect(out).not.toMatch(/does not change whether|inert/);
 });
 
 test("a Codex project file: trusting records Codex's own trust, so the click decides", async () => {

@@ -57,9 +57,14 @@ export async function check(values: CheckInput): Promise<number> {
   // A pinned script of a trusted Codex hook changed: Codex's own trust of that hook is taken back
   // first, then everything is read again so what is shown is what Codex will now do.
   const withdrawn = await withdrawChangedScripts(loaded.all, trust, loaded.wctx);
-  if (withdrawn.some((w) => w.outcome === 'withdrawn')) loaded = await load();
+  // The same for Gemini CLI: a changed hook (or script) of a trusted project is switched off there.
+  const { blockChangedHooks, noteBlocks } = await import('../../host/dialects/gemini/script-pins.js');
+  const blocked = await blockChangedHooks(loaded.all, trust, loaded.wctx);
+  if (withdrawn.some((w) => w.outcome === 'withdrawn') || blocked.some((b) => b.outcome === 'blocked'))
+    loaded = await load();
   const sources = loaded.shown;
   noteWithdrawals(sources, withdrawn);
+  noteBlocks(sources, blocked);
   if (file && sources[0]?.state === 'absent') throw new UsageError(`${file}: no such file`);
   // What the agents themselves will skip (Codex's trust, Gemini's folder trust), beside the problems.
   const { addAgentTrustNotes } = await import('../../host/agents/agent-trust.js');

@@ -474,7 +474,7 @@ async function applyPlan(host: HostEnv, plan: ConnectPlan): Promise<{ backup: st
  * file it leads to is replaced, the link stays as it is), and a file its owner made read-only is not
  * written at all. Replacing a file makes a new inode: its mode, owner and group are given back.
  */
-async function writeTarget(path: string): Promise<{ file: string; stat: Stats | null }> {
+export async function writeTarget(path: string): Promise<{ file: string; stat: Stats | null }> {
   const link = await lstat(path).catch((e: NodeJS.ErrnoException) => {
     if (e.code === 'ENOENT') return null;
     throw new ConnectError(`${path} cannot be read: ${e.message}`);

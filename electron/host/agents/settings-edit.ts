@@ -249,7 +249,7 @@ export function isConnected(text: string | null, spec: Pick<BridgeSpec, 'dialect
  * own style (one line stays one line; otherwise the last child's indentation), touching no other byte:
  * jsonc-parser's own edits reformat the sibling they follow.
  */
-function insertInto(text: string, container: JsonNode, key: string | null, value: unknown): string {
+export function insertInto(text: string, container: JsonNode, key: string | null, value: unknown): string {
   const fmt = formatting(text);
   const eol = fmt.eol ?? '\n';
   const unit = fmt.insertSpaces ? ' '.repeat(fmt.tabSize ?? 2) : '\t';
@@ -283,7 +283,7 @@ function insertInto(text: string, container: JsonNode, key: string | null, value
 }
 
 /** Cuts an array element or object property with its separating comma, leaving the rest byte for byte. */
-function removeNode(text: string, node: JsonNode): string {
+export function removeNode(text: string, node: JsonNode): string {
   const siblings = node.parent?.children ?? [];
   const i = siblings.indexOf(node);
   const prev = siblings[i - 1];

@@ -80,6 +80,14 @@ export function startPanelSession(
             `Codex's trust taken back: ${taken.map((w) => `${w.rule} (${w.path})`).join(', ')}`,
           );
         }
+        const off = next.blocked.filter((b) => b.outcome === 'blocked');
+        if (off.length) {
+          host.invalidate();
+          host.emit(
+            'sourcesChanged',
+            `Switched off in Gemini CLI: ${off.map((b) => `${b.rule} (${b.path})`).join(', ')}`,
+          );
+        }
       });
     inBackground(following, 'scripts');
   };

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/ipc.js';
 import { serversOf, type McpServerConfig } from '../../../shared/mcp.js';
 import type { Source } from '../../../shared/model.js';
+import { dialectManifest } from '../../../shared/dialects.js';
 import { fileGate } from '../../../shared/trust-gate.js';
 import type { LoadContext } from '../dialects/dialect.js';
 import { dialectModule } from '../dialects/registry.js';
@@ -56,8 +57,11 @@ export async function reviewSource(source: Source, trust: TrustStore, ctx: LoadC
   const scripts = await reviewScripts(source, entry, trust, riskCtx);
   const scriptStatus = new Map(scripts.map((s) => [s.path, s.status]));
 
+  // An agent's own file says nothing of a hook being on: the agent's switches elsewhere do (Gemini's
+  // hooksConfig.disabled, Codex's hooks.state), shown as the agent's verdict, not as a change of the file.
+  const agentFile = dialectManifest(source.dialect).kind === 'agent';
   const runnables = (rules: Source['rules'], settings: Record<string, unknown>): Runnable[] => [
-    ...rules.map((r) => ruleRunnable(r, mod.runtime)),
+    ...rules.map((r) => ruleRunnable(agentFile ? { ...r, enabled: true } : r, mod.runtime)),
     ...Object.entries(serversOfSettings(settings)).map(([name, c]) => serverRunnable(name, c)),
   ];
   const comparison = compareRunnables(

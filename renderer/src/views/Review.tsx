@@ -77,6 +77,11 @@ export function ReviewView() {
           onKeep={() => {
             setNote(null);
             setKept(new Set([...kept, item.source.path]));
+            // Where the agent runs the file under a trust of its own, Keep blocked takes that back too.
+            if (fileGate(item.source.dialect, item.source.role).blocks)
+              void act(item.source.path, false, () =>
+                api.request('review:revoke', { path: item.source.path, workspace }),
+              );
           }}
         />
       ))}

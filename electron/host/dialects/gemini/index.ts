@@ -11,6 +11,7 @@ import type { ParsedDocument } from '../../documents/document.js';
 import { parseJsonDocument } from '../../documents/json.js';
 import { homePaths, type HostEnv } from '../../paths.js';
 import { defineDialect, type Candidate, type LoadContext, type LoadedFile } from '../dialect.js';
+import { findScripts } from '../pw/scripts.js';
 import { isPlainObject } from '../rule.js';
 import { GEMINI_EVENT_RULES, GEMINI_EVENTS } from './events.js';
 import { manifest } from './manifest.js';
@@ -25,7 +26,7 @@ export default defineDialect(manifest, {
   formatOf: () => 'json',
   parse: (text) => parseGeminiSettings(text),
   locate: locateGeminiFiles,
-  load: (doc, candidate, sink) => loadGeminiFile(doc, candidate, sink),
+  load: (doc, candidate, sink, ctx) => withScripts(loadGeminiFile(doc, candidate, sink), candidate, ctx),
   onRejected: geminiRejectedNote,
   combine: (sources, ctx) => combineGeminiSources(sources, ctx),
 });
@@ -99,6 +100,19 @@ export function loadGeminiFile(doc: ParsedDocument, candidate: Candidate, sink: 
   }
   const read = readGeminiSettings(value, sink, (at) => doc.locate(at));
   return { rules: read.rules, valid: true, settings: { ...read.settings } };
+}
+
+/**
+ * A project's hooks run the project's scripts (`bash "$GEMINI_PROJECT_DIR"/.gemini/hooks/x.sh`): Gemini
+ * trusts the folder, not their bytes, so Hookpanel's trust pins them (dialects/gemini/script-pins.ts).
+ */
+function withScripts(loaded: LoadedFile, candidate: Candidate, ctx: LoadContext): LoadedFile {
+  if (!candidate.projectScoped || !ctx.workspace || !loaded.valid) return loaded;
+  const found = findScripts(
+    loaded.rules.map((r) => r.handler),
+    { workspace: ctx.workspace, home: ctx.host.home },
+  );
+  return { ...loaded, scripts: found.scripts, folders: found.unpinned.flatMap((u) => u.folders) };
 }
 
 /** Gemini stops at start-up (exit 52) on a settings file that does not parse: say so beside the syntax error. */
@@ -239,7 +253,7 @@ export function combineGeminiSources(sources: Source[], ctx: LoadContext): void 
  * `security.folderTrust.enabled` as Gemini's trust check merges it: system defaults, then user, then
  * system (project files cannot switch it); true when none sets it.
  */
-function folderTrustEnabled(sources: Source[]): boolean {
+export function folderTrustEnabled(sources: Source[]): boolean {
   let enabled = true;
   for (const layer of ['system-defaults', 'user', 'system']) {
     for (const s of sources.filter((x) => x.layer === layer)) {

@@ -23,10 +23,12 @@ export const manifest = {
   states: { disabled: '`hooksConfig.enabled` is false, so Gemini CLI runs no hooks' },
   options: [],
   gate: {
-    by: 'own',
-    runs: "Gemini CLI runs this file's hooks itself in folders trusted in Gemini CLI (its trusted-folders file); in a folder it does not trust, it skips the file.",
+    by: 'records',
+    runs: "Gemini CLI runs this file's hooks itself, in folders it trusts (its trusted-folders file, ~/.gemini/trustedFolders.json), except hooks switched off in hooksConfig.disabled.",
     trust:
-      "Trusting it here records that you reviewed these exact bytes (and its scripts), so Hookpanel shows you any later change. Gemini CLI's folder trust, which decides, is unchanged.",
-    block: 'Keeping it blocked here does not stop Gemini CLI in a folder it trusts.',
+      "Trusting it here trusts the folder in Gemini CLI (a TRUST_FOLDER rule Hookpanel adds to its trusted-folders file), so Gemini runs these hooks, and reads the folder's other settings; a hook that changes later, or whose script changes, is switched off in Gemini until you review it again.",
+    block:
+      'Keeping it blocked here takes back the folder rule Hookpanel added; where you trust the folder in Gemini CLI yourself, it switches these hooks off there (hooksConfig.disabled in your ~/.gemini/settings.json) instead.',
+    blocks: true,
   },
 } as const satisfies DialectManifest;

@@ -755,7 +755,9 @@ class Reader {
   }
 
   private variable(name: string, ctx: Ctx): Word | null {
-    if (name === 'CLAUDE_PROJECT_DIR' || name === 'PW_PROJECT_DIR') return literal(this.scope.workspace);
+    // Gemini CLI sets GEMINI_PROJECT_DIR (and CLAUDE_PROJECT_DIR) to the session's folder too.
+    if (name === 'CLAUDE_PROJECT_DIR' || name === 'PW_PROJECT_DIR' || name === 'GEMINI_PROJECT_DIR')
+      return literal(this.scope.workspace);
     if (name === 'HOME') return literal(this.scope.home);
     if ((name === '0' || name === 'BASH_SOURCE') && ctx.script) return literal(ctx.script);
     return ctx.vars.get(name) ?? null;
