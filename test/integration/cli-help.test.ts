@@ -130,6 +130,7 @@ describe('the command-line contract', () => {
     serve: ['--port <n>', '--open'],
     connect: ['--dry-run', '-y, --yes'],
     disconnect: ['--dry-run', '-y, --yes'],
+    guard: ['--dry-run'],
     requests: ['--json'],
     answer: ['--reason <text>', '--always', '--prefix <words>', '--json'],
   };
