@@ -16,7 +16,7 @@ import {
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { shellQuote } from '../../agents/bridge-command.js';
+import { shellQuote, type CommandTarget } from '../../agents/bridge-command.js';
 import type { HostEnv } from '../../paths.js';
 import { guardContents, guardPaths, guardRecordPath } from './guard.js';
 
@@ -53,11 +53,11 @@ function readRecord(host: HostEnv): GuardRecord | null {
 }
 
 /** What `guard claude on|off` would do on this machine, changing nothing. */
-export function planGuard(host: HostEnv, on: boolean): GuardPlan {
+export function planGuard(host: HostEnv, on: boolean, target?: CommandTarget): GuardPlan {
   const { folders, file } = guardPaths(host);
   const current = existsSync(file) ? readFileSync(file, 'utf8') : null;
   if (on) {
-    const contents = guardContents(host);
+    const contents = guardContents(host, target);
     const creates = folders.filter((f) => !existsSync(f));
     const steps: Step[] =
       current === contents
