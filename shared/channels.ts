@@ -34,6 +34,9 @@ export const REQUEST_CHANNELS = [
   'agents:disconnect',
   'agents:trust',
   'agents:recordTrust',
+  // Claude Code's guarded mode (issue 20): the managed drop-in shown, then written or removed.
+  'guard:preview',
+  'guard:set',
   'cli:install',
   'requests:list',
   'requests:answer',

@@ -563,6 +563,21 @@ export const REQUESTS = {
     }),
     res: z.object({ ok: z.boolean(), message: z.string() }),
   },
+  /** Claude Code's guarded mode: whether it is on, and the exact file and text `on` writes or `off` removes. */
+  'guard:preview': {
+    req: z.object({ on: z.boolean() }),
+    res: z.object({
+      guarded: z.boolean(),
+      file: z.string(),
+      /** What `on` writes, or what `off` removes as it is now; null when there is nothing to do. */
+      text: z.string().nullable(),
+    }),
+  },
+  /** Writes or removes the drop-in, exactly as previewed (`text`): a file that changed since is refused. */
+  'guard:set': {
+    req: z.object({ on: z.boolean(), text: z.string().max(1_000_000) }),
+    res: z.object({ ok: z.boolean(), message: z.string() }),
+  },
   'cli:install': {
     req: z.object({}),
     res: z.object({ ok: z.boolean(), message: z.string(), paths: z.array(z.string()) }),

@@ -152,5 +152,10 @@ export const SourceSchema = z.object({
   diagnostics: z.array(DiagnosticSchema),
   /** Dialect-level settings declared by the file (chrys `settings`, pw `allowedEnvVars`, …). */
   settings: z.record(z.string(), z.unknown()),
+  /**
+   * An agent's own file that the agent itself does not run while Hookpanel guards it (Claude Code's
+   * guarded mode): Hookpanel runs it in the agent's place, only once trusted.
+   */
+  guarded: z.boolean().optional(),
 });
 export type Source = z.infer<typeof SourceSchema>;

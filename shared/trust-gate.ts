@@ -20,9 +20,19 @@ export interface FileGate {
   blocks?: boolean;
 }
 
-export function fileGate(dialect: Dialect, role: Role): FileGate {
+export function fileGate(dialect: Dialect, role: Role, guarded = false): FileGate {
   const manifest = dialectManifest(dialect);
   const spec = manifest.gate;
+  if (guarded)
+    // Claude Code's guarded mode: the agent runs none of its own files; Hookpanel runs them in its place.
+    return {
+      runner: 'Hookpanel',
+      decides: true,
+      inertUntilTrusted: true,
+      runs: `${manifest.label} is in guarded mode: it runs none of this file's hooks itself. Hookpanel runs them when ${manifest.label} sends their events, only once you trust this exact version (and the scripts it runs).`,
+      trust: `Trusting it here lets Hookpanel run them for ${manifest.label}; any later change to the file or a script stops them again until reviewed.`,
+      block: `Keeping it blocked here means they do not run: ${manifest.label} does not run them either while guarded.`,
+    };
   if (role === 'hosted' && spec.by !== 'hookpanel')
     // An agent's own file set to be run by Hookpanel too (Settings → roles): the agent still runs it.
     return {

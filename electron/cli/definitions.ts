@@ -233,6 +233,43 @@ export const COMMANDS: readonly CommandDefinition[] = [
     run: async () => (await import('./commands/connect.js'))[name],
   })),
   {
+    name: 'guard',
+    summary: "Claude Code's guarded mode: Hookpanel runs its hooks, only once trusted",
+    description:
+      "on writes one file to Claude Code's managed settings folder (/etc/claude-code on Linux, " +
+      '/Library/Application Support/ClaudeCode on macOS, C:\\Program Files\\ClaudeCode on Windows): ' +
+      'managed-settings.d/hookpanel.json, with allowManagedHooksOnly and the bridge for every event. ' +
+      'Claude Code then runs none of its user, project or local hooks; Hookpanel runs them, project files ' +
+      'only once trusted. off removes exactly that file (and the folders on created for it). The path ' +
+      "and text are shown first; writing asks for administrator rights through the system's own prompt.",
+    arguments: [
+      {
+        name: 'agent',
+        required: true,
+        description: 'the agent to guard',
+        values: { choices: () => ['claude'] },
+        strict: true,
+      },
+      {
+        name: 'state',
+        required: true,
+        description: 'on or off',
+        values: { choices: () => ['on', 'off'] },
+        strict: true,
+      },
+    ],
+    options: [{ flags: '--dry-run', description: 'print the file and its text only; change nothing' }],
+    examples: [
+      { run: 'hookpanel guard claude on --dry-run', does: 'the file it would write, and its text' },
+      { run: 'hookpanel guard claude on', does: 'write it (asking for administrator rights)' },
+      { run: 'hookpanel guard claude off', does: 'remove exactly that file' },
+    ],
+    exitStatus:
+      '0 when done or nothing to do, 1 when it could not be written or removed (no administrator ' +
+      'rights: nothing changed), 2 for a usage mistake',
+    run: async () => (await import('./commands/guard.js')).guard,
+  },
+  {
     name: 'emit',
     summary: 'the bridge an agent calls as its hook (payload JSON on stdin)',
     description:

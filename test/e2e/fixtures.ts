@@ -129,6 +129,8 @@ export const test = base.extend<{ panel: Panel; page: Page }, { launchChromium: 
   },
   panel: async ({ browserName: _browser }, use, testInfo) => {
     const env = makeEnv();
+    // Claude Code's guarded-mode switch writes here, never to the real /etc/claude-code.
+    env.processEnv.HOOKPANEL_TEST_CLAUDE_MANAGED_DIR = join(env.root, 'claude-managed');
     populate(env);
     mkdirSync(SHOTS, { recursive: true });
     const emit: Panel['emit'] = (dialect, event, payload = {}) =>

@@ -62,8 +62,10 @@ for (const colorScheme of ['light', 'dark'] as const)
       ).toEqual([]);
       await confirm.getByRole('checkbox').check();
       await confirm.getByRole('button', { name: 'Mark reviewed' }).click();
-      await expect(page.getByRole('status').filter({ hasText: /^Trusted / })).toContainText(
-        "Claude Code runs this file's hooks itself: Hookpanel did not change Claude Code",
-      );
+      // Without guarded mode nothing is recorded: it says so and offers guarded mode, never "Trusted".
+      const refused = page.getByRole('alert');
+      await expect(refused).toContainText('nothing was changed in Claude Code');
+      await expect(refused).toContainText('turn on guarded mode');
+      await expect(page.getByRole('status').filter({ hasText: /^Trusted / })).toHaveCount(0);
     });
   });

@@ -131,6 +131,7 @@ describe('the command-line contract', () => {
     connect: ['--dry-run', '-y, --yes', '--remote <target>'],
     disconnect: ['--dry-run', '-y, --yes', '--remote <target>'],
     remote: ['--dry-run', '--json'],
+    guard: ['--dry-run'],
     requests: ['--json'],
     answer: ['--reason <text>', '--always', '--prefix <words>', '--json'],
   };

@@ -3,13 +3,13 @@
 // local and managed settings, runs one offline `claude -p` turn and reads which markers exist.
 // The system folder (/etc/claude-code) is only ever seen through a private mount namespace whose /etc is
 // an overlay with a temporary upper layer: the real /etc is never written.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
 import { claudeBinary, runClaude } from '../helpers/claude-code.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { startMessagesStub } from '../helpers/messages-stub.js';
+import { privateEtc, privateEtcWhy } from '../helpers/private-etc.js';
 
 vi.setConfig({ testTimeout: 180_000 });
 const claude = claudeBinary();
@@ -43,32 +43,6 @@ async function layersRun(bin: string, env: TestEnv, marker: (l: string) => strin
     await stub.close();
   }
   return LAYERS.filter((l) => existsSync(marker(l)));
-}
-
-/** Whether this machine lets a process mount an overlay over /etc in a private mount namespace. */
-function privateEtcWhy(): string | null {
-  if (process.platform !== 'linux') return 'the system folder is only overlaid on Linux';
-  const probe = spawnSync('unshare', ['-m', 'sh', '-c', 'mount --make-rprivate / && echo ok'], {
-    encoding: 'utf8',
-  });
-  return probe.stdout.trim() === 'ok'
-    ? null
-    : `unshare -m is not permitted here (${(probe.stderr || String(probe.error)).trim()})`;
-}
-
-/** A wrapper that runs Claude Code with /etc/claude-code taken from `upper`, the real /etc untouched. */
-function inPrivateEtc(env: TestEnv, upper: string): string {
-  const work = join(env.root, 'overlay-work');
-  mkdirSync(work, { recursive: true });
-  const wrapper = join(env.root, 'claude-private-etc');
-  writeFileSync(
-    wrapper,
-    "#!/bin/sh\nexec unshare -m sh -c 'mount --make-rprivate / && " +
-      `mount -t overlay overlay -o lowerdir=/etc,upperdir=${upper},workdir=${work} /etc && ` +
-      `exec "$0" "$@"' '${claude.path}' "$@"\n`,
-    { mode: 0o755 },
-  );
-  return wrapper;
 }
 
 describe.runIf(claude.path)('Claude Code and managed settings', () => {
@@ -123,14 +97,14 @@ describe.runIf(claude.path)('Claude Code and managed settings', () => {
       const { env, marker } = setUp();
       const etcBefore = existsSync('/etc/claude-code');
       try {
-        const upper = join(env.root, 'overlay-upper');
-        const dir = join(upper, 'claude-code', sub);
+        const etc = privateEtc(env.root);
+        const dir = join(etc.upper, 'claude-code', sub);
         mkdirSync(dir, { recursive: true });
         writeFileSync(
           join(dir, sub ? 'hookpanel.json' : 'managed-settings.json'),
           managedSettings(marker('managed'), hooksOnly),
         );
-        expect(await layersRun(inPrivateEtc(env, upper), env, marker)).toEqual(expected);
+        expect(await layersRun(etc.wrap(claude.path!), env, marker)).toEqual(expected);
         expect(existsSync('/etc/claude-code'), 'the real /etc was left as it was').toBe(etcBefore);
       } finally {
         await env.cleanup();

@@ -33,6 +33,8 @@ export interface AgentTrustPart {
 export interface AgentChange {
   ok: boolean;
   message: string;
+  /** Where a trust was refused: what to say instead of the default "trust it again once … can record it". */
+  then?: string;
 }
 
 let parts: Promise<{ id: string; part: AgentTrustPart }[]> | null = null;

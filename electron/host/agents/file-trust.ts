@@ -12,7 +12,8 @@ import { serversOf } from '../../../shared/mcp.js';
 import type { Dialect, Source } from '../../../shared/model.js';
 import type { LoadContext } from '../dialects/dialect.js';
 import { sameScripts } from '../panel/review.js';
-import { loadCandidate, loadSources } from '../sources/load.js';
+import { fileGate } from '../../../shared/trust-gate.js';
+import { candidateRole, loadCandidate, loadSources } from '../sources/load.js';
 import { placeFile } from '../sources/single.js';
 import { readScripts, type TrustEntry, type TrustStore } from '../trust/store.js';
 import { counted } from '../util/counted.js';
@@ -52,8 +53,7 @@ async function agentOf(dialect: Dialect, role: string): Promise<AgentOfFile | nu
 export async function recordsAgentTrust(path: string, ctx: LoadContext): Promise<boolean> {
   const placed = placeFile(path, ctx);
   if (!placed) return false;
-  const role = ctx.settings.roles[placed.candidate.path] ?? placed.candidate.role;
-  return !!(await agentOf(placed.module.dialect, role))?.part?.trustFile;
+  return !!(await agentOf(placed.module.dialect, candidateRole(placed.candidate, ctx)))?.part?.trustFile;
 }
 
 /** The file as loaded with every other source of the workspace: the agents' cross-file rules applied. */
@@ -122,7 +122,8 @@ export async function trustFile(
     if (!change.ok)
       return refuse(
         change.message,
-        `Not trusted: nothing was recorded, in Hookpanel or in ${agent.label}; trust it again once ${agent.label} can record it.`,
+        change.then ??
+          `Not trusted: nothing was recorded, in Hookpanel or in ${agent.label}; trust it again once ${agent.label} can record it.`,
       );
     lines.push(change.message);
   }
@@ -136,6 +137,8 @@ export async function trustFile(
     );
   }
   if (agent && !agent.part?.trustFile) lines.push(await unchangedAgent(agent, path, wctx));
+  // Guarded: Hookpanel runs it in the agent's place, so this trust is what lets it run.
+  if (source.guarded) lines.push(fileGate(source.dialect, source.role, true).trust);
   return { ok: true, lines, entry };
 }
 
@@ -148,12 +151,16 @@ export async function untrustFile(
   const full = resolve(path);
   const removed = await store.untrust(full);
   const placed = placeFile(full, ctx);
-  const role = placed ? (ctx.settings.roles[full] ?? placed.candidate.role) : null;
+  const role = placed ? candidateRole(placed.candidate, ctx) : null;
   const agent = placed && role ? await agentOf(placed.module.dialect, role) : null;
   if (!agent)
     return {
       ok: true,
-      lines: [removed ? `Untrusted ${full}; its hooks are inert again.` : `${full} was not trusted.`],
+      lines: [
+        removed ? `Untrusted ${full}; its hooks are inert again.` : `${full} was not trusted.`,
+        // Guarded: the agent does not run it either, so untrusting here is what stops it.
+        ...(placed?.candidate.guarded ? [fileGate(placed.module.dialect, 'hosted', true).block] : []),
+      ],
       entry: null,
     };
   // A user-level file has no record in Hookpanel (only the agent gates it): nothing to say of one.

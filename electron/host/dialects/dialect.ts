@@ -29,6 +29,8 @@ export interface Candidate {
   role: Role;
   projectScoped: boolean;
   format: FileFormat;
+  /** An agent's own file that Hookpanel runs in the agent's place (Claude Code's guarded mode). */
+  guarded?: boolean;
 }
 
 export interface LoadedFile {

@@ -24,6 +24,8 @@ import { agentTrustReports, recordAgentTrust } from '../agents/agent-trust.js';
 import { trustFile, untrustFile } from '../agents/file-trust.js';
 import { thisInstallation, type CommandTarget } from '../agents/bridge-command.js';
 import { installCommand } from '../agents/install-command.js';
+import { applyGuard, planGuard } from '../dialects/claude/guard-write.js';
+import { isGuarded } from '../dialects/claude/guard.js';
 import { checkWorkspaces, missingWorkspace } from './workspaces.js';
 import { DIALECT_MODULES } from '../dialects/registry.js';
 import type { HookHost } from '../service.js';
@@ -294,6 +296,28 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       if (r.ok) {
         host.invalidate();
         host.emit('sourcesChanged', `recorded ${agent}'s trust`);
+      }
+      return r;
+    },
+    'guard:preview': ({ on }) => {
+      const plan = planGuard(host.host, on, ctx.commandTarget);
+      return Promise.resolve({
+        guarded: isGuarded(host.host),
+        file: plan.file,
+        text: plan.steps.length ? (on ? plan.contents : plan.current) : null,
+      });
+    },
+    'guard:set': async ({ on, text }) => {
+      const plan = planGuard(host.host, on, ctx.commandTarget);
+      if ((on ? plan.contents : plan.current) !== text)
+        return {
+          ok: false,
+          message: `${plan.file} changed since it was shown; look again before changing it.`,
+        };
+      const r = await applyGuard(host.host, plan);
+      if (r.ok) {
+        host.invalidate();
+        host.emit('sourcesChanged', `guarded mode ${on ? 'on' : 'off'}`);
       }
       return r;
     },

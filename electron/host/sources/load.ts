@@ -18,6 +18,14 @@ export interface LoadedFileBytes {
   bytes: Buffer | null;
 }
 
+/**
+ * Who runs a candidate's hooks: a guarded file is Hookpanel's to run whatever Settings' roles say, since
+ * its agent no longer runs it; otherwise the role set in settings, else the dialect's own.
+ */
+export function candidateRole(candidate: Candidate, ctx: LoadContext): Source['role'] {
+  return candidate.guarded ? 'hosted' : (ctx.settings.roles[candidate.path] ?? candidate.role);
+}
+
 /** Reads, parses and validates one file as one candidate of a dialect. */
 export async function loadCandidate(
   mod: DialectModule,
@@ -29,7 +37,7 @@ export async function loadCandidate(
     dialect: mod.dialect,
     layer: candidate.layer,
     priority: candidate.priority,
-    role: ctx.settings.roles[candidate.path] ?? candidate.role,
+    role: candidateRole(candidate, ctx),
     state: 'active',
     projectScoped: candidate.projectScoped,
     workspace: candidate.projectScoped ? ctx.workspace : null,
@@ -38,6 +46,7 @@ export async function loadCandidate(
     rules: [],
     diagnostics: [],
     settings: {},
+    ...(candidate.guarded ? { guarded: true } : {}),
   };
   const read = await readHookFile(candidate.path);
   if (read.status === 'absent') return { source: { ...source, state: 'absent' }, bytes: null };
@@ -102,7 +111,7 @@ export function applyTrust(source: Source, trust: TrustStore): void {
   if (status === 'trusted') return;
   source.state = 'untrusted';
   const sink = new DiagnosticSink(source.path);
-  const gate = fileGate(source.dialect, source.role);
+  const gate = fileGate(source.dialect, source.role, source.guarded);
   // Inert only where Hookpanel is what runs them; an agent that runs its own files is said to.
   sink.warn(
     status === 'changed' ? 'trust_changed' : 'untrusted',

@@ -165,7 +165,7 @@ export async function reviewSource(source: Source, trust: TrustStore, ctx: LoadC
       problem: previous?.problem ?? null,
       textChanged,
       scriptLabel: label,
-      gate: fileGate(source.dialect, source.role),
+      gate: fileGate(source.dialect, source.role, source.guarded),
     }),
     settings,
     confirm: status !== 'trusted' && (loud || (entry !== null && (gained || change === 'unknown'))),

@@ -15,7 +15,7 @@ export function reviewText(item: ReviewItem): string {
   };
   lines.push(`Review of ${item.source.path} (${item.source.dialect}, ${item.source.layer}):`);
   for (const s of item.summary) lines.push(`  ${s}`);
-  const gate = fileGate(item.source.dialect, item.source.role);
+  const gate = fileGate(item.source.dialect, item.source.role, item.source.guarded);
   lines.push('', 'Who runs it:', `  ${gate.runs}`, `  ${gate.trust}`, `  ${gate.block}`);
   if (item.commands.length) {
     lines.push('', gate.decides ? 'What it would run:' : 'What it runs:');

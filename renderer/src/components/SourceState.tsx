@@ -32,7 +32,7 @@ export function SourceState({ source }: { source: Source }) {
         paused
       </Badge>
     );
-  const gate = fileGate(source.dialect, source.role);
+  const gate = fileGate(source.dialect, source.role, source.guarded);
   const title =
     paused && source.state === 'active' && source.role === 'inspected'
       ? `${MEANS.active}: its agent runs them itself, so pausing Hookpanel does not stop them`

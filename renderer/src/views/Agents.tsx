@@ -5,6 +5,7 @@ import { AgentHelp, AgentStatus, useAgents } from '../components/AgentLive.js';
 import { Badge, ErrorBox } from '../components/bits.js';
 import { useConnectFlow } from '../components/connect-flow.js';
 import { ConnectPreview } from '../components/ConnectPreview.js';
+import { GuardedMode } from '../components/GuardedMode.js';
 import { useNow } from '../components/names.js';
 import { AskMeGapNotice } from '../components/AskMeGapNotice.js';
 import { useAskMeStatus } from '../components/ask-me-status.js';
@@ -57,6 +58,7 @@ export function AgentsPanel() {
             </div>
             <AgentFacts agent={a} />
             <p className="muted">{a.what}</p>
+            {a.id === 'claude' && <GuardedMode />}
             <AgentHelp agent={a} live={agentLive(a, now)} />
             {askMe.list?.map((s) => s.agent === a.id && <AskMeGapNotice key={s.agent} status={s} compact />)}
             {preview?.agent === a.id && (

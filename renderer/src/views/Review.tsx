@@ -130,7 +130,7 @@ function ReviewCard({
   const unchanged = item.commands.filter((c) => c.status === 'unchanged');
   const loudest = loudestRisk(item);
   const path = item.source.path;
-  const gate = fileGate(item.source.dialect, item.source.role);
+  const gate = fileGate(item.source.dialect, item.source.role, item.source.guarded);
   return (
     <article className="review" aria-label={`review ${path}`} data-review-path={path}>
       <header>

@@ -53,7 +53,7 @@ export function TrustActions({
   const scripts = item.scripts.filter((s) => s.status === 'added' || s.status === 'changed');
   const count = needs.length + scripts.length + item.settings.length;
   // Where the agent runs the file whatever Hookpanel records, the click records a review, nothing more.
-  const gate = fileGate(item.source.dialect, item.source.role);
+  const gate = fileGate(item.source.dialect, item.source.role, item.source.guarded);
   const them = count === 1 ? 'it' : 'them';
   return (
     <>

@@ -52,7 +52,7 @@ function SourceNote({ source }: { source: Source }) {
     </button>
   );
   const states = dialectManifest(source.dialect).states;
-  const gate = fileGate(source.dialect, source.role);
+  const gate = fileGate(source.dialect, source.role, source.guarded);
   switch (source.state) {
     case 'invalid':
       return (

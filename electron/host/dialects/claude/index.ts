@@ -1,9 +1,11 @@
 // claude: real Claude Code settings files (pw's schema, Claude Code's event list). Claude Code runs
-// its own files, so they are inspected; Hookpanel hosts the rules in its own hooks/claude.json.
+// its own files, so they are inspected; Hookpanel hosts the rules in its own hooks/claude.json. In
+// guarded mode (guard.ts) Claude Code runs none of them, so they are hosted: Hookpanel runs them.
 import { join } from 'node:path';
 import { mcpServerSources } from '../../../../shared/mcp.js';
 import { homePaths } from '../../paths.js';
 import { defineDialect, type Candidate } from '../dialect.js';
+import { isGuarded } from './guard.js';
 import { combineSettingsSources, loadSettingsFile } from '../pw/settings-file.js';
 import { manifest } from './manifest.js';
 import { claudeRuntime } from './runtime.js';
@@ -13,6 +15,9 @@ export default defineDialect(manifest, {
   formatOf: () => 'json',
   locate({ host, workspace }) {
     const configDir = host.env.CLAUDE_CONFIG_DIR || join(host.home, '.claude');
+    const own = isGuarded(host)
+      ? ({ role: 'hosted', guarded: true } as const)
+      : ({ role: 'inspected' } as const);
     const out: Candidate[] = [
       {
         path: homePaths(host).hostedHooks(manifest.id),
@@ -26,7 +31,7 @@ export default defineDialect(manifest, {
         path: join(configDir, 'settings.json'),
         layer: 'user',
         priority: 1,
-        role: 'inspected',
+        ...own,
         projectScoped: false,
         format: 'json',
       },
@@ -37,7 +42,7 @@ export default defineDialect(manifest, {
           path: join(workspace, '.claude', 'settings.json'),
           layer: 'project',
           priority: 2,
-          role: 'inspected',
+          ...own,
           projectScoped: true,
           format: 'json',
         },
@@ -45,7 +50,7 @@ export default defineDialect(manifest, {
           path: join(workspace, '.claude', 'settings.local.json'),
           layer: 'local',
           priority: 3,
-          role: 'inspected',
+          ...own,
           projectScoped: true,
           format: 'json',
         },

@@ -24,9 +24,9 @@ export const manifest = {
   options: [],
   gate: {
     by: 'own',
-    runs: "Claude Code runs this file's hooks itself in any folder it is opened in: interactively once you accept its folder trust prompt, and with `claude -p` without asking.",
+    runs: "Claude Code runs this file's hooks itself in any folder it is opened in: interactively once you accept its folder trust prompt, and with `claude -p` without asking. Guarded mode is off: with it on (Settings → Agents, or `hookpanel guard claude on`), Hookpanel runs them instead, only once trusted.",
     trust:
-      'Trusting it here records that you reviewed these exact bytes (and its scripts), so Hookpanel shows you any later change. Claude Code runs the hooks either way.',
+      'Trusting it here records nothing while guarded mode is off: Claude Code runs the hooks either way.',
     block: 'Keeping it blocked here does not stop Claude Code from running these hooks.',
   },
 } as const satisfies DialectManifest;
