@@ -1,4 +1,8 @@
 // A parsed hook file that can say where each key and value sits in its text.
+
+/** How a hook file's text is read. */
+export type FileFormat = 'json' | 'yaml' | 'toml';
+
 export type KeyPath = readonly (string | number)[];
 
 export interface Position {
