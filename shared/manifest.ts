@@ -32,6 +32,12 @@ export interface DialectManifest {
    */
   readonly kind: 'harness' | 'agent';
   readonly events: EventCatalog;
+  /**
+   * The event the agent asks its hooks for permission with, where it has one: Ask me can hold it for a
+   * person, and the agent's folder then has `permissions.ts` (its request shape and answer). Absent:
+   * the agent cannot be asked.
+   */
+  readonly permissionEvent?: string;
   /** Where its files are, as a person reads them; `code` spans mark paths. */
   readonly locations: { readonly user: string; readonly project: string };
   /** How a hook and the bridge meet the harness. */

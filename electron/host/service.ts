@@ -25,12 +25,8 @@ import { SourceCache } from './sources/cache.js';
 import { TrustStore } from './trust/store.js';
 import { inBackground } from './background.js';
 import { phaseEnded } from './util/phase-trace.js';
-import { askMeOf, shouldAsk } from './permissions/ask-me.js';
-import { alwaysFor } from './permissions/always/index.js';
 import type { PermissionDesk } from './permissions/desk.js';
-import { answerWith, callKey, describeRequest, movedOn, undecided } from './permissions/request.js';
-import { whatItWouldDo } from './permissions/request-risks.js';
-import { personRecord, settledEvent, waitingEvent } from './permissions/record.js';
+import { AskMeStep, NOT_HELD, type PersonOutcome } from './permissions/hold.js';
 
 export interface HostEvents {
   record: [HistoryRecord];
@@ -59,6 +55,8 @@ export class HookHost extends EventEmitter<HostEvents> {
    * one; a one-shot emit gives no decision at once.
    */
   permissions: PermissionDesk | null = null;
+  /** Ask me's step after the engine (permissions/hold.ts). */
+  private askMe: AskMeStep | null = null;
   private cache!: SourceCache;
   /** The chain of settings.json writes, and how many of them are still to finish. */
   private settingsSaving: Promise<void> = Promise.resolve();
@@ -143,32 +141,49 @@ export class HookHost extends EventEmitter<HostEvents> {
   }
 
   /**
-   * Runs an event; what it did is kept and told while the answer goes back to the caller. `signal`
-   * aborts when the caller stops waiting (a permission request held for a person is then dropped).
+   * Runs an event; what it did is recorded and announced while the answer goes back to the caller.
+   * `signal` aborts when the caller stops waiting (a permission request held for a person is then
+   * dropped).
    */
   async dispatch(req: EmitRequest, opts: { signal?: AbortSignal } = {}): Promise<DispatchResult> {
     const done = await this.engine.dispatch(req);
     if (req.machine)
       done.records = done.records.map((r) => (r.type === 'event' ? { ...r, machine: req.machine } : r));
-    // A request held for a person is in History at once, as waiting, and settled when they answer.
-    const held = this.holds(req, done.answer);
-    const records = held ? done.records.map((r) => (r.type === 'event' ? waitingEvent(r) : r)) : done.records;
-    // A held request is kept now, before its settlement can be; close() and idle() wait for the writes.
-    if (held) inBackground(this.keep(records), 'history');
-    else this.keepAfterAnswer(records);
-    this.tell(done.signals);
-    this.dropMoot(req);
-    const answer = held ? await this.askPerson(req, done, opts.signal) : done.answer;
+    const asked = this.permissions
+      ? (this.askMe ?? (await this.openAskMe())).afterEngine(req, done, {
+          desk: this.permissions,
+          settings: this.settings,
+          signal: opts.signal,
+        })
+      : NOT_HELD;
+    // A request held for a person is in History at once, as waiting, and settled when they answer;
+    // close() and idle() wait for the writes.
+    if (asked.held) inBackground(this.recordInHistory(asked.waiting), 'history');
+    else this.keepAfterAnswer(done.records);
+    this.announce(done.signals);
+    const answer = asked.held ? this.recordPersonOutcome(await asked.outcome) : done.answer;
     if (!done.background.length) return { answer, background: Promise.resolve([]) };
     const background = Promise.all(
       done.background.map(async (work) => {
         const { record, signals } = await work;
-        await this.keep([record]);
-        this.tell(signals);
+        await this.recordInHistory([record]);
+        this.announce(signals);
         return record;
       }),
     );
     return { answer, background };
+  }
+
+  /** Ask me's step, loaded with the first event a resident host's desk is there for. */
+  private async openAskMe(): Promise<AskMeStep> {
+    this.askMe ??= await AskMeStep.open(this.host);
+    return this.askMe;
+  }
+
+  /** The person's answer settles the held event in History; the answer goes back to the agent. */
+  private recordPersonOutcome({ answer, person, settled }: PersonOutcome): EmitAnswer {
+    inBackground(settled ? this.settle(settled, person) : this.recordInHistory([person]), 'history');
+    return answer;
   }
 
   /**
@@ -186,63 +201,12 @@ export class HookHost extends EventEmitter<HostEvents> {
     inBackground(this.track(kept.then(() => records)), 'history');
   }
 
-  /** A request whose call the agent has since run, or whose turn ended, was answered elsewhere. */
-  private dropMoot(req: EmitRequest): void {
-    const moved = this.permissions && movedOn(req.event, req.payload);
-    if (!moved) return;
-    const why = `withdrawn: ${req.dialect} went on without it (${req.event})`;
-    this.permissions!.withdraw(req.dialect, req.payload.session_id as string, moved.call, why);
-  }
-
-  /** Ask me: whether a person answers this event (a permission request no hosted rule decided). */
-  private holds(req: EmitRequest, answer: EmitAnswer): boolean {
-    const tool = req.payload.tool_name;
-    if (!this.permissions || !shouldAsk(this.settings, req.dialect, req.event, tool)) return false;
-    return undecided(answer);
-  }
-
-  /** Ask me: the request waits for a person's answer, which then settles its event in History. */
-  private async askPerson(
-    req: EmitRequest,
-    done: Awaited<ReturnType<Engine['dispatch']>>,
-    signal: AbortSignal | undefined,
-  ): Promise<EmitAnswer> {
-    const event = done.records.find((r) => r.type === 'event');
-    const workspace = event?.workspace ?? null;
-    const started = Date.now();
-    const always = alwaysFor(req.dialect, req.payload, this.host);
-    const described = describeRequest(req.dialect, req.payload, done.answer.eventId, workspace, always.shown);
-    const request = { ...described, ...(await whatItWouldDo(described, req.payload, this.host.home)) };
-    const wait = askMeOf(this.settings, req.dialect).waitSeconds * 1000;
-    const call = callKey(req.payload);
-    const choice = await this.permissions!.hold(request, wait, { signal, call, offers: always.held });
-    const record = personRecord(request, choice, started);
-    inBackground(event ? this.settle(settledEvent(event, record), record) : this.keep([record]), 'history');
-    const answer = answerWith(done.answer, choice);
-    return {
-      ...answer,
-      dispatches: [
-        ...answer.dispatches,
-        {
-          rule: record.rule,
-          source: record.source,
-          outcome: record.outcome,
-          exitCode: null,
-          signal: null,
-          timedOut: false,
-          durationMs: record.durationMs,
-          skipReason: record.skipReason,
-        },
-      ],
-    };
-  }
-
   /** What an event would run and decide, without running anything (Test fire, replay). */
   preview(req: EmitRequest): Promise<DryRun> {
     return this.engine.preview(req);
   }
 
-  private keep(records: HistoryRecord[]): Promise<void> {
+  private recordInHistory(records: HistoryRecord[]): Promise<void> {
     return this.track(this.history.append(records).then(() => records));
   }
 
@@ -271,7 +235,7 @@ export class HookHost extends EventEmitter<HostEvents> {
   }
 
   /** Signals cross from the engine into notifications here, checked against their schema. */
-  private tell(signals: EngineSignal[]): void {
+  private announce(signals: EngineSignal[]): void {
     for (const s of signals) {
       const checked = EngineSignalSchema.safeParse(s);
       if (checked.success) this.emit('signal', checked.data);

@@ -8,7 +8,7 @@ import {
   CodexAppServer,
   CodexAppServerError,
   withCodexAppServer,
-} from '../../electron/host/agents/codex-app-server.js';
+} from '../../electron/host/dialects/codex/app-server.js';
 import { DiagnosticSink } from '../../electron/host/diagnostics/sink.js';
 import { parseJsonDocument } from '../../electron/host/documents/json.js';
 import { codexHookKey, loadCodexFile, parseCodexToml } from '../../electron/host/dialects/codex/index.js';

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { withCodexAppServer } from '../../electron/host/agents/codex-app-server.js';
+import { withCodexAppServer } from '../../electron/host/dialects/codex/app-server.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { shellThenReport, startResponsesStub, type ResponsesStub } from '../helpers/responses-stub.js';
 import { agentForTests, AGENTS, describeInstall, type InstalledAgent } from './agents.js';

@@ -42,18 +42,16 @@ describe('a waiting request: flags, and what a Write or Edit would write', () =>
   const req = (tool: string) => ({ tool, workspace: ws });
 
   test('a command gets Trust review’s flags; a plain one none', async () => {
-    const rm = await whatItWouldDo(req('Bash'), { tool_input: { command: 'rm -rf build' } }, env.home);
+    const rm = await whatItWouldDo(req('Bash'), { command: 'rm -rf build' }, env.home);
     expect(rm.risks?.map((r) => [r.kind, r.because])).toEqual([['deletes-recursively', 'rm -rf build']]);
     expect(rm.change).toBeUndefined();
-    expect(
-      (await whatItWouldDo(req('Bash'), { tool_input: { command: 'npm test' } }, env.home)).risks,
-    ).toEqual([]);
+    expect((await whatItWouldDo(req('Bash'), { command: 'npm test' }, env.home)).risks).toEqual([]);
   });
 
   test('Write: a new file with its content; a file outside the workspace is flagged', async () => {
     const created = await whatItWouldDo(
       req('Write'),
-      { tool_input: { file_path: `${ws}/notes.md`, content: '# Notes\n' } },
+      { file_path: `${ws}/notes.md`, content: '# Notes\n' },
       env.home,
     );
     expect(created.change).toEqual({
@@ -67,7 +65,7 @@ describe('a waiting request: flags, and what a Write or Edit would write', () =>
     expect(created.risks).toEqual([]);
     const outside = await whatItWouldDo(
       req('Write'),
-      { tool_input: { file_path: `${env.home}/.bashrc`, content: 'alias x=y\n' } },
+      { file_path: `${env.home}/.bashrc`, content: 'alias x=y\n' },
       env.home,
     );
     expect(outside.risks?.map((r) => r.kind)).toEqual(['writes-outside']);
@@ -77,14 +75,14 @@ describe('a waiting request: flags, and what a Write or Edit would write', () =>
     env.write('ws/app.js', 'const a = 1;\nconst b = 2;\nconst c = 3;\n');
     const replaced = await whatItWouldDo(
       req('Write'),
-      { tool_input: { file_path: `${ws}/app.js`, content: 'const a = 1;\n' } },
+      { file_path: `${ws}/app.js`, content: 'const a = 1;\n' },
       env.home,
     );
     expect(replaced.change).toMatchObject({ kind: 'replace', content: null });
     expect(replaced.change?.diff).toBe('@@ -1,3 +1,1 @@\n const a = 1;\n-const b = 2;\n-const c = 3;');
     const edited = await whatItWouldDo(
       req('Edit'),
-      { tool_input: { file_path: 'app.js', old_string: 'const b = 2;', new_string: 'const b = 20;' } },
+      { file_path: 'app.js', old_string: 'const b = 2;', new_string: 'const b = 20;' },
       env.home,
     );
     expect(edited.change).toMatchObject({ kind: 'edit', note: null });
@@ -94,7 +92,7 @@ describe('a waiting request: flags, and what a Write or Edit would write', () =>
     // The text is no longer there: the edit alone, and the card says so.
     const stale = await whatItWouldDo(
       req('Edit'),
-      { tool_input: { file_path: `${ws}/app.js`, old_string: 'gone', new_string: 'new' } },
+      { file_path: `${ws}/app.js`, old_string: 'gone', new_string: 'new' },
       env.home,
     );
     expect(stale.change?.note).toMatch(/no longer holds the text/);

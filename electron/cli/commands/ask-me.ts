@@ -1,5 +1,6 @@
 // `hookpanel ask-me <agent> on|off [--tools LIST] [--wait SECONDS]`: Ask me in settings.json, which a
 // running host reads again when it changes (the same setting as the panel's Settings).
+import { DIALECT_MANIFESTS } from '../../../shared/dialects.js';
 import { askMeOf, ASK_ME_AGENTS } from '../../host/permissions/ask-me.js';
 import { hostEnvFromProcess, type HostEnv } from '../../host/paths.js';
 import { loadSettings, saveSettings, type Settings } from '../../host/settings/settings.js';
@@ -13,11 +14,13 @@ export interface AskMeInput {
 }
 
 export async function askMe(values: AskMeInput): Promise<number> {
-  if (!ASK_ME_AGENTS.includes(values.agent))
+  if (!ASK_ME_AGENTS.includes(values.agent)) {
+    const agent = DIALECT_MANIFESTS.find((m) => m.id === values.agent && m.kind === 'agent');
     throw new UsageError(
       `${values.agent} cannot be asked: only ${ASK_ME_AGENTS.join(' and ')} send permission requests` +
-        (values.agent === 'gemini' ? ' (Gemini CLI has no such event)' : ''),
+        (agent ? ` (${agent.label} has no permission event)` : ''),
     );
+  }
   const host = hostEnvFromProcess();
   const { settings, problem } = await loadSettings(host);
   const current = askMeOf(settings, values.agent);

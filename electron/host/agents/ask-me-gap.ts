@@ -2,7 +2,7 @@
 // behind `hookpanel ask-me`'s warning and the panel's (Settings → Agents). Its settings file is read as
 // it is now, so a hook removed by hand shows as missing too.
 import { readFile } from 'node:fs/promises';
-import { askMeOf, PERMISSION_EVENT } from '../permissions/ask-me.js';
+import { askMeOf, permissionEventOf } from '../permissions/ask-me.js';
 import type { HostEnv } from '../paths.js';
 import type { Settings } from '../settings/settings.js';
 import { agentConnector } from './connector.js';
@@ -11,7 +11,7 @@ import { isConnected } from './settings-edit.js';
 export interface AskMeGap {
   agent: string;
   label: string;
-  /** `not-connected`: no bridge at all; `no-bridge`: connected, but without the PermissionRequest hook. */
+  /** `not-connected`: no bridge at all; `no-bridge`: connected, but without the permission event's hook. */
   kind: 'not-connected' | 'no-bridge';
   /** The agent's settings file, which connect updates. */
   path: string;
@@ -23,11 +23,12 @@ export interface AskMeGap {
 export async function askMeGap(host: HostEnv, settings: Settings, agent: string): Promise<AskMeGap | null> {
   if (!askMeOf(settings, agent).on) return null;
   const c = await agentConnector(agent);
-  if (!c) return null;
+  const event = permissionEventOf(agent);
+  if (!c || !event) return null;
   const path = c.connector.settingsPath(host);
   // Unreadable counts as absent: the agent could not read it either.
   const text = await readFile(path, 'utf8').catch(() => null);
-  const others = c.connector.events.filter((e) => e !== PERMISSION_EVENT);
+  const others = c.connector.events.filter((e) => e !== event);
   const spec = (events: readonly string[]) => ({ dialect: c.id, events });
   if (!isConnected(text, spec(others)))
     return {
@@ -37,12 +38,12 @@ export async function askMeGap(host: HostEnv, settings: Settings, agent: string)
       path,
       message: `Ask me is on for ${c.label}, but ${c.label} is not connected, so its permission requests never reach Hookpanel: connect it (hookpanel connect ${c.id}) to add the hooks to ${path}.`,
     };
-  if (isConnected(text, spec([PERMISSION_EVENT]))) return null;
+  if (isConnected(text, spec([event]))) return null;
   return {
     agent: c.id,
     label: c.label,
     kind: 'no-bridge',
     path,
-    message: `${c.label} does not send its permission requests to Hookpanel yet: ${path} has no PermissionRequest hook (connected before Ask me was switched on, or edited since). Update the connection (hookpanel connect ${c.id}) to add it.`,
+    message: `${c.label} does not send its permission requests to Hookpanel yet: ${path} has no ${event} hook (connected before Ask me was switched on, or edited since). Update the connection (hookpanel connect ${c.id}) to add it.`,
   };
 }

@@ -6,13 +6,12 @@ import type { EventCatalog } from '../../../shared/events/catalog.js';
 import type { Dialect, DialectManifest } from '../../../shared/dialects.js';
 import type { Role, Rule, Source } from '../../../shared/model.js';
 import type { DiagnosticSink } from '../diagnostics/sink.js';
-import type { ParsedDocument } from '../documents/document.js';
+import type { FileFormat, ParsedDocument } from '../documents/document.js';
 import type { DialectRuntime } from '../engine/runtime.js';
 import type { HostEnv } from '../paths.js';
 import type { Settings } from '../settings/settings.js';
 
-/** `javascript`: code an agent runs (opencode's plugins), shown and reviewed, read by the dialect's own parse. */
-export type FileFormat = 'json' | 'yaml' | 'toml' | 'javascript';
+export type { FileFormat };
 
 export interface LoadContext {
   host: HostEnv;

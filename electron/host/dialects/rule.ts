@@ -28,6 +28,4 @@ export function makeRule(basics: RuleBasics & Partial<Rule>, position: Position 
 // What a rule runs, in one line: shared with the panel and the CLI, which name rules by it.
 export { describeHandler } from '../../../shared/rule-name.js';
 
-export function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+export { isPlainObject } from '../util/plain-object.js';

@@ -1,4 +1,9 @@
 // A parsed hook file that can say where each key and value sits in its text.
+
+/** How a hook file's text is read. */
+/** `javascript`: code an agent runs (opencode's plugins), shown and reviewed, read by the dialect's own parse. */
+export type FileFormat = 'json' | 'yaml' | 'toml' | 'javascript';
+
 export type KeyPath = readonly (string | number)[];
 
 export interface Position {

@@ -2,7 +2,7 @@
 // overflow the stack at a depth that depends on how deep the stack already was: the same file would
 // fail at another place, or not at all, from one load to the next. Refusing it here is deterministic
 // and names the line. Hook files nest a handful of levels; this is far beyond any real one.
-import type { FileFormat } from '../dialects/dialect.js';
+import type { FileFormat } from './document.js';
 import type { Position } from './document.js';
 
 export const MAX_NESTING = 200;

@@ -1,8 +1,7 @@
 // Preview: what a plan would run and decide, without running anything (Test fire's dry run, replay).
 // It reads the same plan a dispatch runs.
 import type { DryRun } from '../../../shared/ipc.js';
-import { ruleLabel } from '../../../shared/rule-name.js';
-import { describeHandler } from '../dialects/rule.js';
+import { describeHandler, ruleLabel } from '../../../shared/rule-name.js';
 import { handlerArgv, hookEnvironment, type HookPlace } from './handlers.js';
 import type { Plan, PlannedHook } from './plan.js';
 

@@ -3,7 +3,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { DispatchRecord, DispatchSummary, EngineSignal, EventRecord } from '../../../shared/dispatch.js';
 import { callSummary } from '../../../shared/call-summary.js';
-import { describeHandler } from '../dialects/rule.js';
+import { describeHandler } from '../../../shared/rule-name.js';
 import type { Plan } from './plan.js';
 import type { HookOutcome } from './run.js';
 import type { Aggregate, EngineDialect, EngineEvent } from './runtime.js';

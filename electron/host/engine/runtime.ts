@@ -3,7 +3,7 @@
 import type { Decision, EmitAnswer, Outcome } from '../../../shared/dispatch.js';
 import type { DialectManifest } from '../../../shared/dialects.js';
 import type { Dialect, Rule, Source } from '../../../shared/model.js';
-import { isPlainObject } from '../dialects/rule.js';
+import { isPlainObject } from '../util/plain-object.js';
 import type { HostEnv } from '../paths.js';
 import type { ProcessResult } from '../process/run.js';
 

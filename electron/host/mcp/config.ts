@@ -5,7 +5,7 @@ import type { KeyPath } from '../documents/document.js';
 import type { DiagnosticSink } from '../diagnostics/sink.js';
 import { describeValue, reportZodIssues, suggest } from '../diagnostics/zod-issues.js';
 import type { McpServerConfig } from '../../../shared/mcp.js';
-import { isPlainObject } from '../dialects/rule.js';
+import { isPlainObject } from '../util/plain-object.js';
 
 const StringMap = z.record(z.string(), z.string());
 

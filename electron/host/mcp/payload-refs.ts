@@ -1,6 +1,6 @@
 // `${payload.path}` references in the string leaves of an mcp_tool hook's `input`: checked when the
 // file loads, filled from the event's payload when the hook runs. A missing field is an error, never "".
-import { isPlainObject } from '../dialects/rule.js';
+import { isPlainObject } from '../util/plain-object.js';
 
 const REFERENCE = /\$\{([^}]*)\}/g;
 const VALID = /^payload(?:\.[A-Za-z0-9_-]+)+$/;

@@ -5,7 +5,7 @@ import type { AskMeStatus } from '../../../shared/ipc.js';
 import { askMeGap } from '../agents/ask-me-gap.js';
 import { agentConnector } from '../agents/connector.js';
 import { toolOf } from '../history/event-kind.js';
-import { ASK_ME_AGENTS, PERMISSION_EVENT } from '../permissions/ask-me.js';
+import { ASK_ME_AGENTS, permissionEventOf } from '../permissions/ask-me.js';
 import type { HookHost } from '../service.js';
 
 /** Permission requests looked at per agent for the tools it asked about. */
@@ -15,7 +15,10 @@ export async function askMeStatus(host: HookHost): Promise<AskMeStatus[]> {
   return Promise.all(
     ASK_ME_AGENTS.map(async (agent): Promise<AskMeStatus> => {
       const c = await agentConnector(agent);
-      const events = await host.history.events(LOOKED_AT, { dialect: agent, event: PERMISSION_EVENT });
+      const events = await host.history.events(LOOKED_AT, {
+        dialect: agent,
+        event: permissionEventOf(agent)!,
+      });
       const asked = [...new Set(events.map((e) => (e.payloadTruncated ? null : toolOf(e.payload))))]
         .filter((t): t is string => !!t)
         .sort();

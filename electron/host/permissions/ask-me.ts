@@ -1,15 +1,21 @@
-// Which agents can be asked (an agent that runs its own hooks and has a PermissionRequest event: from
-// the manifests), and whether Ask me holds a given request under the settings.
+// Which agents can be asked (an agent whose manifest names its permission event), and whether Ask me
+// holds a given request under the settings.
 import { DIALECT_MANIFESTS } from '../../../shared/dialects.js';
+import type { DialectManifest } from '../../../shared/manifest.js';
 import { AskMeSchema, type AskMe } from '../../../shared/permissions.js';
 import type { Settings } from '../settings/settings.js';
 
-export const PERMISSION_EVENT = 'PermissionRequest';
+const askable = (m: DialectManifest): m is DialectManifest & { permissionEvent: string } =>
+  m.kind === 'agent' && typeof m.permissionEvent === 'string';
 
 /** The agents whose permission requests a person can answer through Hookpanel. */
-export const ASK_ME_AGENTS: readonly string[] = DIALECT_MANIFESTS.filter(
-  (m) => m.kind === 'agent' && m.events.some((e) => e.name === PERMISSION_EVENT),
-).map((m) => m.id);
+export const ASK_ME_AGENTS: readonly string[] = DIALECT_MANIFESTS.filter(askable).map((m) => m.id);
+
+/** The event the agent asks permission with; null for an agent that cannot be asked. */
+export function permissionEventOf(agent: string): string | null {
+  const m: DialectManifest | undefined = DIALECT_MANIFESTS.find((d) => d.id === agent);
+  return m && askable(m) ? m.permissionEvent : null;
+}
 
 /** The agent's Ask me setting, defaults filled in. */
 export function askMeOf(settings: Settings, agent: string): AskMe {
@@ -18,7 +24,7 @@ export function askMeOf(settings: Settings, agent: string): AskMe {
 
 /** Whether this event is a permission request a person should answer. */
 export function shouldAsk(settings: Settings, agent: string, event: string, toolName: unknown): boolean {
-  if (event !== PERMISSION_EVENT || !ASK_ME_AGENTS.includes(agent)) return false;
+  if (event !== permissionEventOf(agent)) return false;
   const ask = askMeOf(settings, agent);
   if (!ask.on) return false;
   return ask.tools.length === 0 || (typeof toolName === 'string' && ask.tools.includes(toolName));

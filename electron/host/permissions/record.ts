@@ -2,13 +2,13 @@
 // allow" names the rule and the file it went to), and the request's event says what was decided.
 import { randomUUID } from 'node:crypto';
 import type { DispatchRecord, EventRecord } from '../../../shared/dispatch.js';
-import type { WaitingRequest } from '../../../shared/permissions.js';
 import type { PersonAnswer } from './desk.js';
 import { ASK_ME_SOURCE } from '../../../shared/ask-me-source.js';
-import { PERMISSION_EVENT } from './ask-me.js';
+import { permissionEventOf } from './ask-me.js';
+import type { DescribedRequest } from './request.js';
 
 export function personRecord(
-  request: Omit<WaitingRequest, 'id' | 'since' | 'deadline'>,
+  request: DescribedRequest,
   choice: PersonAnswer | null,
   started: number,
 ): DispatchRecord {
@@ -18,7 +18,8 @@ export function personRecord(
     eventId: request.eventId,
     time: new Date(started).toISOString(),
     dialect: request.agent,
-    event: PERMISSION_EVENT,
+    // Only an agent with a permission event is held (ask-me.ts), so it has one.
+    event: permissionEventOf(request.agent)!,
     workspace: request.workspace,
     source: ASK_ME_SOURCE,
     rule: 'Ask me',

@@ -114,16 +114,12 @@ async function readSmall(path: string): Promise<string | null> {
   }
 }
 
-/** The flags and the file change of a request, for its card; never fails the request. */
+/** The flags and the file change of a request (`input`: the tool's input), for its card; never fails. */
 export async function whatItWouldDo(
   request: Pick<WaitingRequest, 'tool' | 'workspace'>,
-  payload: Record<string, unknown>,
+  input: Record<string, unknown>,
   home: string,
 ): Promise<Pick<WaitingRequest, 'risks' | 'change'>> {
-  const input =
-    typeof payload.tool_input === 'object' && payload.tool_input !== null
-      ? (payload.tool_input as Record<string, unknown>)
-      : {};
   try {
     const risks = requestRisks(request.tool, input, { workspace: request.workspace, home });
     const change = await requestChange(request.tool, input, request.workspace);

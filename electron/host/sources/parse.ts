@@ -1,5 +1,4 @@
-import type { FileFormat } from '../dialects/dialect.js';
-import type { ParsedDocument, Position } from '../documents/document.js';
+import type { FileFormat, ParsedDocument, Position } from '../documents/document.js';
 import { parseJsonDocument } from '../documents/json.js';
 import { LineIndex } from '../documents/lines.js';
 import { MAX_NESTING, tooDeep } from '../documents/nesting.js';

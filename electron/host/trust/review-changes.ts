@@ -5,8 +5,7 @@ import type { ChangeStatus, ReviewRuns } from '../../../shared/ipc.js';
 import type { McpServerConfig } from '../../../shared/mcp.js';
 import type { Rule } from '../../../shared/model.js';
 // Names a dialect makes up from positions (`Stop[0].hooks[1]`, `rule-2`, `hook-3`) are not the rule's own.
-import { isPositionalName } from '../../../shared/rule-name.js';
-import { describeHandler } from '../dialects/rule.js';
+import { describeHandler, isPositionalName } from '../../../shared/rule-name.js';
 import type { DialectRuntime } from '../engine/runtime.js';
 import { handlerArgv } from '../engine/handlers.js';
 

@@ -7,6 +7,7 @@ export const manifest = {
   label: 'Claude Code',
   kind: 'agent',
   events: CLAUDE_EVENTS,
+  permissionEvent: 'PermissionRequest',
   locations: {
     user: "`$CLAUDE_CONFIG_DIR` or `~/.claude` + `/settings.json` (inspected), `hooks/claude.json` in Hookpanel's home (hosted)",
     project: '`.claude/settings.json`, `.claude/settings.local.json` (inspected)',

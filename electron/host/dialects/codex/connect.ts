@@ -6,11 +6,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { parseBridgeCommand } from '../../agents/bridge-command.js';
-import {
-  CodexAppServerError,
-  withCodexAppServer,
-  type CodexAppServerOptions,
-} from '../../agents/codex-app-server.js';
+import { CodexAppServerError, withCodexAppServer, type CodexAppServerOptions } from './app-server.js';
 import type { AfterConnect, AgentConnector, ConnectContext } from '../../agents/connector.js';
 import type { HostEnv } from '../../paths.js';
 import { isPlainObject } from '../rule.js';

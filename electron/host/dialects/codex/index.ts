@@ -195,7 +195,7 @@ function configSettings(value: Record<string, unknown>): CodexConfigSettings {
  * Rules across Codex's files: `[features] hooks = false` turns every hook off; a hook switched off in
  * `hooks.state` is disabled; project files of a project Codex does not trust are never loaded by
  * Codex; hooks.json beside `[hooks]` in one layer makes Codex warn. Trust per hook comes from Codex
- * itself (agents/codex-app-server.ts), never from a hash computed here.
+ * itself (app-server.ts), never from a hash computed here.
  */
 export function combineCodexSources(sources: Source[], ctx: LoadContext): void {
   const inspected = sources.filter((s) => s.role === 'inspected');

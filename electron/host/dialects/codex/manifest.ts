@@ -7,6 +7,7 @@ export const manifest = {
   label: 'Codex',
   kind: 'agent',
   events: CODEX_EVENTS,
+  permissionEvent: 'PermissionRequest',
   locations: {
     user: "`$CODEX_HOME` (default `~/.codex`) + `/hooks.json` and `[hooks]` in `/config.toml`, the same in `/etc/codex/` (inspected), `hooks/codex.json` in Hookpanel's home (hosted)",
     project:

@@ -9,7 +9,7 @@
 // finds nothing to do and never starts Codex.
 import { relative } from 'node:path';
 import type { Source } from '../../../../shared/model.js';
-import { CodexAppServerError, withCodexAppServer } from '../../agents/codex-app-server.js';
+import { CodexAppServerError, withCodexAppServer } from './app-server.js';
 import type { TrustStore } from '../../trust/store.js';
 import { findProgram } from '../../util/which.js';
 import type { LoadContext } from '../dialect.js';

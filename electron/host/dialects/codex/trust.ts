@@ -14,7 +14,7 @@ import type {
   AgentTrustPart,
   AgentTrustReport,
 } from '../../agents/agent-trust.js';
-import { CodexAppServerError, withCodexAppServer, type CodexHook } from '../../agents/codex-app-server.js';
+import { CodexAppServerError, withCodexAppServer, type CodexHook } from './app-server.js';
 import type { LoadContext } from '../dialect.js';
 import { describeHandler, isPlainObject } from '../rule.js';
 import { findProgram } from '../../util/which.js';

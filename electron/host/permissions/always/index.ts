@@ -1,25 +1,22 @@
-// "Always allow": what each agent would write for a request (its policy), and the person's confirmation
-// checked against exactly that and applied. The host never writes a rule it did not offer for the
-// request: the confirmed rules must equal an offer's, or (Codex) a shortening it allows.
+// "Always allow": what an agent would write for a request (its policy, in its folder's
+// always-allow.ts), and the person's confirmation checked against exactly that and applied. The host
+// never writes a rule it did not offer for the request: the confirmed rules must equal an offer's, or
+// (Codex) a shortening it allows.
 import type { Always, AlwaysChoice } from '../../../../shared/permissions.js';
 import { offerRules } from '../../../../shared/permissions.js';
 import type { HostEnv } from '../../paths.js';
-import { claudeAlways } from './claude.js';
-import { codexAlways } from './codex.js';
 import type { AlwaysPolicy, AppliedAlways, HeldOffer } from './policy.js';
 import { appendRuleLine } from './rules-file.js';
 
 export type { AppliedAlways, HeldOffer } from './policy.js';
 
-const POLICIES: readonly AlwaysPolicy[] = [claudeAlways, codexAlways];
-
 /** The offers for a request (kept by the desk) and what the person is shown. */
 export function alwaysFor(
   agent: string,
+  policy: AlwaysPolicy | undefined,
   payload: Record<string, unknown>,
   host: HostEnv,
 ): { held: HeldOffer[]; shown: Always } {
-  const policy = POLICIES.find((p) => p.agent === agent);
   if (!policy) return { held: [], shown: { offers: [], whyNot: `Hookpanel cannot write ${agent}'s rules` } };
   const { offers, whyNot } = policy.offers(payload, host);
   return { held: offers, shown: { offers: offers.map((o) => o.offer), whyNot } };

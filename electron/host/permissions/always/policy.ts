@@ -10,7 +10,6 @@ export interface HeldOffer {
 }
 
 export interface AlwaysPolicy {
-  agent: string;
   offers(payload: Record<string, unknown>, host: HostEnv): { offers: HeldOffer[]; whyNot: string | null };
 }
 

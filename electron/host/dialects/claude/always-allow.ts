@@ -4,7 +4,7 @@
 // (docs/agents/permission-requests.md, "Always allow").
 import { join } from 'node:path';
 import type { HostEnv } from '../../paths.js';
-import type { AlwaysPolicy, HeldOffer } from './policy.js';
+import type { AlwaysPolicy, HeldOffer } from '../../permissions/always/policy.js';
 
 type Suggestion = Record<string, unknown>;
 const record = (v: unknown): v is Suggestion => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -42,7 +42,6 @@ function describe(s: Suggestion): string {
 }
 
 export const claudeAlways: AlwaysPolicy = {
-  agent: 'claude',
   offers(payload, host) {
     const cwd = typeof payload.cwd === 'string' && payload.cwd ? payload.cwd : null;
     const suggestions = Array.isArray(payload.permission_suggestions)

@@ -6,9 +6,9 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import { newTag, signalTree, treeBeforeSpawn, treeMembers, type HookTree } from '../process/groups.js';
-import { startTicksOf } from '../process/proc-table.js';
-import { findProgram } from '../util/which.js';
+import { newTag, signalTree, treeBeforeSpawn, treeMembers, type HookTree } from '../../process/groups.js';
+import { startTicksOf } from '../../process/proc-table.js';
+import { findProgram } from '../../util/which.js';
 
 export const CODEX_TRUST_STATUSES = ['managed', 'untrusted', 'trusted', 'modified'] as const;
 export type CodexTrustStatus = (typeof CODEX_TRUST_STATUSES)[number];

@@ -3,12 +3,11 @@
 // in $CODEX_HOME/rules/default.rules, for the command's words (or a leading part the person keeps).
 import { join } from 'node:path';
 import { prefixRule } from '../../../../shared/permissions.js';
-import { codexHome } from '../../dialects/codex/index.js';
-import { commandWords, minimumWords } from './command-words.js';
-import type { AlwaysPolicy } from './policy.js';
+import { commandWords, minimumWords } from '../../permissions/always/command-words.js';
+import type { AlwaysPolicy } from '../../permissions/always/policy.js';
+import { codexHome } from './index.js';
 
 export const codexAlways: AlwaysPolicy = {
-  agent: 'codex',
   offers(payload, host) {
     const input = (payload.tool_input ?? {}) as Record<string, unknown>;
     const command = input.command;
