@@ -218,6 +218,21 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
       }
     });
 
+    test('the Node fallback (for a machine without curl) gives the answer curl would, in the form the script reads', async () => {
+      const sock = join(remoteDir(), 'run', 'desk.sock');
+      const r = await sshd.run(
+        `node ${join(remoteDir(), 'bin', 'hookpanel-hook.mjs')} ${sock} "$(cat ${join(remoteDir(), 'token')})" claude PreToolUse`,
+        payload('ls'),
+      );
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(new RegExp(`^${REASON}\\n+422$`));
+      const wrong = await sshd.run(
+        `node ${join(remoteDir(), 'bin', 'hookpanel-hook.mjs')} ${sock} wrong claude PreToolUse`,
+        payload('ls'),
+      );
+      expect(wrong.stdout).toMatch(/\n403$/);
+    });
+
     test("the machine's socket takes only its own events, with its token", async () => {
       const sock = join(remoteDir(), 'run', 'desk.sock');
       const token = readFileSync(join(remoteDir(), 'token'), 'utf8').trim();
