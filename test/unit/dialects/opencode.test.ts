@@ -103,7 +103,7 @@ describe('connect opencode', () => {
     expect(readFileSync(env.path('~/.config/opencode/opencode.json'), 'utf8')).toBe('{}\n');
   });
 
-  test('a file at the plugin path that is not Hookpanel\'s is never written or removed', async () => {
+  test("a file at the plugin path that is not Hookpanel's is never written or removed", async () => {
     env = makeEnv();
     const mine = 'export const Mine = async () => ({});\n';
     const plugin = env.write(PLUGIN, mine);
