@@ -5,7 +5,8 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Ask for one tool call (a name the request offers, and its arguments), or answer with text. */
-export type ChatTurn = { tool: { callId: string; name: string; args: Record<string, unknown> } } | { text: string };
+export type ChatTurn =
+  { tool: { callId: string; name: string; args: Record<string, unknown> } } | { text: string };
 
 export interface ChatRequest {
   path: string;
@@ -50,7 +51,9 @@ export async function startChatCompletionsStub(
         .map((t) => t.function?.name ?? '')
         .filter(Boolean);
       // A request with no tools is the agent's side work (a title for the session): plain text.
-      const turn = tools.length ? script({ body, toolOutputs: toolOutputs(body), tools }) : { text: 'Stub session' };
+      const turn = tools.length
+        ? script({ body, toolOutputs: toolOutputs(body), tools })
+        : { text: 'Stub session' };
       stream(res, turn);
     });
   });

@@ -44,10 +44,9 @@ describe.skipIf(!opencode.agent)(`opencode ${AGENTS.opencode!.version} connected
     const connectOut = await connected.connect(plugin);
     expect(connectOut).toContain('adds 6 hooks that send events to Hookpanel');
     // The bridge is started as argv: the fast path for tool calls, this installation's emit otherwise.
-    const bridge = JSON.parse(/const BRIDGE = (\{[\s\S]*?\n\});/.exec(readFileSync(plugin, 'utf8'))![1]!) as Record<
-      string,
-      { argv: string[] }
-    >;
+    const bridge = JSON.parse(
+      /const BRIDGE = (\{[\s\S]*?\n\});/.exec(readFileSync(plugin, 'utf8'))![1]!,
+    ) as Record<string, { argv: string[] }>;
     expect(
       Object.entries(bridge).map(([event, b]) => [event, basename(b.argv[0]!), ...b.argv.slice(-2)]),
     ).toEqual([

@@ -4,7 +4,18 @@
 // written atomically; a file the agent could not read is never written; what connect changed is
 // remembered (agents.json in Hookpanel's home), so disconnect takes back exactly it.
 import { existsSync, type Stats } from 'node:fs';
-import { copyFile, lstat, mkdir, readdir, readFile, readlink, realpath, rm, rmdir, stat } from 'node:fs/promises';
+import {
+  copyFile,
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  readlink,
+  realpath,
+  rm,
+  rmdir,
+  stat,
+} from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { DIALECT_MODULES, dialectModule } from '../dialects/registry.js';

@@ -98,8 +98,8 @@ export const HookpanelBridge = async ({ directory }) => {
         throw new Error(
           \`Hookpanel could not check this tool call, so it was not run: the bridge \${answer.code === null ? "did not start" : \`exited \${answer.code}\`}\${answer.stderr.trim() ? \`: \${answer.stderr.trim()}\` : ""}\`,
         );
-      const input2 = updatedInput(answer.stdout);
-      if (input2) output.args = input2;
+      const rewritten = updatedInput(answer.stdout);
+      if (rewritten) output.args = rewritten;
     },
     "tool.execute.after": async (input, output) => {
       await call("tool.execute.after", {

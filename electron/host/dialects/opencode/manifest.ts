@@ -26,7 +26,7 @@ export const manifest = {
   options: [],
   gate: {
     by: 'own',
-    runs: "opencode runs every plugin in this folder itself, in any folder it is opened in, without asking: it has no trust prompt for project plugins.",
+    runs: 'opencode runs every plugin in this folder itself, in any folder it is opened in, without asking: it has no trust prompt for project plugins.',
     trust:
       'Trusting it here records that you reviewed these exact bytes, so Hookpanel shows you any later change. opencode runs the plugin either way.',
     block: 'Keeping it blocked here does not stop opencode from running this plugin.',

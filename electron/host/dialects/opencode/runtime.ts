@@ -13,7 +13,11 @@ export const opencodeRuntime: DialectRuntime = {
   render(answer, ev) {
     // A hosted rule's `permissionDecision: "deny"` is a block too: the plugin knows one way to refuse.
     if (answer.decision !== 'allow' || answer.permissionDecision === 'deny')
-      return { exitCode: 2, stdout: '', stderr: `${answer.reason?.trim() || 'blocked by a Hookpanel rule'}\n` };
+      return {
+        exitCode: 2,
+        stdout: '',
+        stderr: `${answer.reason?.trim() || 'blocked by a Hookpanel rule'}\n`,
+      };
     return settings.render(answer, ev);
   },
   turnDoneEvents: ['session.idle'],

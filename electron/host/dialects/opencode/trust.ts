@@ -10,20 +10,18 @@ export const trust: AgentTrustPart = {
     const hooks = sources
       .filter((s) => s.role === 'inspected' && s.state !== 'absent' && s.state !== 'invalid')
       .flatMap((source) =>
-        source.rules.map(
-          (rule): AgentHookTrust => ({
-            path: source.path,
-            ruleIndex: rule.index,
-            rule: rule.name,
-            event: rule.events[0]!,
-            matcher: rule.matcher,
-            command: describeHandler(rule.handler),
-            trustable: null,
-            status: 'runs',
-            state: 'runs',
-            message: 'opencode runs this',
-          }),
-        ),
+        source.rules.map((rule): AgentHookTrust => ({
+          path: source.path,
+          ruleIndex: rule.index,
+          rule: rule.name,
+          event: rule.events[0]!,
+          matcher: rule.matcher,
+          command: describeHandler(rule.handler),
+          trustable: null,
+          status: 'runs',
+          state: 'runs',
+          message: 'opencode runs this',
+        })),
       );
     return Promise.resolve({ dialect: manifest.id, label: manifest.label, hooks, fix: null });
   },
