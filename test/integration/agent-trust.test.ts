@@ -159,7 +159,9 @@ describe("hookpanel trust and untrust on an agent's own file: what changed in th
     );
     return hooksJson;
   };
-  const cli = (args: string[]) => runCli(args, { env: env.processEnv, cwd: env.workspace });
+  // A deadline for a hang: the review beside the browser tier on two loaded cores took over 20 s.
+  const cli = (args: string[]) =>
+    runCli(args, { env: env.processEnv, cwd: env.workspace, timeoutMs: 90_000 });
   const trustedPaths = async () =>
     (
       JSON.parse((await cli(['trust', '--list', '--json'])).stdout) as { trusted: { path: string }[] }
