@@ -1,10 +1,9 @@
 // CLI tests run the compiled `hookpanel` (as users do), so dist/ must hold the sources as they are. When
-// the last `npm run build` read exactly these inputs (its stamp, test/tiers/build.mjs), nothing is
-// compiled; otherwise tsc runs, then the light paths of `hookpanel emit` are bundled as the build does
+// the last `npm run build`, or the last such setup, read exactly these inputs (their stamps,
+// test/tiers/build.mjs), nothing is compiled; otherwise tsc runs, then the light paths of `hookpanel emit` are bundled as the build does
 // (tsc alone leaves them unbundled, and the bundles are what users run).
-import { CLI_STEPS, distIsCurrent, runSteps } from '../test/tiers/build.mjs';
+import { buildCliIfStale } from '../test/tiers/build.mjs';
 
 export default function setup(): void {
-  if (distIsCurrent()) return;
-  if (!runSteps(CLI_STEPS)) throw new Error('the build for the CLI tests failed');
+  if (!buildCliIfStale()) throw new Error('the build for the CLI tests failed');
 }

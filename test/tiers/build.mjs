@@ -2,7 +2,7 @@
 // `prepare`) hashes every input it reads before it starts (`prebuild`: --begin) and, once every step
 // has passed (`postbuild`: --end), keeps that hash in dist/.build-inputs. `--if-stale` (`npm test`'s
 // build) runs `npm run build` only when the inputs are no longer those, so a fresh clone compiles once
-// rather than once per tier; vitest's global setup asks the same question (`distIsCurrent`).
+// rather than once per tier; vitest's global setup asks the same question (`buildCliIfStale`).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const STAMP = join(REPO, 'dist', '.build-inputs');
 const PENDING = `${STAMP}.pending`;
+/** The same stamp for the CLI part alone (CLI_STEPS), which vitest's setup builds when dist/ is stale. */
+const CLI_STAMP = join(REPO, 'dist', '.cli-build-inputs');
 /** What the build reads: sources, tests (tsc compiles them too), configs and the dependencies' lock. */
 const INPUT_DIRS = ['electron', 'shared', 'renderer', 'test'];
 const INPUT_FILES = ['tsconfig.json', 'package.json', 'package-lock.json'];
@@ -21,7 +23,7 @@ const SKIP = new Set(['node_modules', 'dist', 'test-results', 'playwright-report
  * The part of the build the CLI tests need, which vitest's global setup runs when dist/ is stale: tsc,
  * then the light paths of `hookpanel emit` bundled as `npm run build` bundles them.
  */
-export const CLI_STEPS = [
+const CLI_STEPS = [
   ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'],
   ['node_modules/vite/bin/vite.js', 'build', '--config', 'electron/cli/light.vite.config.mts'],
   ['node_modules/vite/bin/vite.js', 'build', '--config', 'electron/cli/emit-local.vite.config.mts'],
@@ -57,8 +59,22 @@ export function distIsCurrent(hash = inputsHash()) {
   return existsSync(STAMP) && readFileSync(STAMP, 'utf8').trim() === hash;
 }
 
+/**
+ * Vitest's setup: the CLI part compiled unless the last full build, or the last CLI-only build, read
+ * exactly these inputs; its own stamp kept so the next test file run does not compile again.
+ */
+export function buildCliIfStale() {
+  const hash = inputsHash();
+  if (distIsCurrent(hash) || (existsSync(CLI_STAMP) && readFileSync(CLI_STAMP, 'utf8').trim() === hash))
+    return true;
+  rmSync(CLI_STAMP, { force: true });
+  if (!runSteps(CLI_STEPS)) return false;
+  writeFileSync(CLI_STAMP, `${hash}\n`);
+  return true;
+}
+
 /** Runs each argv with the Node that runs this; false at the first that fails. */
-export function runSteps(steps) {
+function runSteps(steps) {
   for (const argv of steps) {
     const r = spawnSync(process.execPath, argv, { cwd: REPO, stdio: 'inherit' });
     if (r.status !== 0) return false;
@@ -71,6 +87,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (what === '--begin') {
     // A build that fails half way must not leave the old stamp saying dist/ is current.
     rmSync(STAMP, { force: true });
+    rmSync(CLI_STAMP, { force: true });
     mkdirSync(dirname(STAMP), { recursive: true });
     writeFileSync(PENDING, `${inputsHash()}\n`);
   } else if (what === '--end') {
