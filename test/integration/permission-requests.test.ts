@@ -156,9 +156,10 @@ describe('Ask me', () => {
     expect(await r).toMatchObject(NO_DECISION);
     expect(host.permissions!.list()).toEqual([]);
     // Its deadline ended it: not the bridge going away, nor the host.
-    await expect(host.permissions!.answer(held!.id, { behavior: 'allow', reason: null })).rejects.toThrow(
-      `request ${held!.id} is no longer waiting (expired: nobody answered before its deadline)`,
-    );
+    expect(await host.permissions!.answer(held!.id, { behavior: 'allow', reason: null })).toEqual({
+      answered: false,
+      refused: `request ${held!.id} is no longer waiting (expired: nobody answered before its deadline)`,
+    });
   });
 
   test('an agent that kills its bridge withdraws the request', async () => {
@@ -174,9 +175,10 @@ describe('Ask me', () => {
     const [held] = await waitingRequests(host, 1);
     child.kill('SIGKILL');
     while (host.permissions!.list().length) await once(host.permissions!, 'changed');
-    await expect(host.permissions!.answer(held!.id, { behavior: 'allow', reason: null })).rejects.toThrow(
-      `request ${held!.id} is no longer waiting (withdrawn: the agent stopped waiting)`,
-    );
+    expect(await host.permissions!.answer(held!.id, { behavior: 'allow', reason: null })).toEqual({
+      answered: false,
+      refused: `request ${held!.id} is no longer waiting (withdrawn: the agent stopped waiting)`,
+    });
   });
 
   test('the agent going on without the answer (its own prompt answered first) withdraws it', async () => {

@@ -168,9 +168,10 @@ describe.runIf(claude.path)('Claude Code: Ask me through its PermissionRequest h
     // The request was held, and its deadline (not the agent, nor the host) ended it.
     expect(held.size).toBe(1);
     const [id] = held;
-    await expect(h.host.permissions!.answer(id!, { behavior: 'allow', reason: null })).rejects.toThrow(
-      `request ${id} is no longer waiting (expired: nobody answered before its deadline)`,
-    );
+    expect(await h.host.permissions!.answer(id!, { behavior: 'allow', reason: null })).toEqual({
+      answered: false,
+      refused: `request ${id} is no longer waiting (expired: nobody answered before its deadline)`,
+    });
   });
 });
 

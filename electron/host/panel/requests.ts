@@ -2,7 +2,6 @@
 // Ask me changes from Settings.
 import type { AnswerResult, AskMe, PermissionChoice } from '../../../shared/permissions.js';
 import { ASK_ME_AGENTS } from '../permissions/ask-me.js';
-import { PermissionError } from '../permissions/desk.js';
 import type { HookHost } from '../service.js';
 
 export async function answerRequest(
@@ -12,22 +11,19 @@ export async function answerRequest(
 ): Promise<AnswerResult> {
   if (!host.permissions)
     return { ok: false, message: 'This host does not hold permission requests.', request: null };
-  try {
-    const { request, always } = await host.permissions.answer(id, choice);
-    const tool = request.tool ?? 'the tool';
-    if (!always)
-      return { ok: true, message: `${choice.behavior === 'allow' ? 'Allowed' : 'Denied'} ${tool}.`, request };
-    const where = always.file ? `${always.where} (${always.file})` : always.where;
-    const how = always.updatedPermissions ? 'the agent adds' : always.written ? 'added' : 'already there';
-    return {
-      ok: true,
-      message: `Allowed ${tool} always: ${always.rules.join(', ')}, ${how} in ${where}.`,
-      request,
-    };
-  } catch (e) {
-    if (e instanceof PermissionError) return { ok: false, message: e.message, request: null };
-    throw e;
-  }
+  const outcome = await host.permissions.answer(id, choice);
+  if (!outcome.answered) return { ok: false, message: outcome.refused, request: null };
+  const { request, always } = outcome;
+  const tool = request.tool ?? 'the tool';
+  if (!always)
+    return { ok: true, message: `${choice.behavior === 'allow' ? 'Allowed' : 'Denied'} ${tool}.`, request };
+  const where = always.file ? `${always.where} (${always.file})` : always.where;
+  const how = always.updatedPermissions ? 'the agent adds' : always.written ? 'added' : 'already there';
+  return {
+    ok: true,
+    message: `Allowed ${tool} always: ${always.rules.join(', ')}, ${how} in ${where}.`,
+    request,
+  };
 }
 
 /** Ask me as changed: only agents that can be asked; others are a clear error. */

@@ -4,9 +4,12 @@
 import { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import type { PermissionChoice, WaitingRequest } from '../../../shared/permissions.js';
-import { AlwaysError, applyAlways, checkAlways, type AppliedAlways, type HeldOffer } from './always/index.js';
+import { applyAlways, checkAlways, type AppliedAlways, type HeldOffer } from './always/index.js';
 
-export class PermissionError extends Error {}
+/** What answering a request came to: answered, or refused saying why (then nothing was decided). */
+export type AnswerOutcome =
+  | { answered: true; request: WaitingRequest; always: AppliedAlways | null }
+  | { answered: false; refused: string };
 
 /** The person's answer as the agent gets it: their choice, and the "always" rule applied with it. */
 export interface PersonAnswer {
@@ -89,45 +92,39 @@ export class PermissionDesk extends EventEmitter<DeskEvents> {
   }
 
   /**
-   * Answers a waiting request; throws a PermissionError naming why when it is not waiting, or when its
-   * "always" rule is not the one offered or cannot be written (the request then still waits).
+   * Answers a waiting request; refused, saying why, when it is not waiting, or when its "always" rule
+   * is not the one offered or cannot be written (the request then still waits).
    */
-  async answer(
-    id: string,
-    choice: PermissionChoice,
-  ): Promise<{ request: WaitingRequest; always: AppliedAlways | null }> {
-    const h = this.waiting(id);
-    if (h.answering) throw new PermissionError(`request ${id} is being answered`);
+  async answer(id: string, choice: PermissionChoice): Promise<AnswerOutcome> {
+    const refused = (why: string): AnswerOutcome => ({ answered: false, refused: why });
+    const h = this.held.get(id);
+    if (!h) {
+      const why = this.gone.get(id);
+      return refused(
+        why ? `request ${id} is no longer waiting (${why})` : `no waiting request has the id ${id}`,
+      );
+    }
+    if (h.answering) return refused(`request ${id} is being answered`);
     let always: AppliedAlways | null = null;
     if (choice.always) {
-      if (choice.behavior !== 'allow') throw new PermissionError('"always" goes with allow, not deny');
+      if (choice.behavior !== 'allow') return refused('"always" goes with allow, not deny');
       h.answering = true;
       try {
-        always = await applyAlways(checkAlways(h.offers, choice.always, id));
-      } catch (e) {
-        throw e instanceof AlwaysError ? new PermissionError(e.message) : e;
+        const checked = checkAlways(h.offers, choice.always, id);
+        const applied = 'refused' in checked ? checked : await applyAlways(checked);
+        if ('refused' in applied) return refused(applied.refused);
+        always = applied;
       } finally {
         h.answering = false;
       }
       if (!this.held.has(id)) {
         // It went away while the rule was written: the rule stays, the agent decides this call.
         const where = always.file ?? always.where;
-        throw new PermissionError(
-          `request ${id} is no longer waiting (${this.gone.get(id)}); the rule is in ${where}`,
-        );
+        return refused(`request ${id} is no longer waiting (${this.gone.get(id)}); the rule is in ${where}`);
       }
     }
     h.settle({ behavior: choice.behavior, reason: choice.reason, always });
-    return { request: h.request, always };
-  }
-
-  private waiting(id: string): Held {
-    const h = this.held.get(id);
-    if (h) return h;
-    const why = this.gone.get(id);
-    throw new PermissionError(
-      why ? `request ${id} is no longer waiting (${why})` : `no waiting request has the id ${id}`,
-    );
+    return { answered: true, request: h.request, always };
   }
 
   /**

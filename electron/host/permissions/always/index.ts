@@ -22,7 +22,10 @@ export function alwaysFor(
   return { held: offers, shown: { offers: offers.map((o) => o.offer), whyNot } };
 }
 
-export class AlwaysError extends Error {}
+/** A confirmed "always" the host refused to apply, and why (the request still waits). */
+export interface AlwaysRefused {
+  refused: string;
+}
 
 const same = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
@@ -32,22 +35,24 @@ export function checkAlways(
   held: readonly HeldOffer[],
   choice: AlwaysChoice,
   id: string,
-): HeldOffer & { rules: string[] } {
+): (HeldOffer & { rules: string[] }) | AlwaysRefused {
   const h = held[choice.offer];
-  if (!h) throw new AlwaysError(`request ${id} has no "always" offer ${choice.offer}`);
+  if (!h) return { refused: `request ${id} has no "always" offer ${choice.offer}` };
   const { offer } = h;
   const allowed: string[][] = [offer.rules];
   if (offer.words && offer.minWords)
     for (let n = offer.minWords; n < offer.words.length; n++) allowed.push(offerRules(offer, n));
   if (!allowed.some((rules) => same(rules, choice.rules)))
-    throw new AlwaysError(
-      `refused: ${JSON.stringify(choice.rules.join('\n'))} is not the rule Hookpanel offered for request ${id}`,
-    );
+    return {
+      refused: `refused: ${JSON.stringify(choice.rules.join('\n'))} is not the rule Hookpanel offered for request ${id}`,
+    };
   return { ...h, rules: choice.rules };
 }
 
 /** Applies a checked offer: Hookpanel writes Codex's rule now; Claude Code writes its own with the answer. */
-export async function applyAlways(h: HeldOffer & { rules: string[] }): Promise<AppliedAlways> {
+export async function applyAlways(
+  h: HeldOffer & { rules: string[] },
+): Promise<AppliedAlways | AlwaysRefused> {
   const { offer } = h;
   let written = false;
   if (offer.writer === 'hookpanel' && offer.file)
@@ -55,7 +60,7 @@ export async function applyAlways(h: HeldOffer & { rules: string[] }): Promise<A
       try {
         written = (await appendRuleLine(offer.file, rule)) || written;
       } catch (e) {
-        throw new AlwaysError(`could not write the rule to ${offer.file}: ${(e as Error).message}`);
+        return { refused: `could not write the rule to ${offer.file}: ${(e as Error).message}` };
       }
   return {
     rules: h.rules,
