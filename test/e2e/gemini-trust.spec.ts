@@ -24,7 +24,11 @@ for (const colorScheme of ['light', 'dark'] as const)
               BeforeAgent: [
                 {
                   hooks: [
-                    { type: 'command', name: 'mark', command: 'bash $GEMINI_PROJECT_DIR/.gemini/hooks/mark.sh' },
+                    {
+                      type: 'command',
+                      name: 'mark',
+                      command: 'bash $GEMINI_PROJECT_DIR/.gemini/hooks/mark.sh',
+                    },
                     { type: 'command', command: 'npm run lint' },
                   ],
                 },
@@ -35,7 +39,10 @@ for (const colorScheme of ['light', 'dark'] as const)
           2,
         ),
       );
-      const folders = env.write('~/.gemini/trustedFolders.json', JSON.stringify({ [env.workspace]: 'TRUST_FOLDER' }));
+      const folders = env.write(
+        '~/.gemini/trustedFolders.json',
+        JSON.stringify({ [env.workspace]: 'TRUST_FOLDER' }),
+      );
       env.write('~/.gemini/trusted_hooks.json', JSON.stringify({ [env.workspace]: [':npm run lint'] }));
       const user = env.write('~/.gemini/settings.json', '{\n  // mine\n  "ui": { "theme": "Default" }\n}\n');
       await panel.goto(page);
@@ -46,12 +53,16 @@ for (const colorScheme of ['light', 'dark'] as const)
       await expect(who).toContainText("Gemini CLI runs this file's hooks itself, in folders it trusts");
       await expect(who).toContainText('Trusting it here trusts the folder in Gemini CLI');
       const now = who.getByRole('note', { name: 'Gemini CLI now' });
-      await expect(now).toContainText(`Gemini CLI trusts this folder: ${folders} marks ${env.workspace} TRUST_FOLDER`);
+      await expect(now).toContainText(
+        `Gemini CLI trusts this folder: ${folders} marks ${env.workspace} TRUST_FOLDER`,
+      );
       await expect(now).toContainText('mark Gemini CLI will run this here');
       await expect(now).toContainText(
         'Fingerprint mark:bash $GEMINI_PROJECT_DIR/.gemini/hooks/mark.sh: not recorded by Gemini CLI yet',
       );
-      await expect(now).toContainText('Fingerprint :npm run lint: Gemini CLI has recorded it for this folder');
+      await expect(now).toContainText(
+        'Fingerprint :npm run lint: Gemini CLI has recorded it for this folder',
+      );
       await expect(item.getByRole('heading', { name: 'Scripts it runs' })).toBeVisible();
       await now.scrollIntoViewIfNeeded();
       await panel.shot(page, `${colorScheme === 'dark' ? 'dark-' : ''}trust-review-gemini`);
