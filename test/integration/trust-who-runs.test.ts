@@ -51,7 +51,7 @@ test('a Claude Code project file: Claude Code runs it, and neither trusting nor 
   expect(note).not.toContain('inert');
 });
 
-test("a Gemini CLI project file: trusting trusts the folder in Gemini, so the click decides", async () => {
+test('a Gemini CLI project file: trusting trusts the folder in Gemini, so the click decides', async () => {
   env = makeEnv();
   env.write('ws/.gemini/settings.json', HOOKS.replace('PreToolUse', 'BeforeTool'));
   const out = await dryRun('.gemini/settings.json');

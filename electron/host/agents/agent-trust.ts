@@ -15,7 +15,7 @@ export interface AgentTrustPart {
   report(sources: Source[], ctx: LoadContext): Promise<AgentTrustReport>;
   /**
    * Records the agent's own trust for these hooks, exactly as shown (key and hash); refuses any that
-   * changed since. Absent where the agent's trust is not Hookpanel's to record (Gemini's folder trust).
+   * changed since. Absent where the agent has no per-hook trust to record (Gemini trusts folders).
    */
   trust?(hooks: { key: string; hash: string }[], ctx: LoadContext): Promise<{ ok: boolean; message: string }>;
   /**

@@ -290,3 +290,44 @@ export function CodexTrustReview() {
     </article>
   );
 }
+
+/**
+ * In a review card of an agent's own file, where the agent trusts folders (Gemini CLI): whether it
+ * trusts this one now and why, and for each hook of the file what the agent will do with it and
+ * whether it has recorded the hook's fingerprint.
+ */
+export function AgentFolderState({ path }: { path: string }) {
+  const { reports } = useAgentTrust();
+  const report = reports?.find((r) => r.folder && r.hooks.some((h) => h.path === path));
+  if (!report?.folder) return null;
+  const { folder, label } = report;
+  const mine = report.hooks.filter((h) => h.path === path);
+  return (
+    <div className="agent-folder" role="note" aria-label={`${label} now`}>
+      <h4 className="review-h">{label} now</h4>
+      <p>
+        <Badge kind={folder.trusted ? 'ok' : 'warn'}>
+          {folder.trusted ? 'folder trusted' : 'folder not trusted'}
+        </Badge>{' '}
+        {folder.trusted ? `${label} trusts this folder` : `${label} does not trust this folder`}:{' '}
+        <span className="muted">{folder.why}</span>
+      </p>
+      <ul className="agent-folder-hooks">
+        {mine.map((h) => (
+          <li key={h.ruleIndex}>
+            <Badge kind={h.status === 'runs' ? 'ok' : 'warn'}>{h.status === 'runs' ? 'runs' : 'skips'}</Badge>{' '}
+            <code>{h.rule}</code> <span>{h.message}</span>
+            {h.fingerprint && (
+              <div className="muted">
+                Fingerprint <code>{h.fingerprint.key}</code>:{' '}
+                {h.fingerprint.known
+                  ? `${label} has recorded it for this folder`
+                  : `not recorded by ${label} yet (it warns once when it first loads it here)`}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { ReviewItem, Risk } from '../../../shared/ipc.js';
 import { fileGate } from '../../../shared/trust-gate.js';
 import { api } from '../client.js';
-import { CodexTrustReview } from '../components/AgentTrust.js';
+import { AgentFolderState, CodexTrustReview } from '../components/AgentTrust.js';
 import { Badge, Diff, Empty, ErrorBox } from '../components/bits.js';
 import { WaitingElsewhere } from '../components/WaitingElsewhere.js';
 import { useStore } from '../store.js';
@@ -168,6 +168,7 @@ function ReviewCard({
           <li>{gate.trust}</li>
           <li>{gate.block}</li>
         </ul>
+        <AgentFolderState path={path} />
       </section>
       <h3 className="review-h">{gate.decides ? 'What it would run' : 'What it runs'}</h3>
       {attention.length > 0 && (

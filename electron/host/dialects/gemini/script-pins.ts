@@ -59,7 +59,9 @@ export async function blockChangedHooks(
     for (const rule of source.rules) {
       if (!rule.enabled) continue; // Gemini skips it already
       const found = ruleScripts(rule, { workspace: source.workspace, home: ctx.host.home });
-      const mine = [...found.scripts, ...found.unpinned.flatMap((u) => u.folders)].filter((p) => changed.has(p));
+      const mine = [...found.scripts, ...found.unpinned.flatMap((u) => u.folders)].filter((p) =>
+        changed.has(p),
+      );
       const label = (p: string) => relative(source.workspace!, p) || p;
       const what = mine.length
         ? `${mine.length === 1 ? `the script ${label(mine[0]!)} it runs` : `the scripts ${[...new Set(mine)].map(label).join(', ')} it runs`} changed since you trusted ${source.path}`
@@ -77,7 +79,12 @@ export async function blockChangedHooks(
       ctx.host,
       pending
         .filter((p) => !known.disabled.some((d) => d.file === p.source.path && d.name === p.name))
-        .map((p) => ({ name: p.name, file: p.source.path, workspace: p.source.workspace!, why: 'changed' as const })),
+        .map((p) => ({
+          name: p.name,
+          file: p.source.path,
+          workspace: p.source.workspace!,
+          why: 'changed' as const,
+        })),
     );
   } catch (e) {
     if (!(e instanceof GeminiEditError)) throw e;

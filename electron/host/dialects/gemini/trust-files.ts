@@ -6,7 +6,14 @@
 // lock (its trust dialog takes the same one).
 import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { findNodeAtLocation, getNodeValue, modify, parseTree, applyEdits, type ParseError } from 'jsonc-parser';
+import {
+  findNodeAtLocation,
+  getNodeValue,
+  modify,
+  parseTree,
+  applyEdits,
+  type ParseError,
+} from 'jsonc-parser';
 import { lock } from 'proper-lockfile';
 import { z } from 'zod';
 import { writeTarget } from '../../agents/agents.js';
@@ -28,7 +35,7 @@ const DisabledSchema = z.object({
 export type GeminiDisabled = z.infer<typeof DisabledSchema>;
 
 const RecordSchema = z.object({
-  /** Folders Hookpanel trusts in Gemini: the rule's previous level (null: there was none), whether the file was made. */
+  /** Folders Hookpanel trusts in Gemini: the level it replaced (null: none), whether Hookpanel made the file. */
   folders: z
     .record(z.string(), z.object({ previous: z.string().nullable(), created: z.boolean() }))
     .default({}),
@@ -57,7 +64,9 @@ export async function readRecord(host: HostEnv): Promise<GeminiRecord> {
   try {
     return RecordSchema.parse(JSON.parse(text));
   } catch (e) {
-    throw new GeminiEditError(`${recordPath(host)} does not parse (${(e as Error).message}); fix or remove it`);
+    throw new GeminiEditError(
+      `${recordPath(host)} does not parse (${(e as Error).message}); fix or remove it`,
+    );
   }
 }
 
@@ -118,25 +127,15 @@ async function withFoldersFile<T>(host: HostEnv, edit: (path: string) => Promise
   try {
     release = await lock(path, { realpath: false, retries: { retries: 10, minTimeout: 100 } });
   } catch (e) {
-    throw new GeminiEditError(`${path} is locked by another program (${(e as Error).message}); nothing was written`);
+    throw new GeminiEditError(
+      `${path} is locked by another program (${(e as Error).message}); nothing was written`,
+    );
   }
   try {
     return await edit(path);
   } finally {
     await release();
   }
-}
-
-export type FolderRule = { path: string; level: string | null };
-
-/** The rule for exactly this folder in Gemini's trusted-folders file, if any. */
-export async function folderRule(host: HostEnv, workspace: string): Promise<FolderRule> {
-  const path = trustedFoldersPath(host);
-  const text = await readText(path);
-  if (text === null) return { path, level: null };
-  const node = findNodeAtLocation(tree(path, text), [workspace]);
-  const level = node ? getNodeValue(node) : null;
-  return { path, level: typeof level === 'string' ? level : null };
 }
 
 /**
@@ -228,7 +227,9 @@ export async function disableHooks(host: HostEnv, hooks: GeminiDisabled[]): Prom
     const names = list ? getNodeValue(list) : null;
     if (Array.isArray(names) && names.includes(hook.name)) continue;
     if (list && list.type !== 'array')
-      throw new GeminiEditError(`${path}: hooksConfig.disabled is not a list; fix it first, nothing was written`);
+      throw new GeminiEditError(
+        `${path}: hooksConfig.disabled is not a list; fix it first, nothing was written`,
+      );
     if (config && config.type !== 'object')
       throw new GeminiEditError(`${path}: hooksConfig is not an object; fix it first, nothing was written`);
     if (list) text = insertInto(text, list, null, hook.name);

@@ -27,7 +27,8 @@ import {
 } from './trust-files.js';
 
 const NOT_INSTALLED = 'Gemini CLI is not installed here (no gemini on PATH)';
-const installed = (ctx: LoadContext) => findProgram('gemini', ctx.host.env.PATH, null, ctx.host.platform) !== null;
+const installed = (ctx: LoadContext) =>
+  findProgram('gemini', ctx.host.env.PATH, null, ctx.host.platform) !== null;
 
 const inspectedOf = (sources: Source[]) =>
   sources.filter(
@@ -49,7 +50,10 @@ const them = (n: number) => (n === 1 ? 'it' : 'them');
 
 /** Trust this version, and `hookpanel trust FILE`: Gemini's folder trust, and back on what Hookpanel switched off. */
 async function trustFile(source: Source, ctx: LoadContext): Promise<AgentChange> {
-  const fail = (why: string): AgentChange => ({ ok: false, message: `Gemini CLI's trust was not recorded: ${why}` });
+  const fail = (why: string): AgentChange => ({
+    ok: false,
+    message: `Gemini CLI's trust was not recorded: ${why}`,
+  });
   if (!installed(ctx)) return fail(`${NOT_INSTALLED}.`);
   if (!source.projectScoped || !source.workspace)
     return {
@@ -63,7 +67,8 @@ async function trustFile(source: Source, ctx: LoadContext): Promise<AgentChange>
   if (folder.trusted === null) return fail(`${folder.why}; fix it first.`);
   const lines: string[] = [];
   try {
-    if (folder.trusted) lines.push(`Gemini CLI already trusts ${ws} (${folder.why}), so it runs this file's hooks there.`);
+    if (folder.trusted)
+      lines.push(`Gemini CLI already trusts ${ws} (${folder.why}), so it runs this file's hooks there.`);
     else if (/DO_NOT_TRUST|GEMINI_RESTRICTED_MODE|GEMINI_CLI_TRUST_WORKSPACE/.test(folder.why))
       // A "do not trust" said in Gemini itself is the person's decision there: Hookpanel does not overrule it.
       return fail(
@@ -106,7 +111,10 @@ async function untrustFile(path: string, ctx: LoadContext): Promise<AgentChange>
   const source = sources.find((s) => s.dialect === manifest.id && s.path === path);
   const ws = source?.workspace ?? null;
   if (!source?.projectScoped || !ws)
-    return { ok: true, message: 'Hookpanel recorded no trust of this file in Gemini CLI: nothing changed there.' };
+    return {
+      ok: true,
+      message: 'Hookpanel recorded no trust of this file in Gemini CLI: nothing changed there.',
+    };
   try {
     const lines: string[] = [];
     const taken = await removeFolderRule(ctx.host, ws);
@@ -116,7 +124,9 @@ async function untrustFile(path: string, ctx: LoadContext): Promise<AgentChange>
         `Hookpanel took its TRUST_FOLDER rule for ${ws} back out of ${folders}${taken === 'restored' ? ' (the rule that was there before is back)' : ''}.`,
       );
     else if (taken === 'changed-since')
-      lines.push(`The TRUST_FOLDER rule Hookpanel added for ${ws} was changed since, so it was left as it is.`);
+      lines.push(
+        `The TRUST_FOLDER rule Hookpanel added for ${ws} was changed since, so it was left as it is.`,
+      );
     const folder = folderVerdict(await loadSources(ctx, null), ctx, ws);
     if (folder.trusted !== true) {
       // Nothing of the folder runs: what Hookpanel switched off of this file is not needed any more.
@@ -128,7 +138,9 @@ async function untrustFile(path: string, ctx: LoadContext): Promise<AgentChange>
     }
     if (source.state === 'invalid' || !source.rules.length)
       return source.state === 'invalid'
-        ? fail(`${path} cannot be read as Gemini settings, so its hooks cannot be named; Gemini CLI trusts ${ws} (${folder.why}).`)
+        ? fail(
+            `${path} cannot be read as Gemini settings, so its hooks cannot be named; Gemini CLI trusts ${ws} (${folder.why}).`,
+          )
         : { ok: true, message: [...lines, 'The file has no hooks: nothing to switch off.'].join(' ') };
     const names = [...new Set(source.rules.map(geminiHookName))];
     const added = await disableHooks(
@@ -234,7 +246,12 @@ export const trust: AgentTrustPart = {
       fix,
       folder:
         folder && ctx.workspace
-          ? { path: ctx.workspace, trusted: folder.trusted, why: folder.why, file: trustedFoldersPath(ctx.host) }
+          ? {
+              path: ctx.workspace,
+              trusted: folder.trusted,
+              why: folder.why,
+              file: trustedFoldersPath(ctx.host),
+            }
           : null,
     };
   },
