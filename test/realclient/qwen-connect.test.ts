@@ -13,8 +13,11 @@ import { runQwen } from './qwen-run.js';
 vi.setConfig({ testTimeout: 300_000 });
 const qwen = await agentForTests('qwen');
 const REASON = 'Hookpanel policy: no writing out.txt';
-// The user's own settings, as a person keeps them: other keys, a hook of their own.
+// The user's own settings, as a person keeps them: other keys, a hook of their own, and the
+// `$version` Qwen Code itself adds to a settings file without one at its first run (it did so in this
+// test's run, after connect), so what disconnect gives back is the person's file as Qwen Code keeps it.
 const ORIGINAL = `{
+  "$version": 4,
   "ui": { "theme": "GitHub" },
   "hooks": {
     "PreToolUse": [
