@@ -6,7 +6,7 @@ import type { TestEnv } from '../helpers/env.js';
 import type { InstalledAgent } from './agents.js';
 import type { AgentRun } from './codex-run.js';
 
-export const QWEN_STUB_MODEL = 'stub-model';
+const QWEN_STUB_MODEL = 'stub-model';
 
 /** Writes the user's ~/.qwen/settings.json. */
 export function writeQwenUserSettings(env: TestEnv, settings: Record<string, unknown>): string {

@@ -41,7 +41,7 @@ function qwenSystemSettingsPath(host: HostEnv): string {
  * Every file Qwen Code reads hooks from: system defaults, user, project (its hooks only in a folder Qwen
  * Code trusts, and not when the project is the home folder), system; plus Hookpanel's hosted file.
  */
-export function locateQwenFiles(ctx: LoadContext): Candidate[] {
+function locateQwenFiles(ctx: LoadContext): Candidate[] {
   const file = (path: string, layer: string, priority: number, projectScoped = false): Candidate => ({
     path,
     layer,
@@ -75,7 +75,7 @@ export function locateQwenFiles(ctx: LoadContext): Candidate[] {
 }
 
 /** Checks one Qwen Code settings file (or Hookpanel's hosted hooks/qwen.json) with Qwen Code's rules. */
-export function loadQwenFile(doc: ParsedDocument, candidate: Candidate, sink: DiagnosticSink): LoadedFile {
+function loadQwenFile(doc: ParsedDocument, candidate: Candidate, sink: DiagnosticSink): LoadedFile {
   if (!isPlainObject(doc.value)) {
     sink.error('wrong_shape', `expected a JSON object, got ${describeValue(doc.value)}`);
     return { rules: [], valid: false };

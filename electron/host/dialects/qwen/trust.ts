@@ -80,7 +80,7 @@ function folderTrustOn(sources: Source[]): boolean {
  * the most specific rule of trustedFolders.json (QWEN_CODE_TRUSTED_FOLDERS_PATH, else in its home), no
  * rule meaning untrusted. An IDE's trust signal, when one is connected, wins; it cannot be seen from here.
  */
-export function qwenFolderTrust(host: HostEnv, folder: string, enabled: boolean): FolderTrust {
+function qwenFolderTrust(host: HostEnv, folder: string, enabled: boolean): FolderTrust {
   if (!enabled) return { trusted: true, why: 'folder trust is off (security.folderTrust.enabled)' };
   const path = host.env.QWEN_CODE_TRUSTED_FOLDERS_PATH || join(qwenDir(host), 'trustedFolders.json');
   let rules: Record<string, unknown>;
