@@ -10,9 +10,10 @@ import { manifest as gemini } from '../electron/host/dialects/gemini/manifest.js
 import { manifest as io } from '../electron/host/dialects/io/manifest.js';
 import { manifest as opencode } from '../electron/host/dialects/opencode/manifest.js';
 import { manifest as pw } from '../electron/host/dialects/pw/manifest.js';
+import { manifest as qwen } from '../electron/host/dialects/qwen/manifest.js';
 import type { DialectManifest } from './manifest.js';
 
-export const DIALECT_MANIFESTS = [arya, io, chrys, pw, claude, codex, gemini, opencode] as const;
+export const DIALECT_MANIFESTS = [arya, io, chrys, pw, claude, codex, gemini, opencode, qwen] as const;
 
 export type Dialect = (typeof DIALECT_MANIFESTS)[number]['id'];
 

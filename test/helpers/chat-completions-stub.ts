@@ -1,12 +1,12 @@
-// A small stand-in for OpenAI's chat-completions API on 127.0.0.1, so agents that speak it (opencode,
-// through its bundled `@ai-sdk/openai-compatible` provider with a `baseURL`) run offline. Each request
-// for a reply gets the next scripted turn, streamed as the server-sent events the SDK reads.
+// A small stand-in for OpenAI's chat-completions API on 127.0.0.1, so agents that speak it (Qwen Code
+// with `--auth-type openai`, opencode through its bundled `@ai-sdk/openai-compatible`) run offline. Each request that offers tools gets the next scripted turn,
+// streamed as server-sent events when the request asks for a stream, else as one JSON body; requests
+// without tools (an agent's side calls: titles, summaries) get a short text.
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** Ask for one tool call (a name the request offers, and its arguments), or answer with text. */
-export type ChatTurn =
-  { tool: { callId: string; name: string; args: Record<string, unknown> } } | { text: string };
+/** Ask for one call of the agent's shell tool, or answer with text (ending the turn). */
+export type ChatTurn = { shell: { callId: string; command: string } } | { text: string };
 
 export interface ChatRequest {
   path: string;
@@ -15,22 +15,23 @@ export interface ChatRequest {
 
 export interface ChatScriptContext {
   body: Record<string, unknown>;
-  /** What the agent sent back for each tool call so far (the tool's output, or why it did not run). */
+  /** What the agent sent back for each tool call so far (the command's output, or a hook's refusal). */
   toolOutputs: Map<string, string>;
-  /** The tool names the request offers. */
-  tools: string[];
 }
 
-export interface ChatCompletionsStub {
-  /** The base URL for the provider's `baseURL` (ends in /v1). */
+export interface ChatStub {
+  /** The base URL (ends in /v1). */
   url: string;
   requests: ChatRequest[];
+  /** Requests that offered tools: the agent's main loop. */
+  mainRequests(): ChatRequest[];
   close(): Promise<void>;
 }
 
-export async function startChatCompletionsStub(
-  script: (ctx: ChatScriptContext) => ChatTurn,
-): Promise<ChatCompletionsStub> {
+/** The names agents give their shell tool, first match wins. */
+const SHELL_TOOLS = ['run_shell_command', 'Execute', 'Bash', 'shell', 'bash'];
+
+export async function startChatStub(script: (ctx: ChatScriptContext) => ChatTurn): Promise<ChatStub> {
   const requests: ChatRequest[] = [];
   const server: Server = createServer((req, res) => {
     let raw = '';
@@ -43,44 +44,50 @@ export async function startChatCompletionsStub(
         // not JSON: recorded as an empty body
       }
       requests.push({ path: req.url ?? '', body });
+      if (req.method === 'GET' && req.url?.endsWith('/models')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ object: 'list', data: [{ id: 'stub-model', object: 'model' }] }));
+        return;
+      }
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not stubbed"}}');
         return;
       }
-      const tools = (Array.isArray(body.tools) ? (body.tools as { function?: { name?: string } }[]) : [])
-        .map((t) => t.function?.name ?? '')
-        .filter(Boolean);
-      // A request with no tools is the agent's side work (a title for the session): plain text.
-      const turn = tools.length
-        ? script({ body, toolOutputs: toolOutputs(body), tools })
-        : { text: 'Stub session' };
-      stream(res, turn);
+      const tools = toolNames(body);
+      const turn: ChatTurn = tools.length
+        ? script({ body, toolOutputs: toolOutputs(body) })
+        : { text: 'stub side answer' };
+      answer(res, body, turn, tools);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     requests,
-    close: () => new Promise((r) => server.close(() => r())),
+    mainRequests: () => requests.filter((r) => toolNames(r.body).length > 0),
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
-/**
- * The usual script: call the shell tool with `command`, then answer with whatever came back for it, so
- * a test sees the agent report the command's output or a hook's reason for refusing it.
- */
+/** Run `command`, then answer with whatever came back for it: the output, or a hook's refusal. */
 export function shellThenReportChat(
-  shellTool: string,
   command: string,
   callId = 'call_shell_1',
 ): (ctx: ChatScriptContext) => ChatTurn {
-  return ({ toolOutputs, tools }) => {
+  return ({ toolOutputs }) => {
     const output = toolOutputs.get(callId);
-    if (output !== undefined) return { text: `The shell call came back with: ${output}` };
-    if (!tools.includes(shellTool))
-      return { text: `stub error: the request offers no ${shellTool} tool (${tools.join(', ')})` };
-    return { tool: { callId, name: shellTool, args: { command, description: 'Runs the command' } } };
+    if (output === undefined) return { shell: { callId, command } };
+    return { text: `The shell call came back with: ${output}` };
   };
+}
+
+function toolNames(body: Record<string, unknown>): string[] {
+  const tools = Array.isArray(body.tools) ? (body.tools as { function?: { name?: string } }[]) : [];
+  return tools.map((t) => t.function?.name ?? '').filter(Boolean);
 }
 
 function toolOutputs(body: Record<string, unknown>): Map<string, string> {
@@ -93,38 +100,45 @@ function toolOutputs(body: Record<string, unknown>): Map<string, string> {
   return out;
 }
 
-function stream(res: ServerResponse, turn: ChatTurn): void {
+function answer(res: ServerResponse, body: Record<string, unknown>, turn: ChatTurn, tools: string[]): void {
   const id = `chatcmpl_${Math.random().toString(36).slice(2, 10)}`;
-  const chunk = (delta: Record<string, unknown>, finish: string | null) => ({
-    id,
-    object: 'chat.completion.chunk',
-    created: Math.floor(Date.now() / 1000),
-    model: 'stub',
-    choices: [{ index: 0, delta, finish_reason: finish }],
-  });
-  const chunks =
-    'tool' in turn
-      ? [
-          chunk(
+  let message: Record<string, unknown>;
+  if ('shell' in turn) {
+    const name = SHELL_TOOLS.find((t) => tools.includes(t));
+    message = name
+      ? {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
             {
-              role: 'assistant',
-              tool_calls: [
-                {
-                  index: 0,
-                  id: turn.tool.callId,
-                  type: 'function',
-                  function: { name: turn.tool.name, arguments: JSON.stringify(turn.tool.args) },
-                },
-              ],
+              id: turn.shell.callId,
+              type: 'function',
+              // opencode's bash tool requires a description; the others accept one.
+              function: {
+                name,
+                arguments: JSON.stringify({ command: turn.shell.command, description: 'Runs the command' }),
+              },
             },
-            null,
-          ),
-          chunk({}, 'tool_calls'),
-        ]
-      : [chunk({ role: 'assistant', content: turn.text }, null), chunk({}, 'stop')];
+          ],
+        }
+      : { role: 'assistant', content: `stub error: no shell tool among ${tools.join(', ')}` };
+  } else message = { role: 'assistant', content: turn.text };
+  const finish = 'tool_calls' in message ? 'tool_calls' : 'stop';
   const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
+  const base = { id, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: body.model };
+  if (body.stream !== true) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ ...base, choices: [{ index: 0, message, finish_reason: finish }], usage }));
+    return;
+  }
+  const delta: Record<string, unknown> = { role: 'assistant', content: message.content ?? null };
+  if (Array.isArray(message.tool_calls))
+    delta.tool_calls = (message.tool_calls as Record<string, unknown>[]).map((c, index) => ({ index, ...c }));
+  const chunk = { ...base, object: 'chat.completion.chunk' };
+  const events = [
+    { ...chunk, choices: [{ index: 0, delta, finish_reason: null }] },
+    { ...chunk, choices: [{ index: 0, delta: {}, finish_reason: finish }], usage },
+  ];
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  for (const c of chunks) res.write(`data: ${JSON.stringify(c)}\n\n`);
-  res.write(`data: ${JSON.stringify({ ...chunk({}, null), choices: [], usage })}\n\n`);
-  res.end('data: [DONE]\n\n');
+  res.end(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('') + 'data: [DONE]\n\n');
 }

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, onTestFinished, test, vi } from 'vitest';
-import { shellThenReportChat, startChatCompletionsStub } from '../helpers/chat-completions-stub.js';
+import { shellThenReportChat, startChatStub } from '../helpers/chat-completions-stub.js';
 import { FIXTURES } from '../helpers/env.js';
 import { agentForTests, AGENTS } from './agents.js';
 import { refuseWhenInputHas, setUpConnected } from './connected.js';
@@ -21,7 +21,7 @@ describe.skipIf(!opencode.agent)(`opencode ${AGENTS.opencode!.version} connected
   const agent = opencode.agent!;
 
   test('connect --yes; a hosted rule blocks the shell call; events and turn done reach Hookpanel; disconnect restores the bytes', async () => {
-    const stub = await startChatCompletionsStub(shellThenReportChat('bash', 'echo hi > out.txt'));
+    const stub = await startChatStub(shellThenReportChat('echo hi > out.txt'));
     onTestFinished(() => stub.close());
     const config = opencodeConfig(stub.url);
     const notify = readFileSync(join(FIXTURES, 'opencode', 'notify.js'), 'utf8');
