@@ -251,27 +251,21 @@ describe("hookpanel trust and untrust on an agent's own file: what changed in th
     }
   });
 
-  test('Claude Code: records the review in Hookpanel and says plainly that Claude Code runs the file itself', async () => {
+  test('Claude Code without guarded mode: records nothing, says Claude Code runs the file itself, exit 1', async () => {
     env = makeEnv();
     const path = env.write(
       'ws/.claude/settings.json',
       JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo done' }] }] } }),
     );
     const r = await cli(['trust', '.claude/settings.json']);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(
-      new RegExp(
-        `\\n\\nTrusted ${path} in Hookpanel \\(sha256 [0-9a-f]{12}…, 1 rule\\)\\.\\n` +
-          "Claude Code runs this file's hooks itself: Hookpanel did not change Claude Code, and cannot stop or start them there\\.\\n$",
-      ),
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(
+      "\n\nClaude Code runs this file's hooks itself once the folder is trusted in Claude Code (claude -p runs them without asking): nothing was changed in Claude Code.\nNot trusted. To have Hookpanel decide what runs, turn on guarded mode",
     );
     const u = await cli(['untrust', '.claude/settings.json']);
-    expect(u).toMatchObject({
-      code: 0,
-      stdout:
-        `Untrusted ${path} in Hookpanel: its record is gone.\n` +
-        "Claude Code runs this file's hooks itself: Hookpanel did not change Claude Code, and cannot stop or start them there.\n",
-    });
+    expect(u.code).toBe(1);
+    expect(u.stdout).toContain(`${path} was not trusted in Hookpanel.\n`);
+    expect(u.stdout).toContain('untrusting here changed nothing');
   });
 
   test('Gemini CLI not installed: trust says so, records nothing and exits 1; untrust has nothing to take back', async () => {

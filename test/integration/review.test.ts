@@ -298,15 +298,15 @@ describe('trust review by what would run', () => {
 describe('hookpanel trust PATH prints the same review', () => {
   test('--dry-run reviews without trusting; trusting prints the review, then Trusted', async () => {
     env = makeEnv();
+    // Claude Code guarded (its drop-in in a temporary managed folder): Hookpanel runs, and trusts, the file.
+    env.processEnv.HOOKPANEL_TEST_CLAUDE_MANAGED_DIR = env.path('managed');
+    env.write('managed/managed-settings.d/hookpanel.json', '{ "allowManagedHooksOnly": true }');
     const path = env.write('ws/.claude/settings.json', TRUSTED);
     let r = await runCli(['trust', path], { env: env.processEnv, cwd: env.root });
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain(
-      'Not reviewed before: it has 4 commands. Your choice here does not change whether Claude Code runs them.',
-    );
-    // Claude Code runs its own file: Hookpanel's record, and the plain word that Claude Code is unchanged.
+    expect(r.stdout).toContain('Not trusted before: it would run 4 commands.');
     expect(r.stdout).toMatch(
-      /\n\nTrusted .*settings\.json in Hookpanel \(sha256 [0-9a-f]{12}…, 4 rules\)\.\nClaude Code runs this file's hooks itself: Hookpanel did not change Claude Code, and cannot stop or start them there\.\n$/,
+      /\n\nTrusted .*settings\.json \(sha256 [0-9a-f]{12}…, 4 rules\)\.\nTrusting it here lets Hookpanel run them for Claude Code; /,
     );
 
     env.write('ws/.claude/settings.json', reformattedWithCurl());

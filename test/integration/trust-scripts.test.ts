@@ -95,6 +95,9 @@ describe('trust over the scripts a pw hook runs', () => {
 
   test('a script named but missing at trust time re-gates the file when it appears', async () => {
     env = makeEnv();
+    // Claude Code guarded (a temporary managed folder): trusting in Hookpanel is what lets the file run.
+    env.processEnv.HOOKPANEL_TEST_CLAUDE_MANAGED_DIR = env.path('managed');
+    env.write('managed/managed-settings.d/hookpanel.json', '{ "allowManagedHooksOnly": true }');
     const settings = env.write(
       'ws/.claude/settings.json',
       JSON.stringify({
