@@ -1,7 +1,8 @@
 // A small stand-in for OpenAI's chat-completions API on 127.0.0.1, so agents that speak it (Qwen Code
-// with `--auth-type openai`, opencode through its bundled `@ai-sdk/openai-compatible`) run offline. Each request that offers tools gets the next scripted turn,
-// streamed as server-sent events when the request asks for a stream, else as one JSON body; requests
-// without tools (an agent's side calls: titles, summaries) get a short text.
+// with `--auth-type openai`, opencode through its bundled `@ai-sdk/openai-compatible`) run offline.
+// Each request that offers tools gets the next scripted turn, streamed as server-sent events when the
+// request asks for a stream, else as one JSON body; requests without tools (an agent's side calls:
+// titles, summaries) get a short text.
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

@@ -2,10 +2,11 @@
 // panel's Trust this version / Revoke: Hookpanel's own record (the trust store, which gates what
 // Hookpanel runs) and, for an agent's own file, the agent's own trust where Hookpanel can change it
 // (Codex's, through its app server; Gemini CLI's, through its trusted-folders file and hook switches).
-// What changed in the agent is said in words, and so is what did not: an agent that runs the file
-// itself whatever Hookpanel records (Claude Code) is said to be unchanged. Where the agent's trust could not be recorded
-// (not installed, not reachable, not loading the file), nothing is trusted at all and `ok` is false;
-// untrusting always takes back Hookpanel's record, and says what it could not take back in the agent.
+// What changed in the agent is said in words, and so is what did not: Claude Code outside guarded
+// mode runs the file itself whatever Hookpanel records, so nothing is trusted and it says so. Where the
+// agent's trust could not be recorded (not installed, not reachable, not loading the file), nothing is
+// trusted at all and `ok` is false; untrusting always takes back Hookpanel's record, and says what it
+// could not take back in the agent.
 import { resolve } from 'node:path';
 import { dialectManifest } from '../../../shared/dialects.js';
 import { serversOf } from '../../../shared/mcp.js';
