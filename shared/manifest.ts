@@ -81,4 +81,9 @@ export type FileGateSpec =
       readonly block: string;
       /** Keep blocked changes the agent too, through the same code as `hookpanel untrust` (Gemini CLI). */
       readonly blocks?: boolean;
+      /**
+       * Hookpanel records nothing for the file until the agent's guarded mode is on (Claude Code): the
+       * review offers guarded mode where other agents' files get "Mark this version reviewed".
+       */
+      readonly guardedMode?: boolean;
     };

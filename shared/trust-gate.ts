@@ -18,6 +18,8 @@ export interface FileGate {
   block: string;
   /** Keep blocked takes the agent's own trust back too (the same code as `hookpanel untrust`). */
   blocks?: boolean;
+  /** Nothing can be recorded until guarded mode is on: the review offers that instead. */
+  offersGuardedMode?: boolean;
 }
 
 export function fileGate(dialect: Dialect, role: Role, guarded = false): FileGate {
@@ -71,5 +73,6 @@ export function fileGate(dialect: Dialect, role: Role, guarded = false): FileGat
     trust: spec.trust,
     block: spec.block,
     blocks: spec.blocks === true,
+    offersGuardedMode: spec.guardedMode === true,
   };
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ReviewItem } from '../../../shared/ipc.js';
 import { fileGate } from '../../../shared/trust-gate.js';
 import { Badge } from '../components/bits.js';
+import { useStore } from '../store.js';
 import { LOUD, runsText, STATUS_LABEL } from './ReviewCards.js';
 
 export function TrustActions({
@@ -55,6 +56,20 @@ export function TrustActions({
   // Where the agent runs the file whatever Hookpanel records, the click records a review, nothing more.
   const gate = fileGate(item.source.dialect, item.source.role, item.source.guarded);
   const them = count === 1 ? 'it' : 'them';
+  const go = useStore((s) => s.go);
+  if (gate.offersGuardedMode)
+    // Nothing here can change what the agent runs until its guarded mode is on: lead there, not to a
+    // button whose only answer would be "nothing was recorded".
+    return (
+      <div className="toolbar">
+        <button type="button" className="primary" onClick={() => openGuardedMode(go)}>
+          Turn on guarded mode…
+        </button>
+        <button type="button" onClick={onKeep}>
+          Not now
+        </button>
+      </div>
+    );
   return (
     <>
       <div className="toolbar">
@@ -144,4 +159,19 @@ export function TrustActions({
       )}
     </>
   );
+}
+
+/** Settings, scrolled to Claude Code's guarded mode switch with focus on it once it has loaded. */
+function openGuardedMode(go: (view: 'settings') => void): void {
+  go('settings');
+  const focusSwitch = (tries: number) => {
+    const toggle = document.querySelector<HTMLElement>(
+      '[aria-label="Claude Code guarded mode"] [role="switch"]',
+    );
+    if (toggle) {
+      toggle.scrollIntoView({ block: 'center' });
+      toggle.focus();
+    } else if (tries > 0) setTimeout(() => focusSwitch(tries - 1), 50);
+  };
+  focusSwitch(60);
 }

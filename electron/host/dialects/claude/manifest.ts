@@ -29,5 +29,6 @@ export const manifest = {
     trust:
       'Trusting it here records nothing while guarded mode is off: Claude Code runs the hooks either way.',
     block: 'Keeping it blocked here does not stop Claude Code from running these hooks.',
+    guardedMode: true,
   },
 } as const satisfies DialectManifest;
