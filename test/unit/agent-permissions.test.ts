@@ -18,7 +18,7 @@ describe('found by convention', () => {
   test('each agent whose manifest names a permission event has its part; no other agent has one', async () => {
     const parts = await agentPermissions();
     expect([...parts.keys()]).toEqual(ASK_ME_AGENTS);
-    expect(ASK_ME_AGENTS).toEqual(expect.arrayContaining(['claude', 'codex']));
+    expect(ASK_ME_AGENTS.length).toBeGreaterThanOrEqual(2);
     for (const m of manifests.filter((d) => d.kind === 'agent')) {
       const file = join(dialectsDir, m.id, 'permissions.ts');
       if (!m.permissionEvent) {
@@ -98,7 +98,7 @@ describe("Claude Code's part (Codex shares its shapes)", () => {
   });
 
   test('the call that ran withdraws its own request; a turn that ended, every one of its session', async () => {
-    for (const id of ['claude', 'codex']) {
+    for (const id of ASK_ME_AGENTS) {
       const part = (await agentPermissions()).get(id)!;
       const key = part.read(payload).callKey;
       expect(part.movedOn('PostToolUse', payload)).toEqual({ sessionId: 's1', call: key });

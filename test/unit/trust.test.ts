@@ -71,7 +71,9 @@ describe('trust', () => {
 
   test('keeps a copy of the trusted bytes, lists, and untrusts; the store is owner-only', async () => {
     env = makeEnv();
-    const path = env.place('ws/.claude/settings.json', 'claude/settings.json');
+    // A file Hookpanel runs, so its trust is Hookpanel's record (Claude Code's own files are not, outside
+    // guarded mode: test/integration/guard-cli.test.ts).
+    const path = env.place('ws/.agents/settings.json', 'pw/valid.json');
     await runCli(['trust', path], { env: env.processEnv, cwd: env.root });
     const store = await TrustStore.open(env.host);
     expect(await store.trustedText(path)).toBe(readFileSync(path, 'utf8'));
@@ -81,9 +83,8 @@ describe('trust', () => {
     r = await runCli(['trust', '--list'], { env: env.processEnv });
     expect(r.stdout).toContain(path);
     r = await runCli(['untrust', path], { env: env.processEnv });
-    // Claude Code runs its own file whatever Hookpanel records: only Hookpanel's record is gone.
-    expect(r.stdout).toContain(`Untrusted ${path} in Hookpanel: its record is gone.`);
-    expect((await env.source('ws/.claude/settings.json')).state).toBe('untrusted');
+    expect(r.code).toBe(0);
+    expect((await env.source('ws/.agents/settings.json')).state).toBe('untrusted');
     await store.reload();
     expect(await store.trustedText(path)).toBeNull();
   });
@@ -92,14 +93,13 @@ describe('trust', () => {
     env = makeEnv();
     const paths = [
       'ws/.agents/settings.json',
-      'ws/.claude/settings.json',
-      'ws/.claude/settings.local.json',
+      'ws/.agents/settings.local.json',
       'ws/.mcp.json',
     ].map((p) => env.write(p, '{ "hooks": { "Stop": [{ "hooks": [{ "command": "true" }] }] } }'));
     const results = await Promise.all(
       paths.map((p) => runCli(['trust', p], { env: env.processEnv, cwd: env.root })),
     );
-    expect(results.map((r) => r.code)).toEqual([0, 0, 0, 0]);
+    expect(results.map((r) => r.code)).toEqual([0, 0, 0]);
     const store = await TrustStore.open(env.host);
     expect(
       store
