@@ -147,9 +147,16 @@ export async function setUpConnected(options: {
       return connected.stdout;
     },
     async expectTurn(expected) {
+      // An agent may exit before its last bridge call has answered (opencode does not wait for its
+      // plugins' event handlers): wait for the events themselves, not for the agent's exit.
+      await expect
+        .poll(async () => (await host.history(dialect)).events, { timeout: 30_000, interval: 200 })
+        .toEqual(expect.arrayContaining(expected.events));
       const history = await host.history(dialect);
-      for (const e of expected.events) expect(history.events, `history lacks ${e}`).toContain(e);
       expect(history.blocked).toEqual(expected.blocked);
+      await expect
+        .poll(() => host.session.notifications.list().some((n) => n.kind === 'turnDone'), { timeout: 30_000 })
+        .toBe(true);
       const done = host.session.notifications.list().find((n) => n.kind === 'turnDone');
       expect(done).toMatchObject({
         title: `${label} finished a turn`,
