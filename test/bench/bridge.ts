@@ -268,7 +268,7 @@ const STEP_MEANING: Record<string, string> = {
   parse: 'the payload checked and parsed',
   plan: 'the sources looked up (cache) and the rules matched',
   prepare: "the dispatch's pass, the hook's environment, its tree tracked",
-  spawn: "execa's spawn (the fork), the group's leader recorded",
+  spawn: "the spawn (fork, then exec), the group's leader recorded",
   wait: 'until the hook process exits',
   settle: 'until its stdout and stderr are closed and read',
   verdict: "the dialect's reading of its result, the decision",

@@ -3,13 +3,11 @@
 // their deadlines should the host itself be killed.
 import type { Server } from 'node:http';
 import { describeRecovery, watchOutbox } from '../engine/outbox-watch.js';
-import { loadExeca } from '../process/execa.js';
 import { startWatchdog } from '../process/watchdog.js';
 import type { HookHost } from '../service.js';
 import { claimHome } from './claim.js';
 import { listenIntake } from './server.js';
 import { PermissionDesk } from '../permissions/desk.js';
-import { inBackground } from '../background.js';
 
 export interface Resident {
   server: Server;
@@ -33,8 +31,6 @@ export async function startResident(
   // A resident host can hold an agent's permission request until a person answers it.
   host.permissions ??= new PermissionDesk();
   startWatchdog();
-  // Loaded now rather than on the first hook, which should not wait for it.
-  inBackground(loadExeca(), 'loading execa');
   const outbox = watchOutbox(() => host.recoverOutbox(), {
     onReport: (r) => {
       const line = describeRecovery(r);
