@@ -91,11 +91,9 @@ describe('trust', () => {
 
   test('concurrent trusts lose nothing', async () => {
     env = makeEnv();
-    const paths = [
-      'ws/.agents/settings.json',
-      'ws/.agents/settings.local.json',
-      'ws/.mcp.json',
-    ].map((p) => env.write(p, '{ "hooks": { "Stop": [{ "hooks": [{ "command": "true" }] }] } }'));
+    const paths = ['ws/.agents/settings.json', 'ws/.agents/settings.local.json', 'ws/.mcp.json'].map((p) =>
+      env.write(p, '{ "hooks": { "Stop": [{ "hooks": [{ "command": "true" }] }] } }'),
+    );
     const results = await Promise.all(
       paths.map((p) => runCli(['trust', p], { env: env.processEnv, cwd: env.root })),
     );
