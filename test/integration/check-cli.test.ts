@@ -72,6 +72,11 @@ describe('hookpanel check', () => {
       '/hookpanel/hooks/gemini.json': 'absent',
       '/home/.gemini/settings.json': 'absent',
       '/ws/.gemini/settings.json': 'absent',
+      // opencode's plugins are files in folders: none here, so only its hosted file is listed.
+      '/hookpanel/hooks/opencode.json': 'absent',
+      '/hookpanel/hooks/qwen.json': 'absent',
+      '/home/.qwen/settings.json': 'absent',
+      '/ws/.qwen/settings.json': 'absent',
     });
     const first = out.sources[0]!;
     expect(Object.keys(first)).toEqual(

@@ -17,8 +17,14 @@ afterEach(async () => {
   await env?.cleanup();
 });
 
+/**
+ * A host whose Claude Code is guarded (its drop-in in a temporary managed folder), so Hookpanel runs and
+ * trusts the project's Claude Code file the review is about; outside guarded mode nothing is recorded
+ * for it (test/integration/guard-cli.test.ts).
+ */
 async function open(settings?: object) {
   env = makeEnv();
+  guard(env);
   if (settings) env.write('hp/settings.json', JSON.stringify(settings));
   host = await HookHost.open(env.host);
   session = startPanelSession(host, { mode: 'browser', workspace: env.workspace, push: () => {} });
@@ -32,6 +38,11 @@ async function review(path: string): Promise<ReviewItem> {
   const item = items.find((i) => i.source.path === path);
   if (!item) throw new Error(`no review item for ${path}: ${items.map((i) => i.source.path).join(', ')}`);
   return item;
+}
+
+function guard(e: TestEnv) {
+  e.processEnv.HOOKPANEL_TEST_CLAUDE_MANAGED_DIR = e.path('managed');
+  e.write('managed/managed-settings.d/hookpanel.json', '{ "allowManagedHooksOnly": true }');
 }
 
 async function trustShown(item: ReviewItem) {
@@ -81,7 +92,7 @@ describe('trust review by what would run', () => {
     const first = await review(path);
     expect(first).toMatchObject({ status: 'untrusted', change: 'new', confirm: false, diff: null });
     expect(first.summary[0]).toBe(
-      'Not reviewed before: it has 4 commands. Your choice here does not change whether Claude Code runs them.',
+      'Not trusted before: it would run 4 commands.',
     );
     expect(first.commands.map((c) => c.status)).toEqual(['new', 'new', 'new', 'new']);
     expect(await trustShown(first)).toMatchObject({ ok: true });
@@ -298,9 +309,7 @@ describe('trust review by what would run', () => {
 describe('hookpanel trust PATH prints the same review', () => {
   test('--dry-run reviews without trusting; trusting prints the review, then Trusted', async () => {
     env = makeEnv();
-    // Claude Code guarded (its drop-in in a temporary managed folder): Hookpanel runs, and trusts, the file.
-    env.processEnv.HOOKPANEL_TEST_CLAUDE_MANAGED_DIR = env.path('managed');
-    env.write('managed/managed-settings.d/hookpanel.json', '{ "allowManagedHooksOnly": true }');
+    guard(env);
     const path = env.write('ws/.claude/settings.json', TRUSTED);
     let r = await runCli(['trust', path], { env: env.processEnv, cwd: env.root });
     expect(r.code).toBe(0);

@@ -458,12 +458,21 @@ function leftOut(source: Source, d: Diagnostic): boolean {
   if (LEFT_OUT_KEYS.test(key)) return true;
   // The whole hooks map is wrong: nothing of it may load.
   if (key === 'hooks') return source.rules.length === 0;
-  // pw/claude: an unknown event, or a matcher group with errors, loads none of its hooks.
-  const m = /^hooks(?:\.([A-Za-z_][\w-]*)|\[("(?:[^"\\]|\\.)*")\])(?:\[(\d+)\])?/.exec(key);
+  // pw/claude: an unknown event, or a matcher group with errors, loads none of its hooks; an error on one
+  // hook of a group (Qwen Code discards just that hook) leaves out that hook at least.
+  const m = /^hooks(?:\.([A-Za-z_][\w-]*)|\[("(?:[^"\\]|\\.)*")\])(?:\[(\d+)\](?:\.hooks\[(\d+)\])?)?/.exec(
+    key,
+  );
   if (m) {
     const event = m[1] ?? (JSON.parse(m[2]!) as string);
     const group = m[3] === undefined ? null : Number(m[3]);
-    return !source.rules.some((r) => r.events.includes(event) && (group === null || r.group === group));
+    const hook = m[4] === undefined ? null : Number(m[4]);
+    return !source.rules.some(
+      (r) =>
+        r.events.includes(event) &&
+        (group === null || r.group === group) &&
+        (hook === null || r.hookIndex === hook),
+    );
   }
   return false;
 }

@@ -94,14 +94,18 @@ export function readQwenSettings(
           );
       let matcher: string | null = null;
       if (typeof group.matcher === 'string') matcher = group.matcher.trim() ? group.matcher : null;
-      else if (group.matcher !== undefined && group.matcher !== null)
+      else if (group.matcher !== undefined && group.matcher !== null) {
+        // Qwen Code 0.24.4 trims the matcher with string methods (trimMatcherEdges), which throw on any
+        // other type: none of the group's hooks can run, so none is loaded here either.
         sink.error(
           'wrong_type',
-          `expected the matcher as text (a tool name or pattern), got ${describeValue(group.matcher)}`,
+          `expected the matcher as text (a tool name or pattern), got ${describeValue(group.matcher)}; Qwen Code cannot match against it, so this group's hooks never run`,
           {
             at: [...gAt, 'matcher'],
           },
         );
+        return;
+      }
       if (matcher !== null && !compiles(matcher))
         sink.warn(
           'invalid_matcher',
