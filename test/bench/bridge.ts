@@ -4,7 +4,6 @@
 // figure is a ratio against a yardstick taken in the same rounds (measureInterleaved). Then the
 // breakdown: where one event's time goes inside a host, step by step (util/phase-trace.ts).
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,8 +11,7 @@ import { startResident } from '../../electron/host/intake/resident.js';
 import { HookHost } from '../../electron/host/service.js';
 import { PHASE_CHANNEL, PHASES } from '../../electron/host/util/phase-trace.js';
 import { benchHome } from './env.js';
-import { cpuMs, loadAverage, measureInterleaved, report, type Sample } from './measure.js';
-import { spawnCostBySize } from './spawn-size.js';
+import { measureInterleaved, report, type Sample } from './measure.js';
 import { spawnWait } from './spawn-wait.js';
 
 const DIST = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
@@ -76,52 +74,12 @@ export async function benchBridge(): Promise<void> {
     console.log('  skipped: curl is not installed');
     return;
   }
-  console.log(`  (load average ${loadAverage()})`);
-  const hostRssMb = await throughServe();
+  await throughServe();
   await breakdown();
-  spawnBySize(hostRssMb);
-  console.log(`  (load average ${loadAverage()})`);
-}
-
-/** A process's CPU time so far (user + system), in ms, from /proc; null elsewhere. */
-function processCpuMs(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)
-  } catch {
-    return null;
-  }
-}
-
-/** A process's resident size in MB, from /proc; null elsewhere. */
-function rssMb(pid: number): number | null {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : null;
-}
-
-/** The same spawn in a small Node process and in one of the host's size (spawn-size.ts). */
-function spawnBySize(hostRssMb: number | null): void {
-  if (hostRssMb === null) return;
-  // A child grows by about 0.83 MB of resident memory per MB of ballast from its 48 MB start.
-  const { small, large } = spawnCostBySize(Math.max(0, (hostRssMb - 48) / 0.83));
-  const sized = (c: typeof small, what: string): Sample => ({
-    name: `${what} (${Math.round(c.rssMb)} MB)`,
-    medianMs: c.cpu,
-  });
-  console.log(
-    `  one spawn of /bin/true from a Node process of the host's size (${Math.round(hostRssMb)} MB):`,
-  );
-  report("    the spawn() call's CPU, host-sized", sized(large, 'host-sized'), sized(small, 'small'));
-  report(
-    '    its wall time, to the close',
-    { name: 'host-sized', medianMs: large.wall },
-    { name: `small (${Math.round(small.rssMb)} MB)`, medianMs: small.wall },
-  );
 }
 
 /** The paths an agent's hook takes to a running `hookpanel serve`. */
-async function throughServe(): Promise<number | null> {
+async function throughServe(): Promise<void> {
   const b = benchHome();
   const serve = spawn(process.execPath, [CLI, 'serve'], { env: b.env, stdio: ['ignore', 'pipe', 'inherit'] });
   try {
@@ -179,26 +137,6 @@ async function throughServe(): Promise<number | null> {
     report('  hookpanel-hook claude PostToolUse, no matching rule', t['hook, no rule'], t['bare curl']);
     report('  hookpanel emit claude PreToolUse, one `true` hook', t['emit, hook'], t["node -e ''"], 1.3);
     report('  hookpanel emit claude PostToolUse, no matching rule', t['emit, no rule'], t["node -e ''"]);
-    // The host's own CPU per event (from /proc, in 10 ms ticks, so over many events), against the
-    // CPU a bare spawn costs the small process that spawns it: waiting for a core inflates neither.
-    const before = processCpuMs(serve.pid!);
-    const events = 100;
-    for (let i = 0; i < events; i++) await curlAnswerMs(socket, '/v1/hook/claude/PreToolUse', hook, b.env);
-    const after = processCpuMs(serve.pid!);
-    if (before !== null && after !== null) {
-      const spawnCpu = await measureInterleaved(
-        {
-          'bare spawn': () =>
-            cpuMs(() => spawnWait(['/bin/sh', '-c', 'true'], { input: hook, capture: true })),
-        },
-        { runs: 31, value: ['bare spawn'] },
-      );
-      report(
-        "  host's CPU per event, one `true` hook",
-        { name: 'host', medianMs: (after - before) / events },
-        { name: 'bare spawn CPU', medianMs: spawnCpu['bare spawn'].medianMs },
-      );
-    }
     console.log('  the old cases, an event no agent sends with `{}`, for comparison:');
     report(
       '    hookpanel emit pw NoSuchRule, host running',
@@ -206,7 +144,6 @@ async function throughServe(): Promise<number | null> {
       t["node -e ''"],
     );
     report('    hookpanel-hook pw NoSuchRule', t['old: hook pw NoSuchRule {}'], t['bare curl']);
-    return process.platform === 'linux' ? rssMb(serve.pid!) : null;
   } finally {
     serve.kill('SIGTERM');
     await new Promise((r) => (serve.exitCode === null ? serve.once('exit', r) : r(null)));
@@ -268,7 +205,7 @@ const STEP_MEANING: Record<string, string> = {
   parse: 'the payload checked and parsed',
   plan: 'the sources looked up (cache) and the rules matched',
   prepare: "the dispatch's pass, the hook's environment, its tree tracked",
-  spawn: "the spawn (fork, then exec), the group's leader recorded",
+  spawn: "execa's spawn (the fork), the group's leader recorded",
   wait: 'until the hook process exits',
   settle: 'until its stdout and stderr are closed and read',
   verdict: "the dialect's reading of its result, the decision",

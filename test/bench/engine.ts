@@ -2,44 +2,20 @@
 import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import crossSpawn from 'cross-spawn';
 import { execa } from 'execa';
-import { hookSpawnOptions, runProcess } from '../../electron/host/process/run.js';
+import { hookExecaOptions, runProcess } from '../../electron/host/process/run.js';
 import { HookHost } from '../../electron/host/service.js';
 import { benchHome } from './env.js';
-import { cpuMs, loadAverage, measure, measureInterleaved, report } from './measure.js';
+import { measure, measureInterleaved, report } from './measure.js';
 import { spawnWait } from './spawn-wait.js';
 
 const DIST = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const CLI = join(DIST, 'electron', 'cli', 'main.js');
 
-/** A spawn with the options the process runner uses, read as the runner reads it. */
-function runnerSpawnWait(argv: string[], opts: { env: Record<string, string>; input: string; cwd: string }) {
-  return new Promise<void>((resolve) => {
-    const child = crossSpawn(argv[0]!, argv.slice(1), hookSpawnOptions(opts.cwd, opts.env));
-    let open = 3;
-    const done = () => --open === 0 && resolve();
-    child.stdout!.on('data', () => {});
-    child.stderr!.on('data', () => {});
-    child.stdout!.on('close', done);
-    child.stderr!.on('close', done);
-    child.on('exit', done);
-    child.stdin!.on('error', () => {});
-    child.stdin!.end(opts.input);
-  });
-}
-
-/** The same through execa, as the runner spawned hooks until it dropped execa's output handling. */
+/** A spawn through execa with the options the process runner uses, read as the runner reads it. */
 function execaWait(argv: string[], opts: { env: Record<string, string>; input: string; cwd: string }) {
   return new Promise<void>((resolve) => {
-    const child = execa(argv[0]!, argv.slice(1), {
-      ...hookSpawnOptions(opts.cwd, opts.env),
-      stdio: undefined,
-      extendEnv: false,
-      buffer: false,
-      encoding: 'buffer',
-      reject: false,
-    });
+    const child = execa(argv[0]!, argv.slice(1), hookExecaOptions(opts.cwd, opts.env));
     child.catch(() => {});
     let open = 3;
     const done = () => --open === 0 && resolve();
@@ -72,7 +48,6 @@ export async function benchEngine(): Promise<void> {
     const layers = await measureInterleaved(
       {
         'bare spawn': () => spawnWait(['/bin/true'], { input: '{}', capture: true, env: b.env, cwd: ws }),
-        spawn: () => runnerSpawnWait(['/bin/true'], { input: '{}', env: b.env, cwd: ws }),
         execa: () => execaWait(['/bin/true'], { input: '{}', env: b.env, cwd: ws }),
         runProcess: () =>
           runProcess({ argv: ['/bin/true'], cwd: ws, env: b.env, stdin: '{}', timeoutMs: 10_000 }),
@@ -81,31 +56,9 @@ export async function benchEngine(): Promise<void> {
       { runs: 60, warmup: 5 },
     );
     const bare = layers['bare spawn'];
-    console.log(`  (load average ${loadAverage()})`);
     report('  engine dispatch of a /bin/true hook', layers.engine, bare, 1.1);
     report('    of which the process runner (runProcess)', layers.runProcess, bare);
-    report('    of which the spawn, as the runner calls it', layers.spawn, bare);
-    report("    (execa's spawn, the runner's until now, for comparison)", layers.execa, bare);
-    // The same layers in this process's own CPU time, which waiting for a core does not inflate.
-    const cpu = await measureInterleaved(
-      {
-        'bare spawn': () =>
-          cpuMs(() => spawnWait(['/bin/true'], { input: '{}', capture: true, env: b.env, cwd: ws })),
-        spawn: () => cpuMs(() => runnerSpawnWait(['/bin/true'], { input: '{}', env: b.env, cwd: ws })),
-        execa: () => cpuMs(() => execaWait(['/bin/true'], { input: '{}', env: b.env, cwd: ws })),
-        runProcess: () =>
-          cpuMs(() =>
-            runProcess({ argv: ['/bin/true'], cwd: ws, env: b.env, stdin: '{}', timeoutMs: 10_000 }),
-          ),
-        engine: () => cpuMs(fire),
-      },
-      { runs: 60, warmup: 5, value: ['bare spawn', 'spawn', 'execa', 'runProcess', 'engine'] },
-    );
-    console.log(`  the same in this process's CPU time (load average ${loadAverage()}):`);
-    report('  engine dispatch of a /bin/true hook, CPU', cpu.engine, cpu['bare spawn'], 1.1);
-    report('    of which the process runner (runProcess), CPU', cpu.runProcess, cpu['bare spawn']);
-    report('    of which the spawn, as the runner calls it, CPU', cpu.spawn, cpu['bare spawn']);
-    report("    (execa's spawn, the runner's until now, CPU)", cpu.execa, cpu['bare spawn']);
+    report("    of which execa's spawn, as the runner calls it", layers.execa, bare);
 
     b.write('home/.config/io/io.toml', '[[hook]]\non = []\nappend = "audit.jsonl"\n');
     const line = `${JSON.stringify({ time: new Date().toISOString(), event: 'turn_end', payload: { turn: 1 } })}\n`;
