@@ -1,5 +1,5 @@
-// Every fuzz test takes its seed from fuzzSeed: fixed locally, fresh on CI and printed with the line that
-// replays it. A file with a seed of its own would see the same inputs on every CI run.
+// Every fuzz test takes its seed from fuzzSeed: fixed, or fresh with HOOKPANEL_FUZZ_ROTATE=1, and
+// printed with the line that replays it. A file with a seed of its own would never rotate.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
@@ -24,13 +24,14 @@ test.each(fuzzFiles)('%s seeds fast-check from fuzzSeed only', (file) => {
   expect(new Set(seeds)).toEqual(new Set(['SEED']));
 });
 
-test('a given seed is replayed; CI gets a fresh one; elsewhere the fixed one', () => {
+test('a given seed is replayed; HOOKPANEL_FUZZ_ROTATE=1 gets a fresh one; else the fixed one', () => {
   expect(fuzzSeed('x', { HOOKPANEL_FUZZ_SEED: '12345' })).toBe(12345);
-  expect(fuzzSeed('x', { HOOKPANEL_FUZZ_SEED: '12345', CI: '1' })).toBe(12345);
+  expect(fuzzSeed('x', { HOOKPANEL_FUZZ_SEED: '12345', HOOKPANEL_FUZZ_ROTATE: '1' })).toBe(12345);
   const local = fuzzSeed('x', {});
   expect(fuzzSeed('x', {})).toBe(local);
-  // 2^31 values: ten draws all equal to the fixed seed would mean CI does not rotate it.
-  const onCi = Array.from({ length: 10 }, () => fuzzSeed('x', { CI: '1' }));
+  expect(fuzzSeed('x', { CI: '1' })).toBe(local);
+  // 2^31 values: ten draws all equal to the fixed seed would mean it does not rotate.
+  const onCi = Array.from({ length: 10 }, () => fuzzSeed('x', { HOOKPANEL_FUZZ_ROTATE: '1' }));
   expect(onCi.filter((s) => s !== local).length).toBeGreaterThan(0);
   expect(() => fuzzSeed('x', { HOOKPANEL_FUZZ_SEED: 'soon' })).toThrow(
     'HOOKPANEL_FUZZ_SEED=soon is not an integer',
