@@ -91,9 +91,7 @@ describe('trust review by what would run', () => {
     const path = env.write('ws/.claude/settings.json', TRUSTED);
     const first = await review(path);
     expect(first).toMatchObject({ status: 'untrusted', change: 'new', confirm: false, diff: null });
-    expect(first.summary[0]).toBe(
-      'Not trusted before: it would run 4 commands.',
-    );
+    expect(first.summary[0]).toBe('Not trusted before: it would run 4 commands.');
     expect(first.commands.map((c) => c.status)).toEqual(['new', 'new', 'new', 'new']);
     expect(await trustShown(first)).toMatchObject({ ok: true });
     expect((await review(path)).change).toBe('same');
