@@ -60,9 +60,11 @@ describe.skipIf(!qwen.agent)(`Qwen Code ${AGENTS.qwen!.version} (real client) ${
         'UserPromptSubmit',
       ].sort(),
     );
+    // Every field of the recorded payload comes, with its type; Qwen Code adds some only on some turns
+    // (UserPromptSubmit's submitted_prompt came on one CI run and not on the next).
     for (const [event, payload] of seen) {
       const { fixture } = payloadFixture('qwen', event, payload, env);
-      expect(shapeOf(payload), `${event} payload`).toEqual(shapeOf(fixture));
+      expect(shapeOf(payload), `${event} payload`).toMatchObject(shapeOf(fixture) as object);
     }
     expect(seen.get('PreToolUse')).toMatchObject({
       tool_name: 'run_shell_command',
