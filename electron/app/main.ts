@@ -5,6 +5,7 @@ import { HostRunningError } from '../host/intake/claim.js';
 import { startResident } from '../host/intake/resident.js';
 import type { PanelNotification, Push } from '../../shared/ipc.js';
 import { startPanelSession } from '../host/panel/session.js';
+import { waitingReviews } from '../host/panel/waiting-reviews.js';
 import { hostEnvFromProcess } from '../host/paths.js';
 import { HookHost } from '../host/service.js';
 import { bindIpc } from './ipc-main.js';
@@ -80,9 +81,9 @@ async function start(): Promise<void> {
   };
   let reviewCount = 0;
   const refreshReview = async () => {
-    reviewCount = (await host.sources(host.settings.workspaces[0] ?? null)).filter(
-      (s) => s.state === 'untrusted',
-    ).length;
+    // Every workspace the person named, as the sidebar's badge counts them.
+    const waiting = await waitingReviews(host, host.settings.workspaces);
+    reviewCount = waiting.reduce((n, w) => n + w.files.length, 0);
     tray.render();
   };
   const tray = new TrayService(
@@ -125,7 +126,10 @@ async function start(): Promise<void> {
     requestNotes.update(list);
     tray.render();
   });
-  host.on('settings', () => requestNotes.update(host.permissions?.list() ?? []));
+  host.on('settings', () => {
+    requestNotes.update(host.permissions?.list() ?? []);
+    void refreshReview();
+  });
   void refreshReview();
   // Reads move off this thread; a JSON-lines history from before the database is imported once.
   void host.history.start().catch((e: Error) => process.stderr.write(`hookpanel: history: ${e.message}\n`));
