@@ -80,6 +80,20 @@ test('Settings → Machines: add shows what it installs first, the state in word
   expect(sent.code, sent.stderr).toBe(0);
   await expect(machine).toContainText(/Last event: \d+ s ago/);
 
+  // Its turn done in the notifications and in History, with the machine's name.
+  await page.getByRole('button', { name: /^notifications/ }).click();
+  const notices = page.getByRole('dialog', { name: 'notifications' });
+  await expect(notices).toContainText('Claude Code finished a turn');
+  await expect(notices).toContainText(`on ${target}`);
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: /History/ }).click();
+  await page.getByRole('group', { name: 'show' }).getByRole('button', { name: 'Events' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Stop' }).first()).toContainText(
+    `Claude Code · Stop · on ${target}`,
+  );
+  await panel.shot(page, 'history-machine-1024x700');
+  await page.getByRole('tab', { name: /Settings/ }).click();
+
   // The choice for when this computer is unreachable: stated, then changed through the same plan.
   await expect(machine).toContainText(
     'When this computer cannot be reached: its agents go on as if Hookpanel were not there',

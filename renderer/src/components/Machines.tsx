@@ -14,7 +14,7 @@ import { UNREACHABLE_WORDS } from './machine-words.js';
 function StateLine({ m, now }: { m: MachineView; now: number }) {
   switch (m.state) {
     case 'connected':
-      return <>Connected{m.since ? ` since ${ago(m.since, now)}` : ''}</>;
+      return <>Connected{m.since ? ` since ${new Date(m.since).toLocaleTimeString()}` : ''}</>;
     case 'reconnecting':
       return (
         <>
