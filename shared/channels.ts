@@ -42,6 +42,12 @@ export const REQUEST_CHANNELS = [
   'requests:answer',
   // Ask me in Settings (issue 15): tools to choose from and what keeps requests from arriving.
   'askMe:status',
+  // Settings → Machines (issue 25): agents on other machines, over ssh.
+  'machines:list',
+  'machines:plan',
+  'machines:add',
+  'machines:removal',
+  'machines:remove',
 ] as const;
 export const PUSH_EVENTS = [
   'record',
@@ -54,6 +60,8 @@ export const PUSH_EVENTS = [
   'requests',
   /** A request's notification was clicked: show its card (issue 15). */
   'focusRequest',
+  /** The machines and their connections' states, each time one changes (issue 25). */
+  'machines',
 ] as const;
 
 export type Channel = (typeof REQUEST_CHANNELS)[number];

@@ -73,6 +73,8 @@ const SignalBase = {
   dialect: DialectSchema,
   workspace: z.string().nullable(),
   eventId: z.string(),
+  /** The machine its event came from (user@host), for an agent reached over ssh; absent for this one. */
+  machine: z.string().optional(),
 };
 
 /** What the engine reports for notifications; the host checks each one as it takes it from the engine. */

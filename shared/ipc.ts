@@ -7,6 +7,7 @@ import { ConnectSummarySchema } from './connect-summary.js';
 import { REQUEST_CHANNELS, PUSH_EVENTS, type Channel, type Push } from './channels.js';
 import { DispatchRecordSchema, EventRecordSchema, HistoryRecordSchema } from './dispatch.js';
 import { SessionChannels } from './history-sessions.js';
+import { MachineChannels, MachineViewSchema } from './machines.js';
 import { DialectSchema, HttpUrlSchema, SourceSchema } from './model.js';
 
 const Workspace = z.string().min(1).nullable();
@@ -590,6 +591,7 @@ export const REQUESTS = {
     res: z.object({ ok: z.boolean(), message: z.string() }),
   },
   'askMe:status': { req: z.object({}), res: z.array(AskMeStatusSchema) },
+  ...MachineChannels,
 } as const satisfies { [C in Channel]: Schemas };
 
 /** Every pushed event from the host (shared/channels.ts). */
@@ -605,6 +607,7 @@ export const PUSHES = {
   requests: z.array(WaitingRequestSchema),
   /** Show and focus the "Waiting for you" card of this request (its desktop notification was clicked). */
   focusRequest: z.object({ id: z.string() }),
+  machines: z.array(MachineViewSchema),
 } as const satisfies { [P in Push]: z.ZodType };
 
 export type { Channel, Push };

@@ -88,7 +88,12 @@ function panelUrl(serve: ChildProcess): Promise<string> {
   });
 }
 
-export const test = base.extend<{ panel: Panel; page: Page }, { launchChromium: () => Promise<Browser> }>({
+export const test = base.extend<
+  { panel: Panel; page: Page; panelEnv: Record<string, string> },
+  { launchChromium: () => Promise<Browser> }
+>({
+  /** More environment for the panel's host (a spec's own ssh config, say): `test.use({ panelEnv })`. */
+  panelEnv: [{}, { option: true }],
   // One browser per worker, launched the first time a browser-mode test asks for a page: the Electron
   // project never asks, so it never starts (or extracts) a browser it does not use.
   launchChromium: [
@@ -127,8 +132,9 @@ export const test = base.extend<{ panel: Panel; page: Page }, { launchChromium: 
       console.log(`e2e: the panel's console in "${testInfo.title}":\n  ${said.join('\n  ')}`);
     await context.close();
   },
-  panel: async ({ browserName: _browser }, use, testInfo) => {
+  panel: async ({ browserName: _browser, panelEnv }, use, testInfo) => {
     const env = makeEnv();
+    Object.assign(env.processEnv, panelEnv);
     // Claude Code's guarded-mode switch writes here, never to the real /etc/claude-code.
     env.processEnv.HOOKPANEL_TEST_CLAUDE_MANAGED_DIR = join(env.root, 'claude-managed');
     populate(env);

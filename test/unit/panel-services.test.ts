@@ -61,6 +61,14 @@ describe('notifications', () => {
       body: 'no rm -rf · PreToolUse[0].hooks[0] in code.json',
       target: { view: 'history', eventId: 'e2', dispatchId: 'd2' },
     });
+    // From an agent on another machine: the machine says where (its workspace is a folder there).
+    expect(notificationFor({ ...turnDone, workspace: null, machine: 'me@devbox' })).toMatchObject({
+      title: 'Claude Code finished a turn',
+      body: 'on me@devbox',
+    });
+    expect(notificationFor({ ...blocked, machine: 'me@devbox' })).toMatchObject({
+      title: `Blocked by grep -q 'rm -rf' && exit 2 on me@devbox`,
+    });
     // A rule with its own name keeps it.
     expect(c.accept(failed)).toMatchObject({
       title: 'lint timed out',

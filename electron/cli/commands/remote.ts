@@ -1,9 +1,7 @@
 // `hookpanel remote add|remove <user@host> [--dry-run]` and `hookpanel remote list [--json]`: agents on
 // other machines, through the person's own ssh. add and remove print what they install or delete
 // there first; --dry-run prints only that.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { homePaths, hostEnvFromProcess, type HostEnv } from '../../host/paths.js';
+import { hostEnvFromProcess, type HostEnv } from '../../host/paths.js';
 import { UsageError } from '../output.js';
 
 export interface RemoteInput {
@@ -64,65 +62,28 @@ async function add(host: HostEnv, target: string, when: 'block' | 'go-on', dryRu
 }
 
 async function remove(host: HostEnv, target: string, dryRun: boolean): Promise<number> {
-  const { readMachines } = await import('../../host/remote/machines.js');
-  const { applyRemoval, describeRemoval } = await import('../../host/remote/install.js');
-  const { applyRemote, previewRemote } = await import('../../host/remote/connect.js');
-  const m = (await readMachines(host))[target];
-  if (!m) {
+  const { describeRemoval } = await import('../../host/remote/install.js');
+  const { applyMachineRemoval, disconnectInWords, planMachineRemoval } =
+    await import('../../host/remote/remove-machine.js');
+  const plan = await planMachineRemoval(host, target);
+  if (!plan) {
     out(`${target} is not added: nothing to remove`);
     return 0;
   }
-  // The agents connected there first, each file given back as it was before connect.
-  const plans = [];
-  for (const agent of Object.keys(m.agents)) plans.push(await previewRemote(host, target, agent, false));
-  for (const p of plans)
-    if (p.changed)
-      out(
-        `Disconnects ${p.label} there: ${p.removesFile ? `removes ${p.path}, which connect had created` : `takes its hooks out of ${p.path}`}`,
-      );
-  out(describeRemoval(m));
+  for (const p of plan.disconnects) out(disconnectInWords(p));
+  out(describeRemoval(plan.machine));
   if (dryRun) {
     out(`Not removed (--dry-run): run hookpanel remote remove ${target} to remove it.`);
     return 0;
   }
-  for (const p of plans) out(await applyRemote(host, target, p.agent, false, p.diff));
-  const left = await applyRemoval(host, m);
-  for (const line of left) out(line);
+  for (const line of await applyMachineRemoval(host, plan)) out(line);
   out(`Removed from ${target}; this desktop no longer connects to it.`);
   return 0;
 }
 
-interface ListedMachine {
-  target: string;
-  home: string;
-  installedAt: string;
-  whenUnreachable: 'block' | 'go-on';
-  agents: string[];
-  /** connecting, connected, reconnecting; `no host` when no Hookpanel host runs here. */
-  state: string;
-  error: string | null;
-  lastEventAt: string | null;
-  since: string | null;
-}
-
 async function list(host: HostEnv, json: boolean): Promise<number> {
-  const { readMachines } = await import('../../host/remote/machines.js');
-  const machines = await readMachines(host);
-  const live = await liveStates(host);
-  const rows: ListedMachine[] = Object.values(machines).map((m) => {
-    const s = live?.[m.target];
-    return {
-      target: m.target,
-      home: m.home,
-      installedAt: m.installedAt,
-      whenUnreachable: m.whenUnreachable,
-      agents: Object.keys(m.agents),
-      state: live ? (s?.state ?? 'connecting') : 'no host',
-      error: s?.error ?? null,
-      lastEventAt: s?.lastEventAt ?? null,
-      since: s?.since ?? null,
-    };
-  });
+  const { machineViews, readLiveStates } = await import('../../host/remote/listing.js');
+  const rows = await machineViews(host, await readLiveStates(host));
   if (json) {
     out(JSON.stringify({ machines: rows }, null, 2));
     return 0;
@@ -149,26 +110,4 @@ async function list(host: HostEnv, json: boolean): Promise<number> {
     );
   }
   return 0;
-}
-
-/** The running host's view of each machine, or null when no host runs (its state file gone or stale). */
-async function liveStates(
-  host: HostEnv,
-): Promise<Record<
-  string,
-  { state: string; error: string | null; lastEventAt: string | null; since: string }
-> | null> {
-  try {
-    const body = JSON.parse(await readFile(join(homePaths(host).runDir, 'remote-state.json'), 'utf8')) as {
-      pid: number;
-      machines: Record<
-        string,
-        { state: string; error: string | null; lastEventAt: string | null; since: string }
-      >;
-    };
-    process.kill(body.pid, 0);
-    return body.machines;
-  } catch {
-    return null;
-  }
 }

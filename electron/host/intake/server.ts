@@ -25,7 +25,7 @@ import { failureAnswer } from './refusal.js';
 import { inBackground } from '../background.js';
 import { capConnections } from '../util/connection-cap.js';
 import { phaseEnded } from '../util/phase-trace.js';
-import { machineAdmits, type MachineGate } from '../remote/gate.js';
+import { MACHINE_HEARTBEAT_MS, machineAdmits, type MachineGate } from '../remote/gate.js';
 
 export async function listenIntake(
   host: HookHost,
@@ -115,7 +115,7 @@ async function handle(
     typeof req.headers[name] === 'string' ? (req.headers[name] as string) : null;
   // The client hears from a host that is working (hooks running, a request held for a person), so
   // that it can tell it from one that is stopped or hung.
-  const beat = heartbeat(res, route.fast);
+  const beat = heartbeat(res, route.fast, machine ? MACHINE_HEARTBEAT_MS : HEARTBEAT_MS);
   try {
     const { answer, background } = await host.dispatch(
       {
@@ -148,17 +148,18 @@ async function handle(
 }
 
 /**
- * Every HEARTBEAT_MS until stopped: a 102 on /v1/emit; on the fast path, whose status is the exit
- * code, the first beat commits to a streamed answer (202, then a dot a beat; speak() ends it).
+ * Every `everyMs` until stopped (HEARTBEAT_MS; on a machine's socket, MACHINE_HEARTBEAT_MS): a 102 on
+ * /v1/emit; on the fast path, whose status is the exit code, the first beat commits to a streamed
+ * answer (202, then a dot a beat; speak() ends it).
  */
-function heartbeat(res: ServerResponse, fast: boolean): { stop(): void } {
+function heartbeat(res: ServerResponse, fast: boolean, everyMs: number): { stop(): void } {
   const timer = setInterval(() => {
     if (res.writableEnded || res.destroyed) return clearInterval(timer);
     if (!fast) return res.writeProcessing();
     if (!res.headersSent) res.writeHead(STREAMED_STATUS, { 'content-type': 'text/plain; charset=utf-8' });
     // Several bytes a beat: curl's low-speed limit (1 byte/s) must never be near.
     res.write('........');
-  }, HEARTBEAT_MS);
+  }, everyMs);
   return { stop: () => clearInterval(timer) };
 }
 

@@ -42,6 +42,7 @@ import { ruleStats } from './stats.js';
 import { answerRequest, checkAskMe } from './requests.js';
 import { ASK_ME_AGENTS, askMeOf } from '../permissions/ask-me.js';
 import { askMeStatus } from './ask-me-status.js';
+import { machineHandlers } from './machines.js';
 
 export interface PanelContext {
   host: HookHost;
@@ -331,6 +332,7 @@ export function createPanelApi(ctx: PanelContext): Handlers {
     },
     // Ask me in Settings (issue 15).
     'askMe:status': async () => askMeStatus(host),
+    ...machineHandlers(host),
   } as Handlers;
 }
 

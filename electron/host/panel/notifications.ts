@@ -16,15 +16,17 @@ export function notificationFor(
   s: EngineSignal | OverBudgetSignal,
   now = Date.now(),
 ): Omit<PanelNotification, 'id' | 'count'> & { key: string } {
-  const where = s.workspace ? basename(s.workspace) : 'no workspace';
+  // Another machine's workspace is a folder there: the machine is what says where.
+  const machine = 'machine' in s && s.machine ? s.machine : null;
+  const where = machine ? `on ${machine}` : s.workspace ? `in ${basename(s.workspace)}` : 'in no workspace';
   const time = new Date(now).toISOString();
   switch (s.kind) {
     case 'turnDone':
       return {
         kind: 'turnDone',
-        key: `turnDone:${s.dialect}:${s.workspace}`,
+        key: `turnDone:${s.dialect}:${machine ?? ''}:${s.workspace}`,
         title: `${s.agent} finished a turn`,
-        body: `in ${where}`,
+        body: where,
         time,
         target: { view: 'history', eventId: s.eventId, dispatchId: null, path: null },
       };
@@ -32,8 +34,8 @@ export function notificationFor(
       const rule = s.rule ? named(s.rule, s.handler ?? null, s.source ?? null) : null;
       return {
         kind: 'blocked',
-        key: `blocked:${s.source ?? ''}#${s.rule}:${s.reason}`,
-        title: `Blocked by ${rule?.title ?? 'a hook'}`,
+        key: `blocked:${machine ?? ''}:${s.source ?? ''}#${s.rule}:${s.reason}`,
+        title: `Blocked by ${rule?.title ?? 'a hook'}${machine ? ` on ${machine}` : ''}`,
         body: [s.reason ?? 'no reason given', rule?.where].filter(Boolean).join(' · '),
         time,
         target: { view: 'history', eventId: s.eventId, dispatchId: s.dispatchId ?? null, path: null },
@@ -55,7 +57,7 @@ export function notificationFor(
         kind: 'reviewNeeded',
         key: `review:${s.paths.join('|')}`,
         title: 'Project hooks wait for your review',
-        body: `${counted(s.paths.length, 'file')} in ${where}: ${s.paths.map((p) => basename(p)).join(', ')}`,
+        body: `${counted(s.paths.length, 'file')} ${where}: ${s.paths.map((p) => basename(p)).join(', ')}`,
         time,
         target: { view: 'review', eventId: s.eventId, dispatchId: null, path: s.paths[0] ?? null },
       };

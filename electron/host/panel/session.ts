@@ -10,6 +10,7 @@ import { followScripts } from './pinned-scripts.js';
 import { waitingReviews } from './waiting-reviews.js';
 import { watchSources, type WatchedScripts } from './watch.js';
 import { inBackground } from '../background.js';
+import { hubOf } from '../remote/hub.js';
 
 export interface PanelSession {
   api: Handlers;
@@ -127,6 +128,14 @@ export function startPanelSession(
   const onImport = (p: unknown) => push('historyImport', p);
   const onRequests = (list: unknown) => push('requests', list);
   host.permissions?.on('changed', onRequests);
+  // Settings → Machines: each machine's connection, as it changes.
+  const remotes = hubOf(host);
+  const onMachines = () =>
+    inBackground(
+      api['machines:list']({}).then((list) => push('machines', list)),
+      'machines',
+    );
+  remotes?.on('changed', onMachines);
   host.history.on('import', onImport);
   host.on('record', onRecord);
   host.on('signal', onSignal);
@@ -145,6 +154,7 @@ export function startPanelSession(
       host.off('settings', onSettings);
       host.history.off('import', onImport);
       host.permissions?.off('changed', onRequests);
+      remotes?.off('changed', onMachines);
       budgets.close();
       closed = true;
       await following.catch(() => {});

@@ -13,6 +13,12 @@ export interface MachineGate {
 
 export const TOKEN_HEADER = 'x-hookpanel-token';
 
+/**
+ * How often a host working on a machine's answer says so: its bridge gives up on a desktop silent for
+ * 0.8 s (remote-hook.sh), so that nothing there waits a second for a desktop that is gone.
+ */
+export const MACHINE_HEARTBEAT_MS = 250;
+
 /** Why the request is refused (status and words), or null to let it through. */
 export function machineAdmits(
   gate: MachineGate,

@@ -2,8 +2,9 @@
 // (run/remote/<id>.sock, owner-only: its events are tagged with its name and checked against its
 // token) and one ssh connection forwarding to it. remote.json is looked at every second, so `remote
 // add` and `remote remove` take effect while the host runs. The states go to run/remote-state.json for
-// `remote list`.
-import { unwatchFile, watchFile } from 'node:fs';
+// `remote list`, and to the panel (Settings → Machines) as a `changed` event.
+import { EventEmitter } from 'node:events';
+import { existsSync, unwatchFile, watchFile } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
@@ -27,9 +28,13 @@ export interface RemoteStateFile {
   machines: Record<string, LinkStatus>;
 }
 
+/** The hub of each resident host, for the panel of the same process (Settings → Machines). */
+const hubs = new WeakMap<HookHost, RemoteHub>();
+export const hubOf = (host: HookHost): RemoteHub | null => hubs.get(host) ?? null;
+
 export const remoteStatePath = (host: HookHost) => join(host.paths.runDir, 'remote-state.json');
 
-export class RemoteHub {
+export class RemoteHub extends EventEmitter<{ changed: [] }> {
   private readonly running = new Map<string, Running>();
   private syncing: Promise<void> = Promise.resolve();
   private closed = false;
@@ -41,13 +46,21 @@ export class RemoteHub {
   constructor(
     private readonly host: HookHost,
     private readonly log: { error(line: string): void },
-  ) {}
+  ) {
+    super();
+    hubs.set(host, this);
+  }
 
   async start(): Promise<void> {
     this.host.on('record', this.onRecord);
     watchFile(machinesPath(this.host.host), { interval: 1000 }, () => this.sync());
     this.sync();
     await this.syncing;
+  }
+
+  /** Looks at remote.json now (a machine added or removed from the panel), not at the next poll. */
+  refresh(): void {
+    this.sync();
   }
 
   private sync(): void {
@@ -90,21 +103,40 @@ export class RemoteHub {
     return [...this.running.values()].map((r) => r.link.status);
   }
 
+  /** Each machine's connection as it is now, by user@host. */
+  states(): Record<string, LinkStatus> {
+    return Object.fromEntries(this.statuses().map((s) => [s.target, s]));
+  }
+
   private writeState(): void {
     if (this.closed) return;
-    const body: RemoteStateFile = {
-      pid: process.pid,
-      machines: Object.fromEntries(this.statuses().map((s) => [s.target, s])),
-    };
+    this.emit('changed');
+    const body: RemoteStateFile = { pid: process.pid, machines: this.states() };
     // One write after another: the last state is the one left in the file.
     const text = `${JSON.stringify(body, null, 2)}\n`;
-    this.writing = this.writing.then(() => writeFileAtomic(remoteStatePath(this.host), text));
+    this.writing = this.writing.then(() => this.writeStateFile(text));
     inBackground(this.writing, 'remote state');
     this.writing = this.writing.catch(() => {});
   }
 
+  /**
+   * A home removed while the host ran (a test's, a reset) takes its state with it: nothing to write
+   * and nothing worth saying; writing would make the folders again. Any other failure is said.
+   */
+  private async writeStateFile(text: string): Promise<void> {
+    const gone = () => !existsSync(this.host.paths.root);
+    if (gone()) return;
+    try {
+      await writeFileAtomic(remoteStatePath(this.host), text);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT' && gone()) return;
+      throw e;
+    }
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    hubs.delete(this.host);
     unwatchFile(machinesPath(this.host.host));
     this.host.off('record', this.onRecord);
     await this.syncing;

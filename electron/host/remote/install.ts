@@ -85,17 +85,22 @@ export async function planInstall(
   };
 }
 
+/** What the bridge will use there, in words. */
+export function toolsInWords(facts: RemoteFacts): string {
+  return facts.curl
+    ? `curl is there (${facts.curl}).`
+    : facts.node
+      ? `curl is not there; Node is (${facts.node}), so the bridge uses it.`
+      : 'Neither curl nor Node is there: until one is installed the bridge always answers "no decision".';
+}
+
 /** The plan in words: where, what, and how it is taken back. */
 export function describeInstall(plan: InstallPlan): string {
   const lines = [
     `${plan.update ? 'Hookpanel will update' : 'Hookpanel will install'} on ${plan.target}, in ${plan.dir} (a folder only that user can open, mode 700):`,
     ...plan.files.map((f) => `  ${f.name.padEnd(24)} ${f.what}`),
     `  ${'run/'.padEnd(24)} where this desktop's ssh connection puts its socket`,
-    plan.facts.curl
-      ? `curl is there (${plan.facts.curl}).`
-      : plan.facts.node
-        ? `curl is not there; Node is (${plan.facts.node}), so the bridge uses it.`
-        : 'Neither curl nor Node is there: until one is installed the bridge always answers "no decision".',
+    toolsInWords(plan.facts),
     'Nothing outside that folder is changed. hookpanel remote remove takes it back.',
   ];
   return lines.join('\n');
@@ -132,12 +137,25 @@ export async function applyInstall(host: HostEnv, plan: InstallPlan): Promise<vo
 
 /** What remove deletes: the files and folders install made, the socket, children first. */
 export function describeRemoval(m: MachineRecord): string {
-  const d = remoteDir(m.home);
+  const { files, folders } = removedPaths(m);
+  const last = folders.pop();
   return [
     `Hookpanel will remove from ${m.target}:`,
-    ...remoteFiles(m.home, m.token, m.whenUnreachable).map((f) => `  ${d}/${f.name}`),
-    `  ${d}/run/desk.sock, and the folders ${d}/run, ${d}/bin and ${d} once empty`,
+    ...files.slice(0, -1).map((p) => `  ${p}`),
+    `  ${files.at(-1)}, and the folders ${folders.join(', ')} and ${last} once empty`,
   ].join('\n');
+}
+
+/** Every file remove deletes there (the socket last), and the folders it removes once empty. */
+export function removedPaths(m: MachineRecord): { files: string[]; folders: string[] } {
+  const d = remoteDir(m.home);
+  return {
+    files: [
+      ...remoteFiles(m.home, m.token, m.whenUnreachable).map((f) => `${d}/${f.name}`),
+      `${d}/run/desk.sock`,
+    ],
+    folders: [`${d}/run`, `${d}/bin`, d],
+  };
 }
 
 /** Removes what install made; the lines say what was left and why. */

@@ -29,16 +29,46 @@ payload=$(cat)
 [ -S "$sock" ] || unreachable "$1" "$2" "no connection from the desktop"
 token=$(cat "$dir/token" 2>/dev/null) || unreachable "$1" "$2" "no token in $dir"
 # The status rides on the last line: 200 → exit 0 (stdout), 422 → exit 2, 424 → exit 1 (stderr); 202
-# is a streamed answer (heartbeat dots each second, then :<exit code>: and the text). A desktop silent
-# for 2 s (asleep, hung) is given up on; a tunnel cut ends the request at once.
+# is a streamed answer (heartbeat dots every quarter second, then :<exit code>: and the text). A
+# desktop silent for 0.8 s (asleep, hung, stopped) is given up on; a tunnel cut ends the request at once.
 if command -v curl >/dev/null 2>&1; then
-  resp=$(curl -s -w '\n%{http_code}' --connect-timeout 1 --speed-limit 1 --speed-time 2 \
-    --unix-socket "$sock" -H "X-Hookpanel-Token: $token" --data-binary @- \
-    "http://hookpanel/v1/hook/$1/$2" <<PAYLOAD
-$payload
-PAYLOAD
-)
+  req="$dir/run/req.$$"
+  trap 'rm -f "$req.in" "$req.out" "$req.status"' EXIT
+  printf '%s\n' "$payload" > "$req.in" || unreachable "$1" "$2" "cannot write in $dir/run"
+  : > "$req.out"
+  : > "$req.status"
+  # -N: each byte lands in the file as it arrives, for the watch below. curl's own low-speed limit
+  # averages over seconds (curl(1), --speed-time), too slow to notice a silent desktop within one.
+  # -w prints the status only once the transfer is over, whatever its end: that file says "done".
+  curl -sN -o "$req.out" -w '%{http_code}' --connect-timeout 1 \
+    --unix-socket "$sock" -H "X-Hookpanel-Token: $token" --data-binary @"$req.in" \
+    "http://hookpanel/v1/hook/$1/$2" > "$req.status" 2>/dev/null &
+  pid=$!
+  # The agent ending this hook ends its request too: nothing is left waiting on a silent desktop.
+  trap 'kill "$pid" 2>/dev/null; exit 1' HUP INT TERM
+  # Short looks first (most answers take milliseconds), then every 0.2 s; where sleep takes whole
+  # seconds only (POSIX sleep), one look a second.
+  if sleep 0.01 2>/dev/null; then fast=0.02 slow=0.2 fast_ms=20 slow_ms=200; else fast=1 slow=1 fast_ms=1000 slow_ms=1000; fi
+  seen=0 silent=0 looks=0
+  while [ ! -s "$req.status" ]; do
+    if [ "$looks" -lt 10 ]; then sleep $fast; step=$fast_ms; else sleep $slow; step=$slow_ms; fi
+    looks=$((looks + 1))
+    now=$(wc -c < "$req.out")
+    if [ "$now" != "$seen" ]; then
+      seen=$now silent=0
+    else
+      silent=$((silent + step))
+    fi
+    if [ "$silent" -ge 800 ] && [ ! -s "$req.status" ]; then
+      kill "$pid" 2>/dev/null
+      wait "$pid" 2>/dev/null
+      unreachable "$1" "$2" "the desktop stopped answering"
+    fi
+  done
+  wait "$pid"
   rc=$?
+  resp="$(cat "$req.out")
+$(cat "$req.status")"
 elif command -v node >/dev/null 2>&1; then
   resp=$(node "$dir/bin/hookpanel-hook.mjs" "$sock" "$token" "$1" "$2" <<PAYLOAD
 $payload

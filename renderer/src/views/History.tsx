@@ -329,6 +329,7 @@ function What({ row, call, query }: { row: Row; call: CallSummary | undefined; q
       </span>
       <span className="ellipsis muted small">
         {agentLabel(row.dialect)} · <Highlight text={row.event} query={query} />
+        {'machine' in row && row.machine && <> · on {row.machine}</>}
       </span>
     </span>
   );

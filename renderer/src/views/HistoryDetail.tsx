@@ -164,6 +164,12 @@ function EventDetail({
         </dd>
         <dt>Took</dt>
         <dd>{e.durationMs} ms</dd>
+        {e.machine && (
+          <>
+            <dt>Machine</dt>
+            <dd>{e.machine}</dd>
+          </>
+        )}
         <dt>Workspace</dt>
         <dd>{e.workspace ? <PathText path={e.workspace} /> : 'none'}</dd>
         <dt>Session</dt>

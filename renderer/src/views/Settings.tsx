@@ -7,6 +7,7 @@ import { agentLabel, PathText } from '../components/names.js';
 import { NumberField } from '../components/NumberField.js';
 import { AgentsPanel } from './Agents.js';
 import { AskMeSwitches } from '../components/AskMe.js';
+import { Machines } from '../components/Machines.js';
 import { BrowserNotifications } from '../notify/BrowserNotifications.js';
 import { useStore } from '../store.js';
 import { BudgetDefaults } from './Budget.js';
@@ -210,6 +211,7 @@ export function SettingsView() {
         <AgentsPanel />
         <AskMeSwitches settings={settings} save={save} />
       </fieldset>
+      <Machines />
       <fieldset>
         <legend>Hooks</legend>
         <label className="toggle">

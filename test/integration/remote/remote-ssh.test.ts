@@ -233,6 +233,46 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
       expect(wrong.stdout).toMatch(/\n403$/);
     });
 
+    test('a desktop that goes silent with the tunnel up (the host stopped): the bridge gives up on it by itself, no decision or blocked per the machine', async () => {
+      expect(state()?.state).toBe('connected');
+      const hostPid = served.child.pid!;
+      process.kill(hostPid, 'SIGSTOP');
+      try {
+        // Timed there, around the bridge alone (an ssh login here takes longer than the answer).
+        let r = await sshd.run(
+          `t0=$(date +%s%N); ${bridge()} claude PreToolUse; rc=$?; echo $(( ($(date +%s%N) - t0) / 1000000 )) > ~/silent-ms; exit $rc`,
+          payload('ls'),
+        );
+        console.info(
+          `remote bridge gave up on the silent desktop after ${readFileSync(join(sshd.remoteHome, 'silent-ms'), 'utf8').trim()} ms`,
+        );
+        // No decision. The blocked answer below names what gave up: the bridge's own watch, not curl's
+        // speed limit ("curl exit 28") nor a tunnel cut.
+        expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
+        const node = await sshd.run(
+          `node ${join(remoteDir(), 'bin', 'hookpanel-hook.mjs')} ${join(remoteDir(), 'run', 'desk.sock')} "$(cat ${join(remoteDir(), 'token')})" claude PreToolUse`,
+          payload('ls'),
+        );
+        expect(node.code, 'the Node fallback gives up too (exit 28)').toBe(28);
+        expect((await cli('remote', 'add', sshd.target, '--when-unreachable', 'block')).code).toBe(0);
+        r = await sshd.run(`${bridge()} claude PreToolUse`, payload('ls'));
+        expect(r.code).toBe(2);
+        expect(r.stderr).toContain('Hookpanel on the desktop is unreachable (the desktop stopped answering)');
+        r = await sshd.run(`${bridge()} claude Stop`, '{}');
+        expect(r).toMatchObject({ code: 0, stderr: '' });
+        // Nothing of those requests is left running there (the tunnel's own `cat` stays, as it should).
+        const left = processesWithMarker(`HOME=${sshd.remoteHome}`).map((p) =>
+          readFileSync(`/proc/${p}/comm`, 'utf8').trim(),
+        );
+        expect(left.filter((c) => ['curl', 'node', 'sleep', 'hookpanel-hook'].includes(c))).toEqual([]);
+      } finally {
+        process.kill(hostPid, 'SIGCONT');
+      }
+      expect((await cli('remote', 'add', sshd.target)).code).toBe(0);
+      const back = await sshd.run(`${bridge()} claude PreToolUse`, payload('ls'));
+      expect(back.stderr.trim()).toBe(REASON);
+    });
+
     test("the machine's socket takes only its own events, with its token", async () => {
       const sock = join(remoteDir(), 'run', 'desk.sock');
       const token = readFileSync(join(remoteDir(), 'token'), 'utf8').trim();

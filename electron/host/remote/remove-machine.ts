@@ -1,0 +1,39 @@
+// Taking a machine back, for `hookpanel remote remove` and Settings → Machines alike: first every agent
+// `connect --remote` connected there (each settings file given back as it was before connect), then
+// the bridge's files and folders. The plan is shown first; applying it says what was done, line by line.
+import type { HostEnv } from '../paths.js';
+import { applyRemote, previewRemote, type RemoteConnectPlan } from './connect.js';
+import { applyRemoval } from './install.js';
+import { readMachines, type MachineRecord } from './machines.js';
+
+export interface MachineRemoval {
+  machine: MachineRecord;
+  /** The disconnections that change a file there. */
+  disconnects: RemoteConnectPlan[];
+}
+
+/** Null when the machine is not added. */
+export async function planMachineRemoval(host: HostEnv, target: string): Promise<MachineRemoval | null> {
+  const machine = (await readMachines(host))[target];
+  if (!machine) return null;
+  const disconnects: RemoteConnectPlan[] = [];
+  for (const agent of Object.keys(machine.agents)) {
+    const p = await previewRemote(host, target, agent, false);
+    if (p.changed) disconnects.push(p);
+  }
+  return { machine, disconnects };
+}
+
+/** What each disconnection does there, in words. */
+export function disconnectInWords(p: RemoteConnectPlan): string {
+  return `Disconnects ${p.label} there: ${p.removesFile ? `removes ${p.path}, which connect had created` : `takes its hooks out of ${p.path}`}`;
+}
+
+/** Applies the plan; the lines say what was done and what was left there. */
+export async function applyMachineRemoval(host: HostEnv, plan: MachineRemoval): Promise<string[]> {
+  const lines: string[] = [];
+  for (const p of plan.disconnects)
+    lines.push(await applyRemote(host, plan.machine.target, p.agent, false, p.diff));
+  lines.push(...(await applyRemoval(host, plan.machine)));
+  return lines;
+}
