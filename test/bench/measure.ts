@@ -1,4 +1,5 @@
 // Benchmarks print ratios against a baseline measured in the same run, never absolute targets.
+import { loadavg } from 'node:os';
 
 export interface Sample {
   name: string;
@@ -64,4 +65,22 @@ export function report(title: string, subject: Sample, baseline: Sample, goal?: 
   console.log(
     `${title.padEnd(58)} ${subject.medianMs.toFixed(2).padStart(9)} ms vs ${baseline.name} ${baseline.medianMs.toFixed(2).padStart(9)} ms  = ${ratio.toFixed(2)}×${verdict}`,
   );
+}
+
+/**
+ * The CPU time this process spends on one run of fn (user and system, every thread), in ms: on a
+ * shared machine, wall time is mostly waiting for a core, while a process's own CPU time is not.
+ */
+export async function cpuMs(fn: () => unknown): Promise<number> {
+  const before = process.cpuUsage();
+  await fn();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+}
+
+/** The load average as `uptime` shows it: how busy the machine was while a figure was taken. */
+export function loadAverage(): string {
+  return loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 }
