@@ -32,8 +32,12 @@ export async function measure(
  */
 export async function measureInterleaved<K extends string>(
   candidates: Record<K, () => unknown>,
-  /** `value`: candidates that measure a part of their own run and return those milliseconds. */
-  opts: { runs?: number; warmup?: number; value?: NoInfer<K>[] } = {},
+  /**
+   * `value`: candidates that measure a part of their own run and return those milliseconds. `after`:
+   * awaited, untimed, after each run of any candidate (a host's work after its answer, say), so that
+   * no candidate's time holds what the one before it left running.
+   */
+  opts: { runs?: number; warmup?: number; value?: NoInfer<K>[]; after?: () => Promise<unknown> } = {},
 ): Promise<Record<K, Sample>> {
   const names = Object.keys(candidates) as K[];
   const times = new Map<K, number[]>(names.map((n) => [n, []]));
@@ -44,6 +48,7 @@ export async function measureInterleaved<K extends string>(
       const result = await candidates[name]();
       const ms = opts.value?.includes(name) ? (result as number) : performance.now() - t0;
       if (round >= warmup) times.get(name)!.push(ms);
+      await opts.after?.();
     }
   }
   const out = {} as Record<K, Sample>;
