@@ -2,9 +2,11 @@
 //   reaper-main.js '<trees as JSON>'   a hand-off (`hookpanel emit` after its answer): enforce at once.
 //   reaper-main.js --watch             a watchdog for a resident host: when stdin closes (the host
 //                                      exited or was killed), the journal on fd 3 (`{"track": tree}`
-//                                      and `{"untrack": tag}` lines, tree-journal.ts) is replayed and
-//                                      what is still tracked is enforced.
+//                                      and `{"untrack": tag}` lines, tree-journal.ts), then any lines
+//                                      stdin carried (a host that could not write its journal), are
+//                                      replayed and what is still tracked is enforced.
 // It exits as soon as every tree is gone, by itself or ended.
+import { createInterface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import { endTree } from './end.js';
@@ -33,13 +35,12 @@ process.on('SIGHUP', () => {}); // a closing terminal is no reason to leave tree
 
 const trees = new Map<string, HookTree>();
 if (process.argv[2] === '--watch') {
-  // Nothing comes on stdin: its end is the host's.
-  await new Promise<void>((resolve) => {
-    process.stdin.on('end', resolve).on('error', () => resolve());
-    process.stdin.resume();
-  });
+  // Lines come on stdin only where the host could not write its journal (then after all of it); the
+  // end of stdin is the host's.
+  const piped: string[] = [];
+  for await (const line of createInterface({ input: process.stdin })) piped.push(line);
   // A line torn by the host's death is not JSON, and skipped.
-  for (const line of journalLines()) {
+  for (const line of [...journalLines(), ...piped]) {
     const parsed = LineSchema.safeParse(safeJson(line));
     if (!parsed.success) continue;
     if ('track' in parsed.data) trees.set(parsed.data.track.tag, parsed.data.track);

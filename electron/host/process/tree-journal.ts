@@ -11,7 +11,7 @@ import type { HookTree } from './groups.js';
 /** Past this size the journal is written again as the trees tracked now. */
 const COMPACT_BYTES = 256 * 1024;
 
-type JournalLine = { track: HookTree } | { untrack: string };
+export type JournalLine = { track: HookTree } | { untrack: string };
 
 export class TreeJournal {
   /** Where the next line goes: lines are written at positions this process keeps, never appended. */
