@@ -4,14 +4,13 @@
 // figure is a ratio against a yardstick taken in the same rounds (measureInterleaved). Then the
 // breakdown: where one event's time goes inside a host, step by step (util/phase-trace.ts).
 import { spawn, spawnSync } from 'node:child_process';
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startResident } from '../../electron/host/intake/resident.js';
 import { HookHost } from '../../electron/host/service.js';
-import { PHASE_CHANNEL, PHASES } from '../../electron/host/util/phase-trace.js';
 import { benchHome } from './env.js';
-import { measureInterleaved, report, type Sample } from './measure.js';
+import { loadAverage, measureInterleaved, report, type Sample } from './measure.js';
+import { phaseBreakdown, printBreakdown } from './phases.js';
 import { spawnWait } from './spawn-wait.js';
 
 const DIST = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
@@ -74,8 +73,10 @@ export async function benchBridge(): Promise<void> {
     console.log('  skipped: curl is not installed');
     return;
   }
+  console.log(`  (load average ${loadAverage()})`);
   await throughServe();
   await breakdown();
+  console.log(`  (load average ${loadAverage()})`);
 }
 
 /** The paths an agent's hook takes to a running `hookpanel serve`. */
@@ -163,52 +164,19 @@ async function breakdown(): Promise<void> {
   const resident = await startResident(host, { info: () => {}, error: (l) => console.error(l) });
   const ws = join(b.root, 'ws');
   const hook = claudePayload(ws, 'PreToolUse');
-  let marks: { phase: string; at: number }[] = [];
-  const onMark = (m: unknown) => void marks.push(m as { phase: string; at: number });
-  subscribe(PHASE_CHANNEL, onMark);
   try {
-    const steps = new Map<string, number[]>(PHASES.map((p) => [p, []]));
-    const totals: number[] = [];
-    for (let i = 0; i < 33; i++) {
-      marks = [];
-      await curlAnswerMs(host.paths.socket, '/v1/hook/claude/PreToolUse', hook, b.env);
-      if (i < 3) continue; // warm-up
-      const start = marks.find((m) => m.phase === 'arrived');
-      if (!start) throw new Error('no arrival mark: the host took no event');
-      let last = start.at;
-      for (const m of marks) {
-        if (m.phase === 'arrived' || !steps.has(m.phase)) continue;
-        steps.get(m.phase)!.push(m.at - last);
-        last = m.at;
-      }
-      const answered = marks.find((m) => m.phase === 'answer');
-      if (!answered) throw new Error('no answer mark: the host did not answer');
-      totals.push(answered.at - start.at);
-    }
-    const median = (xs: number[]) => [...xs].sort((a, c) => a - c)[Math.floor(xs.length / 2)] ?? NaN;
-    console.log('  where one event goes in the host (medians, ms; one `true` hook, sent one at a time):');
-    for (const [phase, xs] of steps)
-      console.log(`    ${phase.padEnd(9)} ${median(xs).toFixed(2).padStart(7)}  ${STEP_MEANING[phase]}`);
-    console.log(
-      `    ${'total'.padEnd(9)} ${median(totals).toFixed(2).padStart(7)}  from the request's headers to its answer written`,
+    const steps = await phaseBreakdown(
+      () => curlAnswerMs(host.paths.socket, '/v1/hook/claude/PreToolUse', hook, b.env),
+      { runs: 30, warmup: 3, until: 'answer' },
+    );
+    printBreakdown(
+      '  where one event goes in the host (medians, ms; one `true` hook, sent one at a time):',
+      steps,
+      "from the request's headers to its answer written",
     );
   } finally {
-    unsubscribe(PHASE_CHANNEL, onMark);
     resident.close();
     await host.close();
     b.cleanup();
   }
 }
-
-const STEP_MEANING: Record<string, string> = {
-  read: 'the body read off the socket',
-  parse: 'the payload checked and parsed',
-  plan: 'the sources looked up (cache) and the rules matched',
-  prepare: "the dispatch's pass, the hook's environment, its tree tracked",
-  spawn: "execa's spawn (the fork), the group's leader recorded",
-  wait: 'until the hook process exits',
-  settle: 'until its stdout and stderr are closed and read',
-  verdict: "the dialect's reading of its result, the decision",
-  answer: 'the answer checked and written to the socket',
-  record: 'after the answer: records handed to the history worker',
-};

@@ -1,4 +1,5 @@
 // Benchmarks print ratios against a baseline measured in the same run, never absolute targets.
+import { loadavg } from 'node:os';
 
 export interface Sample {
   name: string;
@@ -31,8 +32,12 @@ export async function measure(
  */
 export async function measureInterleaved<K extends string>(
   candidates: Record<K, () => unknown>,
-  /** `value`: candidates that measure a part of their own run and return those milliseconds. */
-  opts: { runs?: number; warmup?: number; value?: NoInfer<K>[] } = {},
+  /**
+   * `value`: candidates that measure a part of their own run and return those milliseconds. `after`:
+   * awaited, untimed, after each run of any candidate (a host's work after its answer, say), so that
+   * no candidate's time holds what the one before it left running.
+   */
+  opts: { runs?: number; warmup?: number; value?: NoInfer<K>[]; after?: () => Promise<unknown> } = {},
 ): Promise<Record<K, Sample>> {
   const names = Object.keys(candidates) as K[];
   const times = new Map<K, number[]>(names.map((n) => [n, []]));
@@ -43,6 +48,7 @@ export async function measureInterleaved<K extends string>(
       const result = await candidates[name]();
       const ms = opts.value?.includes(name) ? (result as number) : performance.now() - t0;
       if (round >= warmup) times.get(name)!.push(ms);
+      await opts.after?.();
     }
   }
   const out = {} as Record<K, Sample>;
@@ -64,4 +70,22 @@ export function report(title: string, subject: Sample, baseline: Sample, goal?: 
   console.log(
     `${title.padEnd(58)} ${subject.medianMs.toFixed(2).padStart(9)} ms vs ${baseline.name} ${baseline.medianMs.toFixed(2).padStart(9)} ms  = ${ratio.toFixed(2)}×${verdict}`,
   );
+}
+
+/**
+ * The CPU time this process spends on one run of fn (user and system, every thread), in ms: on a
+ * shared machine, wall time is mostly waiting for a core, while a process's own CPU time is not.
+ */
+export async function cpuMs(fn: () => unknown): Promise<number> {
+  const before = process.cpuUsage();
+  await fn();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+}
+
+/** The load average as `uptime` shows it: how busy the machine was while a figure was taken. */
+export function loadAverage(): string {
+  return loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 }

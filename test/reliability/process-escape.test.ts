@@ -9,6 +9,7 @@ describe('escape trials', () => {
     ['without a host (in-process emit and its reaper)', 'none'],
     ['with a host', 'running'],
     ['with a host SIGKILLed mid-run (its watchdog)', 'killed'],
+    ['the same where the watchdog journal cannot be written (told on its pipe)', 'killed, no journal'],
   ] as const)(
     '%s: no survivors',
     async (_title, host) => {

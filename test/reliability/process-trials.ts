@@ -68,14 +68,21 @@ export function crashed(r: CliResult): boolean {
  * with a host that is SIGKILLed once every hook has started (its watchdog must end them then).
  * Survivors are counted once the deadlines and grace have passed.
  */
-export async function escapeTrials(perKind: number, host: 'none' | 'running' | 'killed'): Promise<Figures> {
+export async function escapeTrials(
+  perKind: number,
+  host: 'none' | 'running' | 'killed' | 'killed, no journal',
+): Promise<Figures> {
   const env = makeEnv();
+  // A temporary folder the host cannot write in (a file stands where it should be): the watchdog's
+  // journal cannot be made, so the host tells its watchdog on the pipe instead.
+  if (host === 'killed, no journal') env.processEnv.TMPDIR = env.write('not-a-folder', '');
   let serve: RunningHost | null = null;
   try {
     const kinds = Object.keys(ESCAPES);
     const markers = kinds.map(() => `HP_TRIAL=${randomUUID()}`);
     // Long enough that every hook surely runs when a host is killed; the rest need not wait.
-    const timeout = host === 'killed' ? TIMEOUT_S + 2 : TIMEOUT_S;
+    const killed = host.startsWith('killed');
+    const timeout = killed ? TIMEOUT_S + 2 : TIMEOUT_S;
     env.write(
       '~/.config/pw/code.json',
       JSON.stringify({
@@ -98,8 +105,10 @@ export async function escapeTrials(perKind: number, host: 'none' | 'running' | '
         }),
       ),
     );
-    if (host === 'killed') {
-      await waitFor(
+    // Every hook must have started before the host is killed, or the trial proves nothing.
+    let started = true;
+    if (killed) {
+      started = await waitFor(
         () => markers.every((m) => trialProcesses(m).length > 0),
         (v) => v,
         30_000,
@@ -114,7 +123,7 @@ export async function escapeTrials(perKind: number, host: 'none' | 'running' | '
     return {
       trials: runs.length,
       survivors,
-      crashes: results.filter(crashed).length + (hostDied ? 1 : 0),
+      crashes: results.filter(crashed).length + (hostDied ? 1 : 0) + (started ? 0 : 1),
     };
   } finally {
     await serve?.stop('SIGKILL');

@@ -1,14 +1,17 @@
 // The reaper: a detached process that ends hook trees at their deadlines for a process that has gone.
 //   reaper-main.js '<trees as JSON>'   a hand-off (`hookpanel emit` after its answer): enforce at once.
-//   reaper-main.js --watch             a watchdog for a resident host: stdin carries `{"track": tree}`
-//                                      and `{"untrack": tag}` lines; when it closes (the host exited
-//                                      or was killed), what is still tracked is enforced.
+//   reaper-main.js --watch             a watchdog for a resident host: when stdin closes (the host
+//                                      exited or was killed), the journal on fd 3 (`{"track": tree}`
+//                                      and `{"untrack": tag}` lines, tree-journal.ts), then any lines
+//                                      stdin carried (a host that could not write its journal), are
+//                                      replayed and what is still tracked is enforced.
 // It exits as soon as every tree is gone, by itself or ended.
 import { createInterface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import { endTree } from './end.js';
 import { trackTree, treeMembers, untrackTree, type HookTree } from './groups.js';
+import { readJournal } from './tree-journal.js';
 
 /** How often trees are looked at before their deadline, to leave early when they end by themselves. */
 const LOOK_EVERY_MS = 1000;
@@ -32,7 +35,12 @@ process.on('SIGHUP', () => {}); // a closing terminal is no reason to leave tree
 
 const trees = new Map<string, HookTree>();
 if (process.argv[2] === '--watch') {
-  for await (const line of createInterface({ input: process.stdin })) {
+  // Lines come on stdin only where the host could not write its journal (then after all of it); the
+  // end of stdin is the host's.
+  const piped: string[] = [];
+  for await (const line of createInterface({ input: process.stdin })) piped.push(line);
+  // A line torn by the host's death is not JSON, and skipped.
+  for (const line of [...journalLines(), ...piped]) {
     const parsed = LineSchema.safeParse(safeJson(line));
     if (!parsed.success) continue;
     if ('track' in parsed.data) trees.set(parsed.data.track.tag, parsed.data.track);
@@ -59,6 +67,14 @@ async function enforce(list: HookTree[]): Promise<void> {
     const members = treeMembers(list);
     for (const t of list.filter((t) => !members.get(t)!.members.length)) untrackTree(t);
     list = list.filter((t) => members.get(t)!.members.length > 0);
+  }
+}
+
+function journalLines(): string[] {
+  try {
+    return readJournal(3);
+  } catch {
+    return []; // started without a journal (by hand): nothing was tracked
   }
 }
 

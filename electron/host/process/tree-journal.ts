@@ -1,0 +1,79 @@
+// The watchdog's journal: every tree tracked and released, as lines in a file the host writes and its
+// watchdog reads only once the host is gone. Writing a file wakes no one, where a line on a pipe woke
+// the watchdog twice per hook on the path of its answer; the bytes are in the page cache as soon as
+// write() returns, so a host SIGKILLed a moment later has still told it.
+import { closeSync, ftruncateSync, openSync, readSync, unlinkSync, fstatSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { HookTree } from './groups.js';
+
+/** Past this size the journal is written again as the trees tracked now. */
+const COMPACT_BYTES = 256 * 1024;
+
+export type JournalLine = { track: HookTree } | { untrack: string };
+
+export class TreeJournal {
+  /** Where the next line goes: lines are written at positions this process keeps, never appended. */
+  private size = 0;
+
+  private constructor(readonly fd: number) {}
+
+  /**
+   * A new journal: an owner-only file, unlinked at once where the system allows it (the watchdog
+   * inherits the descriptor), so nothing is left behind by either process.
+   */
+  static create(): TreeJournal {
+    const path = join(tmpdir(), `hookpanel-trees-${process.pid}-${randomUUID()}`);
+    const fd = openSync(path, 'wx+', 0o600);
+    try {
+      unlinkSync(path);
+    } catch {
+      // Windows keeps an open file's name; it goes with the temporary folder.
+    }
+    return new TreeJournal(fd);
+  }
+
+  /** Adds one line; with no tree left tracked (`live` empty), or the file grown large, starts afresh. */
+  write(line: JournalLine, live: readonly HookTree[]): void {
+    if (!live.length) return this.rewrite([]);
+    if (this.size > COMPACT_BYTES) return this.rewrite(live);
+    this.size += this.put(`${JSON.stringify(line)}\n`, this.size);
+  }
+
+  /**
+   * The trees tracked now, written over the start of the file, then the rest cut. A host killed in
+   * between leaves these lines followed by the end of the older ones: replayed in order, each tag's
+   * last line is the same in both, so the trees read back are still the ones tracked.
+   */
+  private rewrite(live: readonly HookTree[]): void {
+    const text = live.map((track) => `${JSON.stringify({ track })}\n`).join('');
+    const written = text ? this.put(text, 0) : 0;
+    ftruncateSync(this.fd, written);
+    this.size = written;
+  }
+
+  private put(text: string, at: number): number {
+    const bytes = Buffer.from(text);
+    let done = 0;
+    while (done < bytes.length) done += writeSync(this.fd, bytes, done, bytes.length - done, at + done);
+    return bytes.length;
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}
+
+/** Every line of the journal open on `fd`, in order, read from its start (its offset is shared). */
+export function readJournal(fd: number): string[] {
+  const size = fstatSync(fd).size;
+  const buf = Buffer.alloc(size);
+  let done = 0;
+  while (done < size) {
+    const n = readSync(fd, buf, done, size - done, done);
+    if (n <= 0) break;
+    done += n;
+  }
+  return buf.subarray(0, done).toString('utf8').split('\n');
+}
