@@ -32,10 +32,15 @@ function quoteArg(a: string): string {
 
 /**
  * Whether a name is one a dialect made up from the rule's position because the file gave none:
- * `PreToolUse[0].hooks[1]` (pw, Claude Code, Codex, Gemini), `hook-2` (io), `rule-3` (arya).
+ * `PreToolUse[0].hooks[1]` (pw, Claude Code, Codex, Gemini), `preToolUse[1]` (Copilot CLI, whose events
+ * list hooks without groups), `hook-2` (io), `rule-3` (arya).
  */
 export function isPositionalName(name: string): boolean {
-  return /^.+\[\d+\]\.hooks\[\d+\]$/.test(name) || /^(hook|rule)-\d+$/.test(name);
+  return (
+    /^.+\[\d+\]\.hooks\[\d+\]$/.test(name) ||
+    /^[a-z][A-Za-z]*\[\d+\]$/.test(name) ||
+    /^(hook|rule)-\d+$/.test(name)
+  );
 }
 
 /** Longest title before it is cut (with an ellipsis), in characters. */

@@ -77,6 +77,9 @@ describe('hookpanel check', () => {
       '/hookpanel/hooks/qwen.json': 'absent',
       '/home/.qwen/settings.json': 'absent',
       '/ws/.qwen/settings.json': 'absent',
+      // Copilot CLI's hook files are every *.json of its folders: none here.
+      '/hookpanel/hooks/copilot.json': 'absent',
+      '/home/.copilot/settings.json': 'absent',
     });
     const first = out.sources[0]!;
     expect(Object.keys(first)).toEqual(

@@ -70,6 +70,15 @@ describe('ruleLabel', () => {
     expect(isPositionalName('hook-2')).toBe(true);
     expect(isPositionalName('rule-0')).toBe(true);
     expect(isPositionalName('BeforeTool[3].hooks[0]')).toBe(true);
+    // Copilot CLI lists an event's hooks without groups.
+    expect(isPositionalName('preToolUse[1]')).toBe(true);
+    expect(
+      ruleLabel({ name: 'preToolUse[1]', handler: { kind: 'shell', command: '/x/guard.sh' } }),
+    ).toMatchObject({
+      title: 'guard.sh',
+      position: 'preToolUse[1]',
+      named: false,
+    });
     expect(isPositionalName('turn/stopping')).toBe(false);
     expect(isPositionalName('my hook-2 checker')).toBe(false);
   });

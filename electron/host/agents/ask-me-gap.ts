@@ -30,7 +30,10 @@ export async function askMeGap(host: HostEnv, settings: Settings, agent: string)
   const text = await readFile(path, 'utf8').catch(() => null);
   const others = c.connector.events.filter((e) => e !== event);
   const spec = (events: readonly string[]) => ({ dialect: c.id, events });
-  if (!isConnected(text, spec(others)))
+  // An agent whose bridge is a whole file (its owner check only: the bridge it would write is not used).
+  const own = c.connector.ownFile?.(() => ({ argv: [], env: {} }));
+  const connected = own ? own.owns(text) : isConnected(text, spec(others));
+  if (!connected)
     return {
       agent: c.id,
       label: c.label,
@@ -38,7 +41,7 @@ export async function askMeGap(host: HostEnv, settings: Settings, agent: string)
       path,
       message: `Ask me is on for ${c.label}, but ${c.label} is not connected, so its permission requests never reach Hookpanel: connect it (hookpanel connect ${c.id}) to add the hooks to ${path}.`,
     };
-  if (isConnected(text, spec([event]))) return null;
+  if (own ? own.events.includes(event) : isConnected(text, spec([event]))) return null;
   return {
     agent: c.id,
     label: c.label,

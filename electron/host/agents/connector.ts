@@ -59,8 +59,9 @@ export interface AgentConnector {
   /** What connecting does, in a sentence or two. */
   readonly what: string;
   /**
-   * Where the agent's hooks are code (opencode's plugins): connect writes this whole file of Hookpanel's
-   * own at `settingsPath`, starting the bridge as argv, rather than editing entries of a settings file.
+   * Where the bridge is a whole file (opencode's plugin, Copilot CLI's hook file): connect writes this
+   * file of Hookpanel's own at `settingsPath`, starting the bridge as argv, rather than editing entries
+   * of a settings file.
    */
   ownFile?(bridge: (event: string) => { argv: string[]; env: Record<string, string> }): OwnFile;
   /** After the change was written (or found in place): e.g. record the agent's trust in the new hooks. */

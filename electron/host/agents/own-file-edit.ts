@@ -1,6 +1,7 @@
-// Connect and disconnect for an agent whose hooks are code (opencode's plugins): the bridge is a whole
-// file of Hookpanel's own, not entries in a settings file. Connect writes it (or brings it up to this
-// installation's); disconnect removes it. A file at that path that is not Hookpanel's is never touched.
+// Connect and disconnect for an agent whose bridge is a whole file of Hookpanel's own (opencode's
+// plugin, GitHub Copilot CLI's hook file in its hooks folder), not entries in a settings file. Connect
+// writes it (or brings it up to this installation's); disconnect removes it. A file at that path that
+// is not Hookpanel's is never touched.
 import { createTwoFilesPatch } from 'diff';
 import { ConnectError, type EditPlan } from './settings-edit.js';
 
@@ -11,12 +12,14 @@ export interface OwnFile {
   owns(text: string | null): boolean;
   /** The events the file forwards, for the summary. */
   readonly events: readonly string[];
+  /** What makes a file Hookpanel's, completing "Hookpanel's file …" (for the refusal to touch another). */
+  readonly ownedWhen: string;
 }
 
 export function planOwnFile(path: string, before: string | null, file: OwnFile, connect: boolean): EditPlan {
   if (before !== null && !file.owns(before))
     throw new ConnectError(
-      `${path} is not Hookpanel's file (its first line is not Hookpanel's mark), so Hookpanel leaves it as it is: move it away first, nothing was written`,
+      `${path} is not Hookpanel's file (Hookpanel's file ${file.ownedWhen}), so Hookpanel leaves it as it is: move it away first, nothing was written`,
     );
   const after = connect ? file.text() : '';
   const changed = connect ? before !== after : before !== null;

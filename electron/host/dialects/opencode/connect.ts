@@ -17,6 +17,7 @@ export const connector: AgentConnector = {
     events: BRIDGED_EVENTS,
     text: () => bridgePluginText(Object.fromEntries(BRIDGED_EVENTS.map((e) => [e, bridge(e)]))),
     owns: isBridgePlugin,
+    ownedWhen: "starts with Hookpanel's mark on its first line",
   }),
   what: `Runs its own plugins. Connect adds Hookpanel's bridge plugin (plugins/${PLUGIN_FILE} in its user config folder), so turn-done, blocked and tool events reach Hookpanel and your hosted opencode rules run. opencode does not call its permission.ask hook in a headless run.`,
 };
