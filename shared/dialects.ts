@@ -6,6 +6,7 @@ import { manifest as arya } from '../electron/host/dialects/arya/manifest.js';
 import { manifest as chrys } from '../electron/host/dialects/chrys/manifest.js';
 import { manifest as claude } from '../electron/host/dialects/claude/manifest.js';
 import { manifest as codex } from '../electron/host/dialects/codex/manifest.js';
+import { manifest as droid } from '../electron/host/dialects/droid/manifest.js';
 import { manifest as gemini } from '../electron/host/dialects/gemini/manifest.js';
 import { manifest as io } from '../electron/host/dialects/io/manifest.js';
 import { manifest as opencode } from '../electron/host/dialects/opencode/manifest.js';
@@ -13,7 +14,7 @@ import { manifest as pw } from '../electron/host/dialects/pw/manifest.js';
 import { manifest as qwen } from '../electron/host/dialects/qwen/manifest.js';
 import type { DialectManifest } from './manifest.js';
 
-export const DIALECT_MANIFESTS = [arya, io, chrys, pw, claude, codex, gemini, opencode, qwen] as const;
+export const DIALECT_MANIFESTS = [arya, io, chrys, pw, claude, codex, gemini, opencode, qwen, droid] as const;
 
 export type Dialect = (typeof DIALECT_MANIFESTS)[number]['id'];
 
