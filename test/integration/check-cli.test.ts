@@ -77,6 +77,13 @@ describe('hookpanel check', () => {
       '/hookpanel/hooks/qwen.json': 'absent',
       '/home/.qwen/settings.json': 'absent',
       '/ws/.qwen/settings.json': 'absent',
+      '/hookpanel/hooks/droid.json': 'absent',
+      '/home/.factory/settings.json': 'absent',
+      '/home/.factory/hooks.json': 'absent',
+      '/home/.factory/hooks/hooks.json': 'absent',
+      '/ws/.factory/settings.json': 'absent',
+      '/ws/.factory/hooks.json': 'absent',
+      '/ws/.factory/hooks/hooks.json': 'absent',
     });
     const first = out.sources[0]!;
     expect(Object.keys(first)).toEqual(
