@@ -3,11 +3,11 @@
 // Facts and their sources: docs/agents/droid.md.
 import { basename, join, resolve } from 'node:path';
 import type { Source } from '../../../../shared/model.js';
-import { DiagnosticSink } from '../../diagnostics/sink.js';
 import { describeValue } from '../../diagnostics/zod-issues.js';
 import { parseJsonDocument } from '../../documents/json.js';
 import { homePaths, type HostEnv } from '../../paths.js';
 import { defineDialect, type Candidate, type LoadContext } from '../dialect.js';
+import { switchOffInspected } from '../hooks-off.js';
 import { isPlainObject } from '../rule.js';
 import { manifest } from './manifest.js';
 import { droidRuntime } from './runtime.js';
@@ -82,7 +82,7 @@ function locateDroidFiles(ctx: LoadContext): Candidate[] {
 }
 
 /** The files in force, project over user and hooks.json over settings.json, as Droid layers them. */
-export function byPrecedence(sources: Source[]): Source[] {
+function byPrecedence(sources: Source[]): Source[] {
   return sources
     .filter((s) => s.role === 'inspected' && s.state !== 'absent')
     .sort((a, b) => b.priority - a.priority);
@@ -100,12 +100,6 @@ export function droidHooksDisabled(sources: Source[]): { value: boolean; from: S
 /** With `hooksDisabled` in effect Droid runs no hook of any of its files. */
 function switchOff(sources: Source[]): void {
   const off = droidHooksDisabled(sources);
-  if (!off?.value) return;
-  for (const s of sources) {
-    if (s.role !== 'inspected' || s.state !== 'active') continue;
-    s.state = 'disabled';
-    const sink = new DiagnosticSink(s.path);
-    sink.info('hooks_off', `Droid runs no hooks: hooksDisabled is true in ${off.from.path}`);
-    s.diagnostics.push(...sink.list);
-  }
+  if (off?.value)
+    switchOffInspected(sources, `Droid runs no hooks: hooksDisabled is true in ${off.from.path}`);
 }

@@ -2,7 +2,7 @@
 // a hook"): none while hooksDisabled is in effect; none of settings.json's hooks on an event that the
 // same folder's hooks.json lists (it replaces them); none of hooks/hooks.json while hooks.json exists.
 // Droid's interactive folder trust is its own prompt: Hookpanel shows it in words and never records it.
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { Source } from '../../../../shared/model.js';
 import type { AgentHookTrust, AgentTrustPart } from '../../agents/agent-trust.js';
 import { describeHandler } from '../rule.js';
@@ -52,7 +52,7 @@ function skipReason(
   if (off?.value)
     return { state: 'off', text: `hooks are switched off (hooksDisabled is true in ${off.from.path})` };
   const dir = dirname(source.path);
-  if (isHooksFile(source.path) && dir.endsWith('/hooks') && inForce(join(dirname(dir), 'hooks.json')))
+  if (isHooksFile(source.path) && basename(dir) === 'hooks' && inForce(join(dirname(dir), 'hooks.json')))
     return {
       state: 'replaced',
       text: `${join(dirname(dir), 'hooks.json')} exists, so Droid reads it instead`,
