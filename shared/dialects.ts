@@ -7,6 +7,7 @@ import { manifest as chrys } from '../electron/host/dialects/chrys/manifest.js';
 import { manifest as claude } from '../electron/host/dialects/claude/manifest.js';
 import { manifest as codex } from '../electron/host/dialects/codex/manifest.js';
 import { manifest as copilot } from '../electron/host/dialects/copilot/manifest.js';
+import { manifest as droid } from '../electron/host/dialects/droid/manifest.js';
 import { manifest as gemini } from '../electron/host/dialects/gemini/manifest.js';
 import { manifest as io } from '../electron/host/dialects/io/manifest.js';
 import { manifest as opencode } from '../electron/host/dialects/opencode/manifest.js';
@@ -25,6 +26,7 @@ export const DIALECT_MANIFESTS = [
   opencode,
   qwen,
   copilot,
+  droid,
 ] as const;
 
 export type Dialect = (typeof DIALECT_MANIFESTS)[number]['id'];

@@ -80,6 +80,13 @@ describe('hookpanel check', () => {
       // Copilot CLI's hook files are every *.json of its folders: none here.
       '/hookpanel/hooks/copilot.json': 'absent',
       '/home/.copilot/settings.json': 'absent',
+      '/hookpanel/hooks/droid.json': 'absent',
+      '/home/.factory/settings.json': 'absent',
+      '/home/.factory/hooks.json': 'absent',
+      '/home/.factory/hooks/hooks.json': 'absent',
+      '/ws/.factory/settings.json': 'absent',
+      '/ws/.factory/hooks.json': 'absent',
+      '/ws/.factory/hooks/hooks.json': 'absent',
     });
     const first = out.sources[0]!;
     expect(Object.keys(first)).toEqual(

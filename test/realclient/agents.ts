@@ -57,7 +57,7 @@ export interface InstalledAgent {
   version: string;
   /** The install folder (`npm install --prefix`). */
   dir: string;
-  /** The agent's executable as npm links it (`node_modules/.bin/<name>`). */
+  /** The agent's executable as npm links it (`node_modules/.bin/<name>`), else its native program. */
   bin: string;
   /** argv that starts it without relying on `node` being on PATH. */
   command: [string, string];
@@ -153,8 +153,10 @@ function readInstalled(name: AgentName, dir: string): InstalledAgent | null {
     return null;
   }
   const entry = join(dir, 'node_modules', ...spec.package.split('/'), spec.entry);
-  const bin = join(dir, 'node_modules', '.bin', name);
   const native = spec.native ? join(dir, 'node_modules', spec.native) : null;
+  // A platform package alone (Factory Droid's) has no npm launcher: its program is the binary.
+  const launcher = join(dir, 'node_modules', '.bin', name);
+  const bin = native && !existsSync(launcher) ? native : launcher;
   if (marker.version !== spec.version || !existsSync(entry) || !existsSync(bin)) return null;
   if (native && !existsSync(native)) return null;
   return {

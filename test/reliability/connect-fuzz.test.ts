@@ -1,10 +1,11 @@
-// Property-based fuzzing of connect then disconnect on generated agent settings files (Claude Code's and
-// Gemini CLI's settings.json, Codex's hooks.json): other keys and hooks of the person's own, comments,
-// any indentation, one line, CRLF, a BOM, no final newline. Connect either refuses, naming the file and
-// writing nothing, or writes a file that keeps every other key; disconnect then gives back the original
-// bytes. Broken files (cut short, a trailing comma, `hooks` of the wrong type) must be refused with the
-// file untouched. Through the host's own functions (the panel's Connect) for speed, and a few times
-// through the real `hookpanel connect` and `disconnect`. Seeded (fuzzSeed); fast-check shrinks a failure.
+// Property-based fuzzing of connect then disconnect on generated agent settings files (Claude Code's,
+// Gemini CLI's and Factory Droid's settings.json, Codex's hooks.json): other keys and hooks of the person's
+// own, comments, any indentation, one line, CRLF, a BOM, no final newline. Connect either refuses, naming
+// the file and writing nothing, or writes a file that keeps every other key; disconnect then gives back the
+// original bytes. Broken files (cut short, a trailing comma, `hooks` of the wrong type) must be refused
+// with the file untouched. Through the host's own functions (the panel's Connect) for speed, and a few
+// times through the real `hookpanel connect` and `disconnect`. Seeded (fuzzSeed); fast-check shrinks a
+// failure.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -37,6 +38,7 @@ const AGENTS = [
   { id: 'claude', file: '.claude/settings.json', events: ['PreToolUse', 'Stop', 'Notification'] },
   { id: 'gemini', file: '.gemini/settings.json', events: ['BeforeTool', 'AfterAgent', 'SessionStart'] },
   { id: 'codex', file: '.codex/hooks.json', events: ['PreToolUse', 'Stop', 'SessionStart'] },
+  { id: 'droid', file: '.factory/settings.json', events: ['PreToolUse', 'Stop', 'SessionStart'] },
 ] as const;
 
 // ---- generated files ----------------------------------------------------------------------------

@@ -3,12 +3,13 @@
 // Facts and their sources: docs/agents/qwen.md.
 import { join, resolve } from 'node:path';
 import type { Source } from '../../../../shared/model.js';
-import { DiagnosticSink } from '../../diagnostics/sink.js';
+import type { DiagnosticSink } from '../../diagnostics/sink.js';
 import { describeValue } from '../../diagnostics/zod-issues.js';
 import type { ParsedDocument } from '../../documents/document.js';
 import { parseJsonDocument } from '../../documents/json.js';
 import { homePaths, type HostEnv } from '../../paths.js';
 import { defineDialect, type Candidate, type LoadContext, type LoadedFile } from '../dialect.js';
+import { switchOffInspected } from '../hooks-off.js';
 import { isPlainObject } from '../rule.js';
 import { manifest } from './manifest.js';
 import { qwenRuntime } from './runtime.js';
@@ -101,12 +102,6 @@ export function qwenHooksDisabled(sources: Source[]): { value: boolean; from: So
 /** With `disableAllHooks` in effect Qwen Code runs no hook of any of its files. */
 function combineQwenSources(sources: Source[]): void {
   const off = qwenHooksDisabled(sources);
-  if (!off?.value) return;
-  for (const s of sources) {
-    if (s.role !== 'inspected' || s.state !== 'active') continue;
-    s.state = 'disabled';
-    const sink = new DiagnosticSink(s.path);
-    sink.info('hooks_off', `Qwen Code runs no hooks: disableAllHooks is true in ${off.from.path}`);
-    s.diagnostics.push(...sink.list);
-  }
+  if (off?.value)
+    switchOffInspected(sources, `Qwen Code runs no hooks: disableAllHooks is true in ${off.from.path}`);
 }
