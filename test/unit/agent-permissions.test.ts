@@ -98,8 +98,11 @@ describe("Claude Code's part (Codex shares its shapes)", () => {
   });
 
   test('the call that ran withdraws its own request; a turn that ended, every one of its session', async () => {
-    // The agents of Claude Code's shapes (Copilot CLI's own: test/unit/dialects/copilot.test.ts).
-    for (const id of ['claude', 'codex']) {
+    // The agents of Claude Code's shapes, whose event is `PermissionRequest` (Copilot CLI's own:
+    // test/unit/dialects/copilot.test.ts).
+    const claudeShaped = DIALECT_MANIFESTS.filter((m) => permissionEventOf(m.id) === 'PermissionRequest');
+    expect(claudeShaped.length).toBeGreaterThan(1);
+    for (const { id } of claudeShaped) {
       const part = (await agentPermissions()).get(id)!;
       const key = part.read(payload).callKey;
       expect(part.movedOn('PostToolUse', payload)).toEqual({ sessionId: 's1', call: key });
