@@ -4,8 +4,8 @@
 // agent: per hook, runs / skips / unknown, in words, and how to make the agent run what it skips.
 import type { Source } from '../../../shared/model.js';
 import type { AgentHookTrust, AgentTrustReport } from '../../../shared/ipc.js';
-import { DIALECT_MANIFESTS } from '../../../shared/dialects.js';
 import type { LoadContext } from '../dialects/dialect.js';
+import { agentParts, type AgentPart } from './agent-parts.js';
 
 export type { AgentHookTrust, AgentTrustReport };
 
@@ -37,20 +37,11 @@ export interface AgentChange {
   then?: string;
 }
 
-let parts: Promise<{ id: string; part: AgentTrustPart }[]> | null = null;
+let parts: Promise<AgentPart<AgentTrustPart>[]> | null = null;
 
-/** Every agent dialect with a trust.ts, in the manifests' order. */
-export function agentTrustParts(): Promise<{ id: string; part: AgentTrustPart }[]> {
-  parts ??= Promise.all(
-    DIALECT_MANIFESTS.filter((m) => m.kind === 'agent').map(async (m) => {
-      // By convention, as the registry finds index.ts; an agent without a trust gate has no trust.ts.
-      const path = `../dialects/${m.id}/trust.js`;
-      const mod = (await import(/* @vite-ignore */ path).catch(() => null)) as {
-        trust?: AgentTrustPart;
-      } | null;
-      return mod?.trust ? [{ id: m.id, part: mod.trust }] : [];
-    }),
-  ).then((found) => found.flat());
+/** Every agent dialect with a trust.ts (an agent without a trust gate has none), in the manifests' order. */
+export function agentTrustParts(): Promise<AgentPart<AgentTrustPart>[]> {
+  parts ??= agentParts<AgentTrustPart>('trust', 'trust', 'optional');
   return parts;
 }
 

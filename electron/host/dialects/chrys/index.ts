@@ -12,7 +12,7 @@ import { manifest } from './manifest.js';
 import { chrysRuntime } from './runtime.js';
 import { isPlainObject, makeRule } from '../rule.js';
 import { compilePythonRegex, interpreterFor } from './interpreter.js';
-import { ruleScripts } from '../pw/scripts.js';
+import { ruleScripts } from '../../trust/command-scripts.js';
 import {
   CHRYS_DEFAULT_TIMEOUT_SECONDS,
   ExecutionSchema,

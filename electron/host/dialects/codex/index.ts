@@ -15,7 +15,7 @@ import { readCodexHooks, wholeFileConsequence, type CodexHooksContext } from './
 import { manifest } from './manifest.js';
 import { codexRuntime } from './runtime.js';
 import { parseCodexToml } from './toml-positions.js';
-import { findScripts } from '../pw/scripts.js';
+import { findScripts } from '../../trust/command-scripts.js';
 
 export { CODEX_EVENTS, CODEX_EVENT_RULES, parseCodexToml };
 export const CODEX_LABEL = manifest.label;

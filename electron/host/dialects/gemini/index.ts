@@ -11,7 +11,7 @@ import type { ParsedDocument } from '../../documents/document.js';
 import { parseJsonDocument } from '../../documents/json.js';
 import { homePaths, type HostEnv } from '../../paths.js';
 import { defineDialect, type Candidate, type LoadContext, type LoadedFile } from '../dialect.js';
-import { findScripts } from '../pw/scripts.js';
+import { findScripts } from '../../trust/command-scripts.js';
 import { isPlainObject } from '../rule.js';
 import { GEMINI_EVENT_RULES, GEMINI_EVENTS } from './events.js';
 import { manifest } from './manifest.js';

@@ -11,7 +11,7 @@ import { describeCatalog, mcpCatalog } from '../../../../shared/mcp.js';
 import { readServerDefinitions } from '../../mcp/config.js';
 import { checkReferences } from '../../mcp/payload-refs.js';
 import { isPlainObject, makeRule } from '../rule.js';
-import { findScripts } from './scripts.js';
+import { findScripts } from '../../trust/command-scripts.js';
 
 export interface SettingsDialectOptions {
   events: EventCatalog;
