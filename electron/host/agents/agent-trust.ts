@@ -2,7 +2,8 @@
 // that skips hooks without a word (Codex's per-hook trust, Gemini CLI's folder trust). Each agent's part
 // is `trust.ts` in its dialect's folder, found by convention; the rest of Hookpanel sees one report per
 // agent: per hook, runs / skips / unknown, in words, and how to make the agent run what it skips.
-import type { Source } from '../../../shared/model.js';
+import type { Rule, Source } from '../../../shared/model.js';
+import { describeHandler } from '../../../shared/rule-name.js';
 import type { AgentHookTrust, AgentTrustReport } from '../../../shared/ipc.js';
 import type { LoadContext } from '../dialects/dialect.js';
 import { agentParts, type AgentPart } from './agent-parts.js';
@@ -27,6 +28,21 @@ export interface AgentTrustPart {
   trustFile?(source: Source, ctx: LoadContext): Promise<AgentChange>;
   /** `hookpanel untrust FILE` and Revoke: takes back the agent's own trust of every hook of the file. */
   untrustFile?(path: string, ctx: LoadContext): Promise<AgentChange>;
+}
+
+/** Which hook a verdict is about, as every agent's report names it. */
+export function hookOf(
+  source: Source,
+  rule: Rule,
+): Pick<AgentHookTrust, 'path' | 'ruleIndex' | 'rule' | 'event' | 'matcher' | 'command'> {
+  return {
+    path: source.path,
+    ruleIndex: rule.index,
+    rule: rule.name,
+    event: rule.events[0]!,
+    matcher: rule.matcher,
+    command: describeHandler(rule.handler),
+  };
 }
 
 /** What Hookpanel changed in an agent for one file, in words; `ok` false where it could not. */
