@@ -26,9 +26,6 @@ export function makeRule(basics: RuleBasics & Partial<Rule>, position: Position 
   };
 }
 
-// What a rule runs, in one line: shared with the panel and the CLI, which name rules by it.
-export { describeHandler } from '../../../shared/rule-name.js';
-
 export { isPlainObject } from '../util/plain-object.js';
 
 /**
