@@ -75,13 +75,13 @@ export async function agentTrustReports(sources: Source[], ctx: LoadContext): Pr
 
 /** Records an agent's own trust for hooks a person saw, where the agent lets Hookpanel do so. */
 export async function recordAgentTrust(
-  agent: string,
+  dialect: string,
   hooks: { key: string; hash: string }[],
   ctx: LoadContext,
 ): Promise<{ ok: boolean; message: string }> {
-  const found = (await agentTrustParts()).find((p) => p.id === agent);
+  const found = (await agentTrustParts()).find((p) => p.id === dialect);
   if (!found?.part.trust)
-    return { ok: false, message: `${agent}'s own trust is not something Hookpanel records` };
+    return { ok: false, message: `${dialect}'s own trust is not something Hookpanel records` };
   return found.part.trust(hooks, ctx);
 }
 

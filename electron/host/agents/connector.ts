@@ -86,6 +86,6 @@ export function agentConnectors(): Promise<LoadedConnector[]> {
   return loaded;
 }
 
-export async function agentConnector(id: string): Promise<LoadedConnector | null> {
-  return (await agentConnectors()).find((c) => c.id === id) ?? null;
+export async function agentConnector(dialect: string): Promise<LoadedConnector | null> {
+  return (await agentConnectors()).find((c) => c.id === dialect) ?? null;
 }

@@ -38,6 +38,6 @@ export function agentGuardedModes(): Promise<AgentPart<AgentGuardedMode>[]> {
   return parts;
 }
 
-export async function agentGuardedMode(id: string): Promise<AgentPart<AgentGuardedMode> | null> {
-  return (await agentGuardedModes()).find((g) => g.id === id) ?? null;
+export async function agentGuardedMode(dialect: string): Promise<AgentPart<AgentGuardedMode> | null> {
+  return (await agentGuardedModes()).find((g) => g.id === dialect) ?? null;
 }

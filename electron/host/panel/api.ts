@@ -330,7 +330,7 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       ctx.notifications.clear();
       return { ok: true };
     },
-    // Ask me in Settings (issue 15).
+    // Ask me in Settings (README.md, "Ask me: answer an agent's permission request from Hookpanel").
     'askMe:status': async () => askMeStatus(host),
   } as Handlers;
 }
