@@ -14,7 +14,7 @@ export const REQUEST_CHANNELS = [
   'history:cost',
   'history:budgets',
   'history:status',
-  // History by session (issue 22): match counts, sessions, one session's timeline.
+  // History by session (README.md, "The panel"): match counts, sessions, one session's timeline.
   'history:count',
   'history:sessions',
   'history:timeline',
@@ -34,13 +34,15 @@ export const REQUEST_CHANNELS = [
   'agents:disconnect',
   'agents:trust',
   'agents:recordTrust',
-  // Claude Code's guarded mode (issue 20): the managed drop-in shown, then written or removed.
+  // Claude Code's guarded mode (docs/agents/claude-code-managed.md): the managed drop-in shown, then
+  // written or removed.
   'guard:preview',
   'guard:set',
   'cli:install',
   'requests:list',
   'requests:answer',
-  // Ask me in Settings (issue 15): tools to choose from and what keeps requests from arriving.
+  // Ask me in Settings (README.md, "Ask me: …"): tools to choose from and what keeps requests from
+  // arriving.
   'askMe:status',
   // Settings → Machines (issue 25): agents on other machines, over ssh.
   'machines:list',
@@ -58,7 +60,7 @@ export const PUSH_EVENTS = [
   'historyImport',
   'budgetFlags',
   'requests',
-  /** A request's notification was clicked: show its card (issue 15). */
+  /** A request's notification was clicked: show its card. */
   'focusRequest',
   /** The machines and their connections' states, each time one changes (issue 25). */
   'machines',

@@ -401,7 +401,7 @@ export type AgentTrustReport = z.infer<typeof AgentTrustReportSchema>;
 type Schemas = { req: z.ZodType; res: z.ZodType };
 
 /** Every request channel (shared/channels.ts): its request and its response. */
-// --- Ask me in Settings (issue 15) ---
+// --- Ask me in Settings (README.md, "Ask me: answer an agent's permission request from Hookpanel") ---
 /** Per agent that can be asked: the tools to offer, and what keeps its requests from Hookpanel. */
 export const AskMeStatusSchema = z.object({
   agent: z.string(),

@@ -52,8 +52,8 @@ export interface DialectManifest {
     readonly answerFileEnv: string | null;
     /**
      * Events that gate an action: when Hookpanel cannot run one (a refused payload, a failure of its
-     * own), the bridge blocks it rather than let the action through unchecked (seed 003: a guard you
-     * can bypass by breaking it is not a guard).
+     * own), the bridge blocks it rather than let the action through unchecked (a guard you can bypass by
+     * breaking it is not a guard: ../shared/seeds/003_c7fb5911eadfcab5.txt, "Guards fail closed").
      */
     readonly guardEvents: readonly string[];
   };

@@ -1,9 +1,10 @@
-// An agent's permission request held for a person (issue 15), and the person's answer: the shapes the
-// panel, `hookpanel requests --json` and `hookpanel answer` share.
+// An agent's permission request held for a person (docs/agents/permission-requests.md), and the
+// person's answer: the shapes the panel, `hookpanel requests --json` and `hookpanel answer` share.
 import { z } from 'zod';
 import { DialectSchema } from './model.js';
 
-// ---- "Always allow" (issue 15): the exact rule offered, and the person's confirmation of it.
+// ---- "Always allow" (docs/agents/permission-requests.md, "Always allow"): the exact rule offered, and
+// the person's confirmation of it.
 
 /** One rule set "Always allow" can write, computed by the host from the request's payload. */
 export const AlwaysOfferSchema = z.object({

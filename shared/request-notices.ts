@@ -67,10 +67,10 @@ export function planRequestNotices(
   enabled: boolean,
 ): RequestNoticePlan {
   const open = new Set(shown);
-  const keep = new Set(enabled ? waiting.map((r) => r.id) : []);
+  const stillWaiting = new Set(enabled ? waiting.map((r) => r.id) : []);
   return {
     show: enabled ? waiting.filter((r) => !open.has(r.id)).map(requestNotice) : [],
-    close: [...open].filter((id) => !keep.has(id)),
+    close: [...open].filter((id) => !stillWaiting.has(id)),
   };
 }
 

@@ -161,7 +161,7 @@ export class HookHost extends EventEmitter<HostEvents> {
     // A request held for a person is in History at once, as waiting, and settled when they answer;
     // close() and idle() wait for the writes.
     if (asked.held) inBackground(this.recordInHistory(asked.waiting), 'history');
-    else this.keepAfterAnswer(done.records);
+    else this.recordAfterAnswer(done.records);
     this.announce(done.signals);
     const answer = asked.held ? this.recordPersonOutcome(await asked.outcome) : done.answer;
     if (!done.background.length) return { answer, background: Promise.resolve([]) };
@@ -193,7 +193,7 @@ export class HookHost extends EventEmitter<HostEvents> {
    * continuation, before an immediate runs, so waking the history worker's thread is off the answer's
    * path. The write is tracked at once: idle() and close() wait for it.
    */
-  private keepAfterAnswer(records: HistoryRecord[]): void {
+  private recordAfterAnswer(records: HistoryRecord[]): void {
     const answered = new Promise<void>((resolve) => setImmediate(resolve));
     const kept = answered.then(() => {
       const appended = this.history.append(records);

@@ -59,15 +59,15 @@ export async function askMe(values: AskMeInput): Promise<number> {
 }
 
 /** What keeps the requests from reaching Hookpanel (the panel says the same), on its own line. */
-async function warnGap(host: HostEnv, settings: Settings, agent: string): Promise<void> {
+async function warnGap(host: HostEnv, settings: Settings, dialect: string): Promise<void> {
   // Loaded only here: reading the agent's settings file needs the connect code.
   const { askMeGap } = await import('../../host/agents/ask-me-gap.js');
-  const gap = await askMeGap(host, settings, agent);
+  const gap = await askMeGap(host, settings, dialect);
   if (gap) process.stdout.write(`${gap.message}\n`);
 }
 
-function describe(agent: string, a: { on: boolean; tools: string[]; waitSeconds: number }): string {
-  if (!a.on) return `Ask me is off for ${agent}: its own prompt answers.`;
+function describe(dialect: string, a: { on: boolean; tools: string[]; waitSeconds: number }): string {
+  if (!a.on) return `Ask me is off for ${dialect}: its own prompt answers.`;
   const tools = a.tools.length ? `for ${a.tools.join(', ')}` : 'for every tool';
-  return `Ask me is on for ${agent} ${tools}: requests wait up to ${a.waitSeconds}s for your answer.`;
+  return `Ask me is on for ${dialect} ${tools}: requests wait up to ${a.waitSeconds}s for your answer.`;
 }

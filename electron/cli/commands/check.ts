@@ -52,19 +52,15 @@ export async function check(values: CheckInput): Promise<number> {
     return { all: [source], shown: [source], wctx: ctx };
   };
   let loaded = await load();
-  const { noteWithdrawals, withdrawChangedScripts } =
-    await import('../../host/dialects/codex/script-pins.js');
-  // A pinned script of a trusted Codex hook changed: Codex's own trust of that hook is taken back
-  // first, then everything is read again so what is shown is what Codex will now do.
-  const withdrawn = await withdrawChangedScripts(loaded.all, trust, loaded.wctx);
-  // The same for Gemini CLI: a changed hook (or script) of a trusted project is switched off there.
-  const { blockChangedHooks, noteBlocks } = await import('../../host/dialects/gemini/script-pins.js');
-  const blocked = await blockChangedHooks(loaded.all, trust, loaded.wctx);
-  if (withdrawn.some((w) => w.outcome === 'withdrawn') || blocked.some((b) => b.outcome === 'blocked'))
-    loaded = await load();
+  const { closedAny, followPinnedScripts, notePinnedChanges } =
+    await import('../../host/agents/script-pins.js');
+  // A pinned script of a hook an agent trusts changed: the agent's own gate on that hook is closed
+  // first (Codex's trust taken back, the hook switched off in Gemini CLI), then everything is read
+  // again so what is shown is what the agents will now do.
+  const pinned = await followPinnedScripts(loaded.all, trust, loaded.wctx);
+  if (closedAny(pinned)) loaded = await load();
   const sources = loaded.shown;
-  noteWithdrawals(sources, withdrawn);
-  noteBlocks(sources, blocked);
+  notePinnedChanges(sources, pinned);
   if (file && sources[0]?.state === 'absent') throw new UsageError(`${file}: no such file`);
   // What the agents themselves will skip (Codex's trust, Gemini's folder trust), beside the problems.
   const { addAgentTrustNotes } = await import('../../host/agents/agent-trust.js');

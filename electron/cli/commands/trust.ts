@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
 import { visibleText } from '../../../shared/visible-text.js';
 import { contextFor } from '../../host/context.js';
-import { withdrawChangedScripts } from '../../host/dialects/codex/script-pins.js';
-import { blockChangedHooks } from '../../host/dialects/gemini/script-pins.js';
+import { followPinnedScripts } from '../../host/agents/script-pins.js';
 import { loadCandidate, loadSources } from '../../host/sources/load.js';
 import { placeFile } from '../../host/sources/single.js';
 import { recordsAgentTrust, trustFile, untrustFile } from '../../host/agents/file-trust.js';
@@ -50,15 +49,12 @@ export async function trust(values: TrustInput): Promise<number> {
   }
   // The file's own workspace: its hooks' relative script paths resolve there.
   const wctx = { ...ctx, workspace: placed.workspace ?? ctx.workspace };
-  // A pinned script of a hook Codex trusts changed: Codex's trust of it is taken back before anything
-  // is shown, so the review below and Codex agree, and a dry run leaves Codex safe too; a changed
-  // Gemini CLI hook (or script) is switched off in Gemini the same way.
+  // A pinned script of a hook an agent trusts changed: the agent's gate on it is closed before anything
+  // is shown (Codex's trust taken back, the hook switched off in Gemini CLI), so the review below and
+  // the agent agree, and a dry run leaves the agent safe too.
   const all = await loadSources(wctx, store);
-  const withdrawn = [
-    ...(await withdrawChangedScripts(all, store, wctx)),
-    ...(await blockChangedHooks(all, store, wctx)),
-  ];
-  for (const w of withdrawn) process.stdout.write(`${visibleText(w.message)}\n\n`);
+  for (const { changes } of await followPinnedScripts(all, store, wctx))
+    for (const c of changes) process.stdout.write(`${visibleText(c.message)}\n\n`);
   const { source, bytes } = await loadCandidate(placed.module, placed.candidate, wctx);
   if (!bytes)
     throw new UsageError(

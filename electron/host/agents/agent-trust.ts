@@ -2,10 +2,11 @@
 // that skips hooks without a word (Codex's per-hook trust, Gemini CLI's folder trust). Each agent's part
 // is `trust.ts` in its dialect's folder, found by convention; the rest of Hookpanel sees one report per
 // agent: per hook, runs / skips / unknown, in words, and how to make the agent run what it skips.
-import type { Source } from '../../../shared/model.js';
+import type { Rule, Source } from '../../../shared/model.js';
+import { describeHandler } from '../../../shared/rule-name.js';
 import type { AgentHookTrust, AgentTrustReport } from '../../../shared/ipc.js';
-import { DIALECT_MANIFESTS } from '../../../shared/dialects.js';
 import type { LoadContext } from '../dialects/dialect.js';
+import { agentParts, type AgentPart } from './agent-parts.js';
 
 export type { AgentHookTrust, AgentTrustReport };
 
@@ -29,6 +30,21 @@ export interface AgentTrustPart {
   untrustFile?(path: string, ctx: LoadContext): Promise<AgentChange>;
 }
 
+/** Which hook a verdict is about, as every agent's report names it. */
+export function hookOf(
+  source: Source,
+  rule: Rule,
+): Pick<AgentHookTrust, 'path' | 'ruleIndex' | 'rule' | 'event' | 'matcher' | 'command'> {
+  return {
+    path: source.path,
+    ruleIndex: rule.index,
+    rule: rule.name,
+    event: rule.events[0]!,
+    matcher: rule.matcher,
+    command: describeHandler(rule.handler),
+  };
+}
+
 /** What Hookpanel changed in an agent for one file, in words; `ok` false where it could not. */
 export interface AgentChange {
   ok: boolean;
@@ -37,20 +53,11 @@ export interface AgentChange {
   then?: string;
 }
 
-let parts: Promise<{ id: string; part: AgentTrustPart }[]> | null = null;
+let parts: Promise<AgentPart<AgentTrustPart>[]> | null = null;
 
-/** Every agent dialect with a trust.ts, in the manifests' order. */
-export function agentTrustParts(): Promise<{ id: string; part: AgentTrustPart }[]> {
-  parts ??= Promise.all(
-    DIALECT_MANIFESTS.filter((m) => m.kind === 'agent').map(async (m) => {
-      // By convention, as the registry finds index.ts; an agent without a trust gate has no trust.ts.
-      const path = `../dialects/${m.id}/trust.js`;
-      const mod = (await import(/* @vite-ignore */ path).catch(() => null)) as {
-        trust?: AgentTrustPart;
-      } | null;
-      return mod?.trust ? [{ id: m.id, part: mod.trust }] : [];
-    }),
-  ).then((found) => found.flat());
+/** Every agent dialect with a trust.ts (an agent without a trust gate has none), in the manifests' order. */
+export function agentTrustParts(): Promise<AgentPart<AgentTrustPart>[]> {
+  parts ??= agentParts<AgentTrustPart>('trust', 'trust', 'optional');
   return parts;
 }
 
@@ -68,13 +75,13 @@ export async function agentTrustReports(sources: Source[], ctx: LoadContext): Pr
 
 /** Records an agent's own trust for hooks a person saw, where the agent lets Hookpanel do so. */
 export async function recordAgentTrust(
-  agent: string,
+  dialect: string,
   hooks: { key: string; hash: string }[],
   ctx: LoadContext,
 ): Promise<{ ok: boolean; message: string }> {
-  const found = (await agentTrustParts()).find((p) => p.id === agent);
+  const found = (await agentTrustParts()).find((p) => p.id === dialect);
   if (!found?.part.trust)
-    return { ok: false, message: `${agent}'s own trust is not something Hookpanel records` };
+    return { ok: false, message: `${dialect}'s own trust is not something Hookpanel records` };
   return found.part.trust(hooks, ctx);
 }
 

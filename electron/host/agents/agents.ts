@@ -190,16 +190,16 @@ async function folderUsed(folder: string, ours: string | null): Promise<boolean>
   return entries.some((e) => e !== made);
 }
 
-async function connectorFor(agent: string): Promise<LoadedConnector> {
-  const found = await agentConnector(agent);
+async function connectorFor(dialect: string): Promise<LoadedConnector> {
+  const found = await agentConnector(dialect);
   if (found) return found;
-  const harness = DIALECT_MODULES.find((m) => m.dialect === agent);
+  const harness = DIALECT_MODULES.find((m) => m.dialect === dialect);
   if (harness)
     throw new ConnectError(
-      `${harness.label} has nothing to connect: Hookpanel hosts its files (hookpanel emit ${agent} <event> is its bridge)`,
+      `${harness.label} has nothing to connect: Hookpanel hosts its files (hookpanel emit ${dialect} <event> is its bridge)`,
     );
   const ids = (await agentConnectors()).map((c) => c.id).join(', ');
-  throw new ConnectError(`unknown agent "${agent}"; one of ${ids}`);
+  throw new ConnectError(`unknown agent "${dialect}"; one of ${ids}`);
 }
 
 function bridgeSpec(c: LoadedConnector, host: HostEnv, target: CommandTarget, askMe: boolean): BridgeSpec {
@@ -241,11 +241,11 @@ async function rejections(id: string, path: string, text: string, host: HostEnv)
 /** The change connect or disconnect would make, as a diff; nothing is written. */
 export async function previewConnect(
   deps: AgentsDeps,
-  agent: string,
+  dialect: string,
   connect: boolean,
   target: CommandTarget = thisInstallation(),
 ): Promise<ConnectPlan> {
-  const c = await connectorFor(agent);
+  const c = await connectorFor(dialect);
   const path = c.connector.settingsPath(deps.host);
   const before = await readSettings(path);
   const own = ownFileOf(c, deps.host, target);
@@ -294,25 +294,25 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 /** Connects an agent: the change previewed as `shownDiff`, written only if the file still gives it. */
 export function connectAgent(
   deps: AgentsDeps,
-  agent: string,
+  dialect: string,
   shownDiff: string,
   target: CommandTarget = thisInstallation(),
 ): Promise<ConnectOutcome> {
-  return oneAtATime(() => connectNow(deps, agent, shownDiff, target));
+  return oneAtATime(() => connectNow(deps, dialect, shownDiff, target));
 }
 
 async function connectNow(
   deps: AgentsDeps,
-  agent: string,
+  dialect: string,
   shownDiff: string,
   target: CommandTarget,
 ): Promise<ConnectOutcome> {
-  const plan = await previewConnect(deps, agent, true, target);
+  const plan = await previewConnect(deps, dialect, true, target);
   // The diff shown is out of date; where the file is already connected (the same request twice), there
   // is nothing left to approve.
   if (plan.diff !== shownDiff && plan.changed)
     throw new ConnectError(`${plan.path} changed since the preview; look at the new diff`);
-  const { connector } = await connectorFor(agent);
+  const { connector } = await connectorFor(dialect);
   const state = await readState(deps.host);
   const previous: AgentRecord | undefined = state[plan.agent];
   const lines: string[] = [];
@@ -370,23 +370,23 @@ async function connectNow(
 /** Disconnects an agent: removes the bridge groups (exactly what connect adds) and connect's trust records. */
 export function disconnectAgent(
   deps: AgentsDeps,
-  agent: string,
+  dialect: string,
   shownDiff?: string,
   target: CommandTarget = thisInstallation(),
 ): Promise<ConnectOutcome> {
-  return oneAtATime(() => disconnectNow(deps, agent, shownDiff, target));
+  return oneAtATime(() => disconnectNow(deps, dialect, shownDiff, target));
 }
 
 async function disconnectNow(
   deps: AgentsDeps,
-  agent: string,
+  dialect: string,
   shownDiff: string | undefined,
   target: CommandTarget,
 ): Promise<ConnectOutcome> {
-  const plan = await previewConnect(deps, agent, false, target);
+  const plan = await previewConnect(deps, dialect, false, target);
   if (shownDiff !== undefined && plan.diff !== shownDiff && plan.changed)
     throw new ConnectError(`${plan.path} changed since the preview; look at the new diff`);
-  const { connector } = await connectorFor(agent);
+  const { connector } = await connectorFor(dialect);
   const state = await readState(deps.host);
   const record = state[plan.agent];
   const lines: string[] = [];

@@ -20,10 +20,10 @@ export interface AskMeGap {
 }
 
 /** What keeps the agent's requests from reaching Hookpanel while Ask me is on; null when nothing does. */
-export async function askMeGap(host: HostEnv, settings: Settings, agent: string): Promise<AskMeGap | null> {
-  if (!askMeOf(settings, agent).on) return null;
-  const c = await agentConnector(agent);
-  const event = permissionEventOf(agent);
+export async function askMeGap(host: HostEnv, settings: Settings, dialect: string): Promise<AskMeGap | null> {
+  if (!askMeOf(settings, dialect).on) return null;
+  const c = await agentConnector(dialect);
+  const event = permissionEventOf(dialect);
   if (!c || !event) return null;
   const path = c.connector.settingsPath(host);
   // Unreadable counts as absent: the agent could not read it either.

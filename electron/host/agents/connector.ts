@@ -3,7 +3,8 @@
 // wants, and anything to do once the person approved the change (Codex: record its trust). Each agent's
 // part is `connect.ts` in its dialect's folder, found by convention like the dialect's index.ts, so an
 // agent stays one folder.
-import { DIALECT_MANIFESTS, type Dialect } from '../../../shared/dialects.js';
+import type { Dialect } from '../../../shared/dialects.js';
+import { agentParts } from './agent-parts.js';
 import type { HostEnv } from '../paths.js';
 import type { OwnFile } from './own-file-edit.js';
 import type { BridgeEntry } from './settings-edit.js';
@@ -80,19 +81,12 @@ let loaded: Promise<LoadedConnector[]> | null = null;
 
 /** Every agent dialect with a connect.ts, in the manifests' order. */
 export function agentConnectors(): Promise<LoadedConnector[]> {
-  loaded ??= Promise.all(
-    DIALECT_MANIFESTS.filter((m) => m.kind === 'agent').map(async (m) => {
-      // By convention, as the registry finds index.ts: Node resolves it as written, vitest maps .js to .ts.
-      const path = `../dialects/${m.id}/connect.js`;
-      const mod = (await import(/* @vite-ignore */ path)) as { connector?: AgentConnector };
-      if (!mod.connector)
-        throw new Error(`electron/host/dialects/${m.id}/connect.ts must export its connector`);
-      return { id: m.id as Dialect, label: m.label, connector: mod.connector };
-    }),
+  loaded ??= agentParts<AgentConnector>('connect', 'connector', 'required').then((found) =>
+    found.map(({ id, label, part }) => ({ id, label, connector: part })),
   );
   return loaded;
 }
 
-export async function agentConnector(id: string): Promise<LoadedConnector | null> {
-  return (await agentConnectors()).find((c) => c.id === id) ?? null;
+export async function agentConnector(dialect: string): Promise<LoadedConnector | null> {
+  return (await agentConnectors()).find((c) => c.id === dialect) ?? null;
 }

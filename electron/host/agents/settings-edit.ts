@@ -294,10 +294,10 @@ export function removeNode(text: string, node: JsonNode): string {
   const container = node.parent!;
   const open = container.offset + 1;
   const close = container.offset + container.length - 1;
-  const keep = text.slice(open, node.offset).replace(/\s*$/, '');
+  const commentBefore = text.slice(open, node.offset).replace(/\s*$/, '');
   // With nothing else inside, `{}` again: connect laid out an empty container's first child on lines of
   // its own, whatever space it held, and `"hooks": {}` is how people and tools write one.
-  return text.slice(0, open) + keep + (keep ? ' ' : '') + text.slice(close);
+  return text.slice(0, open) + commentBefore + (commentBefore ? ' ' : '') + text.slice(close);
 }
 
 function finish(

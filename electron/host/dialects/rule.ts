@@ -1,4 +1,5 @@
-import type { Rule } from '../../../shared/model.js';
+import type { Rule, Source } from '../../../shared/model.js';
+import { DiagnosticSink } from '../diagnostics/sink.js';
 import type { Position } from '../documents/document.js';
 
 type RuleBasics = Pick<Rule, 'index' | 'name' | 'events' | 'handler' | 'timeoutMs' | 'mode' | 'errorPolicy'>;
@@ -25,7 +26,22 @@ export function makeRule(basics: RuleBasics & Partial<Rule>, position: Position 
   };
 }
 
-// What a rule runs, in one line: shared with the panel and the CLI, which name rules by it.
-export { describeHandler } from '../../../shared/rule-name.js';
-
 export { isPlainObject } from '../util/plain-object.js';
+
+/**
+ * A note a dialect adds to a loaded source when it sees all of a workspace's files: one about a hook
+ * (`ruleIndex`) points at it; one about the file is about its state, set elsewhere.
+ */
+export function noteOnSource(
+  source: Source,
+  severity: 'info' | 'warning',
+  code: string,
+  message: string,
+  ruleIndex: number | null = null,
+): void {
+  const sink = new DiagnosticSink(source.path);
+  const rule = ruleIndex === null ? undefined : source.rules.find((r) => r.index === ruleIndex);
+  const position = rule?.line ? { line: rule.line, column: rule.column ?? 1 } : null;
+  sink.add(severity, code, message, { ruleIndex, position });
+  source.diagnostics.push(...sink.list);
+}

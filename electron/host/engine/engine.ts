@@ -91,7 +91,7 @@ export class Engine {
       const guard = dialect.manifest.conventions.guardEvents.includes(event.event);
       const plan: Plan = { event, dialect, sources: [], all: [], hooks: [] };
       const refusal = { ...noDecision(), decision: guard ? ('block' as const) : ('allow' as const), reason };
-      return this.recorded(plan, event, [], refusal, started, []);
+      return this.recordsAndAnswer(plan, event, [], refusal, started, []);
     }
     const plan = await this.plan(event, dialect);
     phaseEnded('plan');
@@ -131,10 +131,10 @@ export class Engine {
       const outcomes = plan.hooks
         .map((h) => (ended.has(h) ? skipped(h, run.stoppedBy!) : run.outcomes.find((o) => o.hook === h)))
         .filter((o): o is HookOutcome => o !== undefined);
-      return this.recorded(plan, run.event, outcomes, decision, started, []);
+      return this.recordsAndAnswer(plan, run.event, outcomes, decision, started, []);
     }
     const background = later.map((h) => this.startBackground(run.event, h, dialect, ctx));
-    return this.recorded(plan, run.event, run.outcomes, decision, started, background);
+    return this.recordsAndAnswer(plan, run.event, run.outcomes, decision, started, background);
   }
 
   /** What an event would run and decide, without running anything (Test fire, replay). */
@@ -169,7 +169,7 @@ export class Engine {
   }
 
   /** The record step: what the event did, as records, signals and the answer. */
-  private recorded(
+  private recordsAndAnswer(
     plan: Plan,
     event: EngineEvent,
     outcomes: HookOutcome[],

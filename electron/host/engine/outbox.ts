@@ -113,7 +113,10 @@ export interface RecoveryReport {
   givenUp: string[];
   /** Owned by a live process, or its hook still runs: in flight, not ours to retry. */
   inFlight: string[];
-  /** No owner recorded and younger than the retry age (assumed in flight elsewhere, seed 002). */
+  /**
+   * No owner recorded and younger than the retry age (assumed in flight elsewhere,
+   * ../shared/seeds/002_6fd1ef551e57a9ac.txt, `outbox_retry_age_seconds`).
+   */
   skippedYoung: string[];
 }
 

@@ -141,23 +141,23 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
   async append(records: HistoryRecord[]): Promise<void> {
     if (!records.length) return;
     if (this.opts.spool) return appendToSpool(this.opts.dir, records);
-    if (this.backlog.length) return this.hold(records, null);
+    if (this.backlog.length) return this.holdInMemory(records, null);
     let samples: CostSample[];
     try {
       samples = await this.run('append', { records });
     } catch (e) {
-      return this.keepElsewhere(records, e as Error);
+      return this.spoolOrHoldInMemory(records, e as Error);
     }
     if (samples.length) this.emit('samples', samples);
   }
 
-  private keepElsewhere(records: HistoryRecord[], why: Error): void {
+  private spoolOrHoldInMemory(records: HistoryRecord[], why: Error): void {
     // The database cannot take them now (a full disk, say): they wait in the spool (or, with its disk
     // full too, the overflow spool), taken in once it can; failing that, in memory. Said once.
     try {
       appendToSpool(this.opts.dir, records);
     } catch (e) {
-      return this.hold(
+      return this.holdInMemory(
         records,
         `${why.message}; the spool cannot be written either (${(e as Error).message})`,
       );
@@ -172,7 +172,7 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     process.stderr.write(`hookpanel: ${message}\n`);
   }
 
-  private hold(records: HistoryRecord[], why: string | null): void {
+  private holdInMemory(records: HistoryRecord[], why: string | null): void {
     if (this.backlogRecords + records.length > BACKLOG_MAX)
       throw new Error(
         `${records.length} history records lost: ${this.backlogRecords} are already held in memory, waiting for ${this.path} or its spool to be writable`,

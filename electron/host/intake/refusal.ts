@@ -1,6 +1,7 @@
 // What the bridge answers when it cannot run an event: a payload refused by a limit, or Hookpanel
-// itself failing. A guard must not be bypassable by breaking it (seed 003), so on a guard event the
-// answer blocks, in the dialect's own protocol; every other event goes on with a one-line error.
+// itself failing. A guard must not be bypassable by breaking it (../shared/seeds/003_c7fb5911eadfcab5.txt),
+// so on a guard event the answer blocks, in the dialect's own protocol; every other event goes on with a
+// one-line error.
 import type { EmitAnswer } from '../../../shared/answer.js';
 import { dialectManifest, type Dialect } from '../../../shared/dialects.js';
 

@@ -24,8 +24,7 @@ import { agentTrustReports, recordAgentTrust } from '../agents/agent-trust.js';
 import { trustFile, untrustFile } from '../agents/file-trust.js';
 import { thisInstallation, type CommandTarget } from '../agents/bridge-command.js';
 import { installCommand } from '../agents/install-command.js';
-import { applyGuard, planGuard } from '../dialects/claude/guard-write.js';
-import { isGuarded } from '../dialects/claude/guard.js';
+import { agentGuardedMode, type AgentGuardedMode } from '../agents/guarded-mode.js';
 import { checkWorkspaces, missingWorkspace } from './workspaces.js';
 import { DIALECT_MODULES } from '../dialects/registry.js';
 import type { HookHost } from '../service.js';
@@ -300,22 +299,24 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       }
       return r;
     },
-    'guard:preview': ({ on }) => {
-      const plan = planGuard(host.host, on, ctx.commandTarget);
-      return Promise.resolve({
-        guarded: isGuarded(host.host),
+    'guard:preview': async ({ on }) => {
+      const mode = await guardedMode();
+      const plan = mode.plan(host.host, on, ctx.commandTarget);
+      return {
+        guarded: mode.isGuarded(host.host),
         file: plan.file,
         text: plan.steps.length ? (on ? plan.contents : plan.current) : null,
-      });
+      };
     },
     'guard:set': async ({ on, text }) => {
-      const plan = planGuard(host.host, on, ctx.commandTarget);
+      const mode = await guardedMode();
+      const plan = mode.plan(host.host, on, ctx.commandTarget);
       if ((on ? plan.contents : plan.current) !== text)
         return {
           ok: false,
           message: `${plan.file} changed since it was shown; look again before changing it.`,
         };
-      const r = await applyGuard(host.host, plan);
+      const r = await mode.apply(host.host, plan);
       if (r.ok) {
         host.invalidate();
         host.emit('sourcesChanged', `guarded mode ${on ? 'on' : 'off'}`);
@@ -330,7 +331,7 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       ctx.notifications.clear();
       return { ok: true };
     },
-    // Ask me in Settings (issue 15).
+    // Ask me in Settings (README.md, "Ask me: answer an agent's permission request from Hookpanel").
     'askMe:status': async () => askMeStatus(host),
     ...machineHandlers(host),
   } as Handlers;
@@ -344,6 +345,13 @@ async function refuseMissingWorkspace(payload: Record<string, unknown>, workspac
 }
 
 /** Options the panel changes, merged over the saved ones; an option no manifest declares is refused. */
+/** The guard channels are Claude Code's guarded mode (shared/ipc.ts, `guard:preview`). */
+async function guardedMode(): Promise<AgentGuardedMode> {
+  const found = await agentGuardedMode('claude');
+  if (!found) throw new Error('electron/host/dialects/claude/guarded-mode.ts must export its guardedMode');
+  return found.part;
+}
+
 function mergeDialectOptions(saved: Settings['dialects'], patch: DialectOptions): Settings['dialects'] {
   const out = { ...saved };
   for (const [id, values] of Object.entries(patch)) {

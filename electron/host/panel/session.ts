@@ -73,20 +73,13 @@ export function startPanelSession(
           scripts = next.scripts;
           await watcher.rearm();
         }
-        const taken = next.withdrawn.filter((w) => w.outcome === 'withdrawn');
-        if (taken.length) {
+        for (const { part, changes } of next.changed) {
+          const closed = changes.filter((c) => c.closed);
+          if (!closed.length) continue;
           host.invalidate();
           host.emit(
             'sourcesChanged',
-            `Codex's trust taken back: ${taken.map((w) => `${w.rule} (${w.path})`).join(', ')}`,
-          );
-        }
-        const off = next.blocked.filter((b) => b.outcome === 'blocked');
-        if (off.length) {
-          host.invalidate();
-          host.emit(
-            'sourcesChanged',
-            `Switched off in Gemini CLI: ${off.map((b) => `${b.rule} (${b.path})`).join(', ')}`,
+            `${part.closedTitle}: ${closed.map((c) => `${c.rule} (${c.path})`).join(', ')}`,
           );
         }
       });

@@ -12,20 +12,20 @@ const askable = (m: DialectManifest): m is DialectManifest & { permissionEvent: 
 export const ASK_ME_AGENTS: readonly string[] = DIALECT_MANIFESTS.filter(askable).map((m) => m.id);
 
 /** The event the agent asks permission with; null for an agent that cannot be asked. */
-export function permissionEventOf(agent: string): string | null {
-  const m: DialectManifest | undefined = DIALECT_MANIFESTS.find((d) => d.id === agent);
+export function permissionEventOf(dialect: string): string | null {
+  const m: DialectManifest | undefined = DIALECT_MANIFESTS.find((d) => d.id === dialect);
   return m && askable(m) ? m.permissionEvent : null;
 }
 
 /** The agent's Ask me setting, defaults filled in. */
-export function askMeOf(settings: Settings, agent: string): AskMe {
-  return AskMeSchema.parse(settings.askMe[agent] ?? {});
+export function askMeOf(settings: Settings, dialect: string): AskMe {
+  return AskMeSchema.parse(settings.askMe[dialect] ?? {});
 }
 
 /** Whether this event is a permission request a person should answer. */
-export function shouldAsk(settings: Settings, agent: string, event: string, toolName: unknown): boolean {
-  if (event !== permissionEventOf(agent)) return false;
-  const ask = askMeOf(settings, agent);
+export function shouldAsk(settings: Settings, dialect: string, event: string, toolName: unknown): boolean {
+  if (event !== permissionEventOf(dialect)) return false;
+  const ask = askMeOf(settings, dialect);
   if (!ask.on) return false;
   return ask.tools.length === 0 || (typeof toolName === 'string' && ask.tools.includes(toolName));
 }

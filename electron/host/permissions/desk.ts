@@ -131,10 +131,10 @@ export class PermissionDesk extends EventEmitter<DeskEvents> {
    * The agent moved on without our answer (its own prompt was answered first): requests of that
    * session, for that call (or any, with `call` null), get no decision, which ends the waiting bridge.
    */
-  withdraw(agent: string, sessionId: string, call: string | null, why: string): void {
+  withdraw(dialect: string, sessionId: string, call: string | null, why: string): void {
     for (const h of [...this.held.values()])
       if (
-        h.request.agent === agent &&
+        h.request.agent === dialect &&
         h.request.sessionId === sessionId &&
         (call === null || h.call === call)
       )

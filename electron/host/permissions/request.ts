@@ -10,14 +10,14 @@ import type { PersonAnswer } from './desk.js';
 export type DescribedRequest = Omit<WaitingRequest, 'id' | 'since' | 'deadline'>;
 
 export function describeRequest(
-  agent: Dialect,
+  dialect: Dialect,
   facts: RequestFacts,
   eventId: string,
   workspace: string | null,
   always?: Always,
 ): DescribedRequest {
   return {
-    agent,
+    agent: dialect,
     tool: facts.tool,
     subject: facts.subject && facts.subject.replace(/\s+/g, ' ').slice(0, 2000),
     justification: facts.justification,

@@ -44,12 +44,12 @@ function remoteEnv(m: MachineRecord): HostEnv {
 export async function previewRemote(
   host: HostEnv,
   target: string,
-  agent: string,
+  dialect: string,
   connect: boolean,
 ): Promise<RemoteConnectPlan> {
   const m = await machineOf(host, target);
-  const c = await agentConnector(agent);
-  if (!c) throw new ConnectError(`unknown agent "${agent}"`);
+  const c = await agentConnector(dialect);
+  if (!c) throw new ConnectError(`unknown agent "${dialect}"`);
   // Codex's trust records are written by Codex's own program on this machine: not over ssh (yet).
   if (c.connector.afterConnect)
     throw new ConnectError(
@@ -77,11 +77,11 @@ export async function previewRemote(
 export async function applyRemote(
   host: HostEnv,
   target: string,
-  agent: string,
+  dialect: string,
   connect: boolean,
   shownDiff: string,
 ): Promise<string> {
-  const plan = await previewRemote(host, target, agent, connect);
+  const plan = await previewRemote(host, target, dialect, connect);
   const where = `${target}:${plan.path}`;
   if (plan.diff !== shownDiff && plan.changed)
     throw new ConnectError(`${where} changed since the preview; look at the new diff`);

@@ -1,6 +1,6 @@
 // Large hook files are parsed and validated on a worker thread of their own, within a time bound, so
-// that one workspace's huge file (issue #21: a 40k-key YAML file held every event up for 17 s, again
-// on every touch) never delays another workspace's guard, and a file that takes too long becomes a
+// that one workspace's huge file (a 40k-key YAML file held every event up for 17 s, again on every
+// touch: docs/dialects.md, "Common") never delays another workspace's guard, and a file that takes too long becomes a
 // diagnostic instead of a hang.
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';

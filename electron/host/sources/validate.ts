@@ -5,7 +5,7 @@ import type { Diagnostic, Rule, Source } from '../../../shared/model.js';
 import type { Candidate, DialectModule, LoadContext } from '../dialects/dialect.js';
 import { DiagnosticSink } from '../diagnostics/sink.js';
 import type { ReadNote } from '../documents/read.js';
-import { shellParserReady } from '../dialects/pw/scripts.js';
+import { shellParserReady } from '../trust/command-scripts.js';
 import { parseDocument } from './parse.js';
 
 /** What a file's text says, before its scripts are hashed and trust is applied. Plain data: it crosses threads. */

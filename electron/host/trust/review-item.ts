@@ -23,7 +23,7 @@ import {
   stableJson,
   type Runnable,
 } from './review-changes.js';
-import { ruleScripts, shellParserReady, type Unpinned } from '../dialects/pw/scripts.js';
+import { ruleScripts, shellParserReady, type Unpinned } from './command-scripts.js';
 import { loadTrustedVersion, type TrustedVersion } from './review-previous.js';
 import {
   analysisLimit,

@@ -4,7 +4,7 @@ import type { Rule, Source } from '../../../shared/model.js';
 import type { DialectModule, LoadContext } from '../dialects/dialect.js';
 import { dialectModule } from '../dialects/registry.js';
 import { DiagnosticSink } from '../diagnostics/sink.js';
-import { shellParserReady } from '../dialects/pw/scripts.js';
+import { shellParserReady } from './command-scripts.js';
 import { parseDocument } from '../sources/parse.js';
 
 export interface TrustedVersion {

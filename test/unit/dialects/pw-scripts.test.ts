@@ -1,6 +1,6 @@
 // Which project files a pw or claude command runs: the paths trust must cover besides the settings file.
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { projectScripts, shellParserReady } from '../../../electron/host/dialects/pw/scripts.js';
+import { projectScripts, shellParserReady } from '../../../electron/host/trust/command-scripts.js';
 import type { Handler } from '../../../shared/model.js';
 import { makeEnv, type TestEnv } from '../../helpers/env.js';
 

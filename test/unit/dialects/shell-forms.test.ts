@@ -2,7 +2,7 @@
 // pins for it, or that its files cannot be pinned and which folders are watched instead. One row per
 // form; add a row for each form found.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { findScripts, shellParserReady } from '../../../electron/host/dialects/pw/scripts.js';
+import { findScripts, shellParserReady } from '../../../electron/host/trust/command-scripts.js';
 import type { Handler } from '../../../shared/model.js';
 import { makeEnv, type TestEnv } from '../../helpers/env.js';
 

@@ -1,4 +1,5 @@
-// arya (seed 000): AryaCode's polish/hooks.json — exec-only, observational rules on four events.
+// arya (../shared/seeds/000_ba1a3d8d5091bbc1.txt): AryaCode's polish/hooks.json — exec-only, observational
+// rules on four events.
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Rule } from '../../../../shared/model.js';

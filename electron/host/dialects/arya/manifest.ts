@@ -1,4 +1,5 @@
-// arya (seed 000) as data: what every list of dialects and `hookpanel emit` know of it.
+// arya (../shared/seeds/000_ba1a3d8d5091bbc1.txt) as data: what every list of dialects and `hookpanel emit`
+// know of it.
 import type { DialectManifest } from '../../../../shared/manifest.js';
 import { ARYA_EVENTS } from './events.js';
 

@@ -1,4 +1,5 @@
-// chrys (seed 002): global and project hooks.yaml — strict validation, match clauses, modes, outbox.
+// chrys (../shared/seeds/002_6fd1ef551e57a9ac.txt): global and project hooks.yaml — strict validation, match
+// clauses, modes, outbox.
 import { existsSync } from 'node:fs';
 import { dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import type { Handler, Rule, Source } from '../../../../shared/model.js';
@@ -12,7 +13,7 @@ import { manifest } from './manifest.js';
 import { chrysRuntime } from './runtime.js';
 import { isPlainObject, makeRule } from '../rule.js';
 import { compilePythonRegex, interpreterFor } from './interpreter.js';
-import { ruleScripts } from '../pw/scripts.js';
+import { ruleScripts } from '../../trust/command-scripts.js';
 import {
   CHRYS_DEFAULT_TIMEOUT_SECONDS,
   ExecutionSchema,
@@ -31,7 +32,10 @@ function pickFile(dir: string): { path: string; format: FileFormat; others: stri
   return { path, format: extname(path) === '.json' ? 'json' : 'yaml', others: present.slice(1) };
 }
 
-/** A rejected file leaves the other one in use (seed 002); said beside the file's own problems. */
+/**
+ * A rejected file leaves the other one in use (../shared/seeds/002_6fd1ef551e57a9ac.txt); said beside
+ * the file's own problems.
+ */
 function rejectedNotice(candidate: Candidate, sink: DiagnosticSink): void {
   const code = candidate.projectScoped ? 'project_hooks_config_invalid' : 'hooks_config_invalid';
   sink.warn(
@@ -61,7 +65,7 @@ export default defineDialect(manifest, {
     ];
     if (workspace) {
       const project = pickFile(join(workspace, '.chrys', 'hooks'));
-      // Project hooks run first (seed 002, merge rules).
+      // Project hooks run first (../shared/seeds/002_6fd1ef551e57a9ac.txt, its merge rules).
       out.unshift({
         path: project.path,
         layer: 'project',

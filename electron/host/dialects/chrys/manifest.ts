@@ -1,4 +1,5 @@
-// Chrys (seed 002) as data: what every list of dialects and `hookpanel emit` know of it.
+// Chrys (../shared/seeds/002_6fd1ef551e57a9ac.txt) as data: what every list of dialects and `hookpanel emit`
+// know of it.
 import type { DialectManifest } from '../../../../shared/manifest.js';
 import { CHRYS_EVENTS } from './events.js';
 

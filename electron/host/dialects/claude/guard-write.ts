@@ -17,6 +17,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { shellQuote, type CommandTarget } from '../../agents/bridge-command.js';
+import type { AgentGuardedMode, GuardPlan } from '../../agents/guarded-mode.js';
 import type { HostEnv } from '../../paths.js';
 import { guardContents, guardPaths, guardRecordPath } from './guard.js';
 
@@ -26,13 +27,7 @@ type Step =
   | { kind: 'remove'; path: string }
   | { kind: 'rmdir'; path: string };
 
-export interface GuardPlan {
-  on: boolean;
-  file: string;
-  /** What the file holds now (null: there is none). */
-  current: string | null;
-  /** What `on` writes (null for `off`). */
-  contents: string | null;
+export interface ClaudeGuardPlan extends GuardPlan {
   steps: Step[];
   /** Folders `on` creates; recorded so `off` can take exactly them back. */
   creates: string[];
@@ -53,7 +48,7 @@ function readRecord(host: HostEnv): GuardRecord | null {
 }
 
 /** What `guard claude on|off` would do on this machine, changing nothing. */
-export function planGuard(host: HostEnv, on: boolean, target?: CommandTarget): GuardPlan {
+export function planGuard(host: HostEnv, on: boolean, target?: CommandTarget): ClaudeGuardPlan {
   const { folders, file } = guardPaths(host);
   const current = existsSync(file) ? readFileSync(file, 'utf8') : null;
   if (on) {
@@ -83,13 +78,10 @@ export function planGuard(host: HostEnv, on: boolean, target?: CommandTarget): G
   return { on, file, current, contents: null, steps, creates: [] };
 }
 
-export interface GuardResult {
-  ok: boolean;
-  message: string;
-}
+type GuardResult = Awaited<ReturnType<AgentGuardedMode['apply']>>;
 
 /** Does the plan's steps: directly where allowed, else behind the administrator prompt. */
-export async function applyGuard(host: HostEnv, plan: GuardPlan): Promise<GuardResult> {
+export async function applyGuard(host: HostEnv, plan: ClaudeGuardPlan): Promise<GuardResult> {
   if (!plan.steps.length) return { ok: true, message: 'Nothing to change.' };
   try {
     runDirectly(plan.steps);
@@ -151,7 +143,7 @@ async function runElevated(host: HostEnv, steps: Step[]): Promise<GuardResult> {
 }
 
 /** Remembers which folders `on` created (kept across a rewrite), forgotten once `off` is done. */
-async function saveRecord(host: HostEnv, plan: GuardPlan): Promise<void> {
+async function saveRecord(host: HostEnv, plan: ClaudeGuardPlan): Promise<void> {
   const path = guardRecordPath(host);
   if (!plan.on) {
     rmSync(path, { force: true });

@@ -3,7 +3,7 @@
 // guarded mode (guard.ts) Claude Code runs none of them, so they are hosted: Hookpanel runs them.
 import { join } from 'node:path';
 import { mcpServerSources } from '../../../../shared/mcp.js';
-import { homePaths } from '../../paths.js';
+import { hostedCandidate } from '../../agents/candidates.js';
 import { defineDialect, type Candidate } from '../dialect.js';
 import { isGuarded } from './guard.js';
 import { combineSettingsSources, loadSettingsFile } from '../pw/settings-file.js';
@@ -19,14 +19,7 @@ export default defineDialect(manifest, {
       ? ({ role: 'hosted', guarded: true } as const)
       : ({ role: 'inspected' } as const);
     const out: Candidate[] = [
-      {
-        path: homePaths(host).hostedHooks(manifest.id),
-        layer: 'hosted',
-        priority: 0,
-        role: 'hosted',
-        projectScoped: false,
-        format: 'json',
-      },
+      hostedCandidate(host, manifest.id),
       {
         path: join(configDir, 'settings.json'),
         layer: 'user',

@@ -6,16 +6,17 @@ import type { Source } from '../../../../shared/model.js';
 import { DiagnosticSink } from '../../diagnostics/sink.js';
 import { describeValue } from '../../diagnostics/zod-issues.js';
 import type { KeyPath, ParsedDocument } from '../../documents/document.js';
-import { homePaths, type HostEnv } from '../../paths.js';
+import { hostedCandidate, inspectedCandidate } from '../../agents/candidates.js';
+import type { HostEnv } from '../../paths.js';
 import type { Candidate, LoadContext, LoadedFile } from '../dialect.js';
 import { defineDialect } from '../dialect.js';
-import { isPlainObject } from '../rule.js';
+import { isPlainObject, noteOnSource } from '../rule.js';
 import { CODEX_EVENT_RULES, CODEX_EVENTS } from './events.js';
 import { readCodexHooks, wholeFileConsequence, type CodexHooksContext } from './hooks.js';
 import { manifest } from './manifest.js';
 import { codexRuntime } from './runtime.js';
 import { parseCodexToml } from './toml-positions.js';
-import { findScripts } from '../pw/scripts.js';
+import { findScripts } from '../../trust/command-scripts.js';
 
 export { CODEX_EVENTS, CODEX_EVENT_RULES, parseCodexToml };
 export const CODEX_LABEL = manifest.label;
@@ -41,24 +42,9 @@ export function codexHome(host: HostEnv): string {
  * config.toml; plus Hookpanel's hosted file.
  */
 export function locateCodexFiles(ctx: LoadContext): Candidate[] {
-  const at = (path: string, layer: string, priority: number, projectScoped = false): Candidate => ({
-    path,
-    layer,
-    priority,
-    role: 'inspected',
-    projectScoped,
-    format: path.endsWith('.toml') ? 'toml' : 'json',
-  });
-  const out: Candidate[] = [
-    {
-      path: homePaths(ctx.host).hostedHooks(manifest.id),
-      layer: 'hosted',
-      priority: 0,
-      role: 'hosted',
-      projectScoped: false,
-      format: 'json',
-    },
-  ];
+  const at = (path: string, layer: string, priority: number, projectScoped = false): Candidate =>
+    inspectedCandidate(path, layer, priority, projectScoped, path.endsWith('.toml') ? 'toml' : 'json');
+  const out: Candidate[] = [hostedCandidate(ctx.host, manifest.id)];
   if (ctx.host.platform !== 'win32') {
     out.push(at('/etc/codex/hooks.json', 'system', 1), at('/etc/codex/config.toml', 'system', 2));
   }
@@ -205,19 +191,8 @@ export function combineCodexSources(sources: Source[], ctx: LoadContext): void {
   const off = configs.filter((s) => s.layer !== 'project').find((s) => settingsOf(s).hooksFeature === false);
   const states = { ...(user ? settingsOf(user).hookStates : {}) };
   for (const s of inspected) {
-    const note = (
-      severity: 'info' | 'warning',
-      code: string,
-      message: string,
-      ruleIndex: number | null = null,
-    ) => {
-      const sink = new DiagnosticSink(s.path);
-      // A note about one hook points at it; one about the file is about its state, set elsewhere.
-      const rule = ruleIndex === null ? undefined : s.rules.find((r) => r.index === ruleIndex);
-      const position = rule?.line ? { line: rule.line, column: rule.column ?? 1 } : null;
-      sink.add(severity, code, message, { ruleIndex, position });
-      s.diagnostics.push(...sink.list);
-    };
+    const note = (severity: 'info' | 'warning', code: string, message: string, ruleIndex?: number) =>
+      noteOnSource(s, severity, code, message, ruleIndex);
     if (s.state === 'absent') continue;
     if (off && s.state === 'active') {
       s.state = 'disabled';

@@ -10,10 +10,11 @@
 import { relative } from 'node:path';
 import type { Source } from '../../../../shared/model.js';
 import { CodexAppServerError, withCodexAppServer } from './app-server.js';
+import type { AgentScriptPins } from '../../agents/script-pins.js';
 import type { TrustStore } from '../../trust/store.js';
 import { findProgram } from '../../util/which.js';
 import type { LoadContext } from '../dialect.js';
-import { ruleScripts } from '../pw/scripts.js';
+import { ruleScripts } from '../../trust/command-scripts.js';
 import { codexHookKey, type CodexConfigSettings } from './index.js';
 
 /** What happened to Codex's trust of one hook whose pinned script changed. */
@@ -129,22 +130,13 @@ function changedHooks(sources: Source[], store: TrustStore, ctx: LoadContext): P
   return out;
 }
 
-/** Each withdrawal as a warning at its hook, for `hookpanel check` and the panel's Problems. */
-export function noteWithdrawals(sources: Source[], withdrawals: CodexWithdrawal[]): void {
-  for (const w of withdrawals) {
-    const source = sources.find((s) => s.dialect === 'codex' && s.path === w.path);
-    if (!source) continue;
-    const rule = source.rules.find((r) => r.index === w.ruleIndex);
-    source.diagnostics.push({
-      severity: 'warning',
-      code: w.outcome === 'withdrawn' ? 'agent_trust_withdrawn' : 'agent_trust_not_withdrawn',
-      message: w.message,
-      path: source.path,
-      line: rule?.line ?? null,
-      column: rule?.column ?? null,
-      ruleIndex: w.ruleIndex,
-      key: null,
-      excerpt: null,
-    });
-  }
-}
+/** Codex's part of pinning hook scripts (electron/host/agents/script-pins.ts). */
+export const scriptPins: AgentScriptPins = {
+  follow: async (sources, store, ctx) =>
+    (await withdrawChangedScripts(sources, store, ctx)).map(({ outcome, ...w }) => ({
+      ...w,
+      closed: outcome === 'withdrawn',
+    })),
+  codes: { closed: 'agent_trust_withdrawn', notClosed: 'agent_trust_not_withdrawn' },
+  closedTitle: "Codex's trust taken back",
+};

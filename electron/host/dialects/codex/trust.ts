@@ -8,15 +8,16 @@ import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import type { Rule, Source } from '../../../../shared/model.js';
 import type { AgentHookFix } from '../../../../shared/ipc.js';
-import type {
-  AgentChange,
-  AgentHookTrust,
-  AgentTrustPart,
-  AgentTrustReport,
+import {
+  hookOf,
+  type AgentChange,
+  type AgentHookTrust,
+  type AgentTrustPart,
+  type AgentTrustReport,
 } from '../../agents/agent-trust.js';
 import { CodexAppServerError, withCodexAppServer, type CodexHook } from './app-server.js';
 import type { LoadContext } from '../dialect.js';
-import { describeHandler, isPlainObject } from '../rule.js';
+import { isPlainObject } from '../rule.js';
 import { findProgram } from '../../util/which.js';
 import { codexHome, codexHookKey } from './index.js';
 import { manifest } from './manifest.js';
@@ -380,12 +381,7 @@ export const trust: AgentTrustPart = {
       source.rules
         .filter((r) => r.group !== null && r.hookIndex !== null)
         .map((rule): AgentHookTrust => ({
-          path: source.path,
-          ruleIndex: rule.index,
-          rule: rule.name,
-          event: rule.events[0]!,
-          matcher: rule.matcher,
-          command: describeHandler(rule.handler),
+          ...hookOf(source, rule),
           ...verdict(source, rule, listed, setup),
         })),
     );

@@ -1,18 +1,22 @@
 // gemini: Gemini CLI's settings files (inspected: Gemini runs its own hooks) and Hookpanel's hosted
 // hooks/gemini.json in Gemini's schema, which the engine runs with Gemini's semantics (runtime.ts).
 // Facts and their sources: docs/agents/gemini.md.
-import { readFileSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
-import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
+import { dirname, join, resolve } from 'node:path';
 import type { Source } from '../../../../shared/model.js';
 import { DiagnosticSink } from '../../diagnostics/sink.js';
 import { describeValue } from '../../diagnostics/zod-issues.js';
 import type { ParsedDocument } from '../../documents/document.js';
 import { parseJsonDocument } from '../../documents/json.js';
-import { homePaths, type HostEnv } from '../../paths.js';
+import { hostedCandidate, inspectedCandidate } from '../../agents/candidates.js';
+import {
+  trustedFoldersVerdict,
+  type FolderTrust,
+  type TrustedFoldersReading,
+} from '../../agents/trusted-folders.js';
+import type { HostEnv } from '../../paths.js';
 import { defineDialect, type Candidate, type LoadContext, type LoadedFile } from '../dialect.js';
-import { findScripts } from '../pw/scripts.js';
-import { isPlainObject } from '../rule.js';
+import { findScripts } from '../../trust/command-scripts.js';
+import { isPlainObject, noteOnSource } from '../rule.js';
 import { GEMINI_EVENT_RULES, GEMINI_EVENTS } from './events.js';
 import { manifest } from './manifest.js';
 import { geminiRuntime } from './runtime.js';
@@ -55,24 +59,10 @@ export function parseGeminiSettings(text: string): ParsedDocument {
  * and not when the project is the home folder), system; plus Hookpanel's hosted file.
  */
 export function locateGeminiFiles(ctx: LoadContext): Candidate[] {
-  const file = (path: string, layer: string, priority: number, projectScoped = false): Candidate => ({
-    path,
-    layer,
-    priority,
-    role: 'inspected',
-    projectScoped,
-    format: 'json',
-  });
+  const file = inspectedCandidate;
   const system = geminiSystemSettingsPath(ctx.host);
   const out: Candidate[] = [
-    {
-      path: homePaths(ctx.host).hostedHooks(manifest.id),
-      layer: 'hosted',
-      priority: 0,
-      role: 'hosted',
-      projectScoped: false,
-      format: 'json',
-    },
+    hostedCandidate(ctx.host, manifest.id),
     file(
       ctx.host.env.GEMINI_CLI_SYSTEM_DEFAULTS_PATH || join(dirname(system), 'system-defaults.json'),
       'system-defaults',
@@ -126,8 +116,13 @@ export function geminiRejectedNote(candidate: Candidate, sink: DiagnosticSink): 
     );
 }
 
-export type GeminiTrust =
-  { trusted: true; why: string } | { trusted: false; why: string } | { trusted: null; why: string };
+export type GeminiTrust = FolderTrust;
+
+/** Gemini ranks rules as written, and an unknown level is an error there (docs/agents/gemini.md). */
+const GEMINI_READING: TrustedFoldersReading = {
+  longest: 'rule',
+  otherLevel: 'unknown',
+};
 
 /**
  * Whether Gemini trusts a folder, the way it decides: GEMINI_CLI_TRUST_WORKSPACE or
@@ -143,28 +138,7 @@ export function geminiFolderTrust(host: HostEnv, folder: string, folderTrustEnab
     return { trusted: true, why: 'GEMINI_CLI_TRUST_WORKSPACE=true is set' };
   if (!folderTrustEnabled) return { trusted: true, why: 'security.folderTrust.enabled is false' };
   const path = host.env.GEMINI_CLI_TRUSTED_FOLDERS_PATH || join(geminiDir(host), 'trustedFolders.json');
-  let rules: Record<string, unknown>;
-  try {
-    const errors: ParseError[] = [];
-    const parsed = parseJsonc(readFileSync(path, 'utf8'), errors, { allowTrailingComma: false });
-    if (errors.length || !isPlainObject(parsed)) return { trusted: null, why: `${path} does not parse` };
-    rules = parsed;
-  } catch {
-    return { trusted: false, why: `no rule for ${folder} (${path} does not exist)` };
-  }
-  let best: { length: number; level: unknown; rule: string } | null = null;
-  for (const [rule, level] of Object.entries(rules)) {
-    const effective = level === 'TRUST_PARENT' ? dirname(rule) : rule;
-    const inside =
-      folder === effective || folder.startsWith(effective.endsWith(sep) ? effective : effective + sep);
-    if (inside && (!best || rule.length > best.length)) best = { length: rule.length, level, rule };
-  }
-  if (!best) return { trusted: false, why: `no rule for ${folder} in ${path}` };
-  if (best.level === 'DO_NOT_TRUST')
-    return { trusted: false, why: `${path} marks ${best.rule} DO_NOT_TRUST` };
-  if (best.level === 'TRUST_FOLDER' || best.level === 'TRUST_PARENT')
-    return { trusted: true, why: `${path} marks ${best.rule} ${String(best.level)}` };
-  return { trusted: null, why: `${path} has an invalid trust level for ${best.rule}` };
+  return trustedFoldersVerdict(path, folder, GEMINI_READING);
 }
 
 /**
@@ -177,20 +151,7 @@ export function combineGeminiSources(sources: Source[], ctx: LoadContext): void 
     (s) => s.role === 'inspected' && (s.state === 'active' || s.state === 'untrusted'),
   );
   const settingsOf = (s: Source) => s.settings as GeminiSettings;
-  const note = (
-    s: Source,
-    severity: 'info' | 'warning',
-    code: string,
-    message: string,
-    ruleIndex: number | null = null,
-  ) => {
-    const sink = new DiagnosticSink(s.path);
-    // A note about one hook points at it; one about the file is about its state, set elsewhere.
-    const rule = ruleIndex === null ? undefined : s.rules.find((r) => r.index === ruleIndex);
-    const position = rule?.line ? { line: rule.line, column: rule.column ?? 1 } : null;
-    sink.add(severity, code, message, { ruleIndex, position });
-    s.diagnostics.push(...sink.list);
-  };
+  const note = noteOnSource;
   const trust = ctx.workspace
     ? geminiFolderTrust(ctx.host, ctx.workspace, folderTrustEnabled(inspected))
     : null;

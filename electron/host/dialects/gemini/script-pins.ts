@@ -9,9 +9,10 @@ import { relative } from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
 import type { Rule, Source } from '../../../../shared/model.js';
 import { DiagnosticSink } from '../../diagnostics/sink.js';
+import type { AgentScriptPins } from '../../agents/script-pins.js';
 import type { TrustStore } from '../../trust/store.js';
 import type { LoadContext } from '../dialect.js';
-import { ruleScripts } from '../pw/scripts.js';
+import { ruleScripts } from '../../trust/command-scripts.js';
 import { isPlainObject } from '../rule.js';
 import { geminiHookName } from './hook-names.js';
 import { disableHooks, GeminiEditError, geminiUserSettingsPath, readRecord } from './trust-files.js';
@@ -105,21 +106,13 @@ export async function blockChangedHooks(
   }));
 }
 
-/** Each block as a warning at its hook, for `hookpanel check` and the panel's Problems. */
-export function noteBlocks(sources: Source[], blocks: GeminiBlock[]): void {
-  for (const b of blocks) {
-    const source = sources.find((s) => s.dialect === 'gemini' && s.path === b.path);
-    const rule = source?.rules.find((r) => r.index === b.ruleIndex);
-    source?.diagnostics.push({
-      severity: 'warning',
-      code: b.outcome === 'blocked' ? 'agent_hook_switched_off' : 'agent_hook_not_switched_off',
-      message: b.message,
-      path: b.path,
-      line: rule?.line ?? null,
-      column: rule?.column ?? null,
-      ruleIndex: b.ruleIndex,
-      key: null,
-      excerpt: null,
-    });
-  }
-}
+/** Gemini CLI's part of pinning hook scripts (electron/host/agents/script-pins.ts). */
+export const scriptPins: AgentScriptPins = {
+  follow: async (sources, store, ctx) =>
+    (await blockChangedHooks(sources, store, ctx)).map(({ outcome, ...b }) => ({
+      ...b,
+      closed: outcome === 'blocked',
+    })),
+  codes: { closed: 'agent_hook_switched_off', notClosed: 'agent_hook_not_switched_off' },
+  closedTitle: 'Switched off in Gemini CLI',
+};

@@ -6,11 +6,15 @@
 // trusted by a decision of the person's own, switches the file's hooks off in hooksConfig.disabled.
 // What Hookpanel wrote is remembered (trust-files.ts), so it takes back exactly that.
 import type { Source } from '../../../../shared/model.js';
-import type { AgentChange, AgentHookTrust, AgentTrustPart } from '../../agents/agent-trust.js';
+import {
+  hookOf,
+  type AgentChange,
+  type AgentHookTrust,
+  type AgentTrustPart,
+} from '../../agents/agent-trust.js';
 import { loadSources } from '../../sources/load.js';
 import { findProgram } from '../../util/which.js';
 import type { LoadContext } from '../dialect.js';
-import { describeHandler } from '../rule.js';
 import { geminiFingerprint, geminiHookName, knownFingerprints } from './hook-names.js';
 import { folderTrustEnabled, geminiFolderTrust, type GeminiTrust } from './index.js';
 import { manifest } from './manifest.js';
@@ -215,12 +219,7 @@ export const trust: AgentTrustPart = {
                         : 'Gemini CLI will run this in folders it trusts',
                     };
         return {
-          path: source.path,
-          ruleIndex: rule.index,
-          rule: rule.name,
-          event: rule.events[0]!,
-          matcher: rule.matcher,
-          command: describeHandler(rule.handler),
+          ...hookOf(source, rule),
           trustable: null,
           fingerprint:
             source.projectScoped && known

@@ -1,4 +1,5 @@
-// io (seed 001): `[[hook]]` tables in io.toml — observers (`on`, `append`) and the `before_tool` gate.
+// io (../shared/seeds/001_c82f53472102826d.txt): `[[hook]]` tables in io.toml — observers (`on`, `append`)
+// and the `before_tool` gate.
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';

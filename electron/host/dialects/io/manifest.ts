@@ -1,4 +1,5 @@
-// io-harness (seed 001) as data: what every list of dialects and `hookpanel emit` know of it.
+// io-harness (../shared/seeds/001_c82f53472102826d.txt) as data: what every list of dialects and `hookpanel
+// emit` know of it.
 import type { DialectManifest } from '../../../../shared/manifest.js';
 import { IO_EVENTS } from './events.js';
 

@@ -2,7 +2,7 @@
 // Hookpanel) and Hookpanel's hosted hooks/opencode.json in Claude Code's schema, which the engine runs
 // with the semantics in runtime.ts. Facts and their sources: docs/agents/opencode.md.
 import { join } from 'node:path';
-import { homePaths } from '../../paths.js';
+import { hostedCandidate, inspectedCandidate } from '../../agents/candidates.js';
 import { defineDialect, type Candidate } from '../dialect.js';
 import { loadSettingsFile } from '../pw/settings-file.js';
 import { manifest } from './manifest.js';
@@ -17,23 +17,10 @@ export default defineDialect(manifest, {
   formatOf: (path) => (isPlugin(path) ? 'javascript' : 'json'),
   parse: (text, format) => (format === 'javascript' ? pluginDocument(text) : null),
   locate({ host, workspace }) {
-    const plugin = (path: string, layer: string, priority: number, projectScoped: boolean): Candidate => ({
-      path,
-      layer,
-      priority,
-      role: 'inspected',
-      projectScoped,
-      format: 'javascript',
-    });
+    const plugin = (path: string, layer: string, priority: number, projectScoped: boolean) =>
+      inspectedCandidate(path, layer, priority, projectScoped, 'javascript');
     const out: Candidate[] = [
-      {
-        path: homePaths(host).hostedHooks(manifest.id),
-        layer: 'hosted',
-        priority: 0,
-        role: 'hosted',
-        projectScoped: false,
-        format: 'json',
-      },
+      hostedCandidate(host, manifest.id),
       ...pluginFiles(opencodeConfigDir(host)).map((p) => plugin(p, 'user', 1, false)),
     ];
     if (host.env.OPENCODE_CONFIG_DIR)

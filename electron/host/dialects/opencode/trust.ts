@@ -1,8 +1,7 @@
 // Whether opencode will run each of its plugins: every plugin in its folders, in any folder it is
 // opened in, with no trust prompt of its own; so the verdict is always that it runs it, and there is
 // nothing to fix in opencode (Trust review still records your review of a project plugin's bytes).
-import type { AgentHookTrust, AgentTrustPart } from '../../agents/agent-trust.js';
-import { describeHandler } from '../rule.js';
+import { hookOf, type AgentHookTrust, type AgentTrustPart } from '../../agents/agent-trust.js';
 import { manifest } from './manifest.js';
 
 export const trust: AgentTrustPart = {
@@ -11,12 +10,7 @@ export const trust: AgentTrustPart = {
       .filter((s) => s.role === 'inspected' && s.state !== 'absent' && s.state !== 'invalid')
       .flatMap((source) =>
         source.rules.map((rule): AgentHookTrust => ({
-          path: source.path,
-          ruleIndex: rule.index,
-          rule: rule.name,
-          event: rule.events[0]!,
-          matcher: rule.matcher,
-          command: describeHandler(rule.handler),
+          ...hookOf(source, rule),
           trustable: null,
           status: 'runs',
           state: 'runs',

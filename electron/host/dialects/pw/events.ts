@@ -107,7 +107,10 @@ export function eventFromRow(
 
 export const PW_EVENTS = defineCatalog(PW_EVENT_ROWS.map((r) => eventFromRow(r, PW_DORMANT)));
 
-/** Events whose `prompt`/`agent` guards fail closed (seed 003, "Guards fail closed"). */
+/**
+ * Events whose `prompt`/`agent` guards fail closed (../shared/seeds/003_c7fb5911eadfcab5.txt, "Guards
+ * fail closed").
+ */
 export const FAIL_CLOSED_EVENTS = new Set(['PreToolUse', 'PermissionRequest']);
 
 export function pwDefaultTimeoutSeconds(event: string): number {

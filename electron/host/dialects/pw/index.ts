@@ -1,4 +1,4 @@
-// pw (seed 003): pw code's settings.json hooks across seven layered files.
+// pw (../shared/seeds/003_c7fb5911eadfcab5.txt): pw code's settings.json hooks across seven layered files.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { mcpServerSources } from '../../../../shared/mcp.js';

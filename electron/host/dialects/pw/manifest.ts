@@ -1,4 +1,5 @@
-// pw code (seed 003) as data: what every list of dialects and `hookpanel emit` know of it.
+// pw code (../shared/seeds/003_c7fb5911eadfcab5.txt) as data: what every list of dialects and `hookpanel
+// emit` know of it.
 import type { DialectManifest } from '../../../../shared/manifest.js';
 import { PW_EVENTS } from './events.js';
 

@@ -1,4 +1,5 @@
-// The settings-file hooks schema shared by pw (seed 003) and Claude Code: events → matcher groups → hooks.
+// The settings-file hooks schema shared by pw (../shared/seeds/003_c7fb5911eadfcab5.txt) and Claude Code:
+// events → matcher groups → hooks.
 import type { EventCatalog } from '../../../../shared/events/catalog.js';
 import { FAIL_CLOSED_EVENTS, pwDefaultTimeoutSeconds } from './events.js';
 import type { Handler, Rule, Source } from '../../../../shared/model.js';
@@ -11,7 +12,7 @@ import { describeCatalog, mcpCatalog } from '../../../../shared/mcp.js';
 import { readServerDefinitions } from '../../mcp/config.js';
 import { checkReferences } from '../../mcp/payload-refs.js';
 import { isPlainObject, makeRule } from '../rule.js';
-import { findScripts } from './scripts.js';
+import { findScripts } from '../../trust/command-scripts.js';
 
 export interface SettingsDialectOptions {
   events: EventCatalog;

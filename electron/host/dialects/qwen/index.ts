@@ -7,7 +7,8 @@ import type { DiagnosticSink } from '../../diagnostics/sink.js';
 import { describeValue } from '../../diagnostics/zod-issues.js';
 import type { ParsedDocument } from '../../documents/document.js';
 import { parseJsonDocument } from '../../documents/json.js';
-import { homePaths, type HostEnv } from '../../paths.js';
+import { hostedCandidate, inspectedCandidate } from '../../agents/candidates.js';
+import type { HostEnv } from '../../paths.js';
 import { defineDialect, type Candidate, type LoadContext, type LoadedFile } from '../dialect.js';
 import { switchOffInspected } from '../hooks-off.js';
 import { isPlainObject } from '../rule.js';
@@ -43,24 +44,10 @@ function qwenSystemSettingsPath(host: HostEnv): string {
  * Code trusts, and not when the project is the home folder), system; plus Hookpanel's hosted file.
  */
 function locateQwenFiles(ctx: LoadContext): Candidate[] {
-  const file = (path: string, layer: string, priority: number, projectScoped = false): Candidate => ({
-    path,
-    layer,
-    priority,
-    role: 'inspected',
-    projectScoped,
-    format: 'json',
-  });
+  const file = inspectedCandidate;
   const system = qwenSystemSettingsPath(ctx.host);
   const out: Candidate[] = [
-    {
-      path: homePaths(ctx.host).hostedHooks(manifest.id),
-      layer: 'hosted',
-      priority: 0,
-      role: 'hosted',
-      projectScoped: false,
-      format: 'json',
-    },
+    hostedCandidate(ctx.host, manifest.id),
     file(
       ctx.host.env.QWEN_CODE_SYSTEM_DEFAULTS_PATH || join(resolve(system, '..'), 'system-defaults.json'),
       'system-defaults',

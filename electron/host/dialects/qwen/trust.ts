@@ -2,18 +2,24 @@
 // a project's hooks only in a folder Qwen Code trusts (every folder while its folder trust is off, which
 // is its default). Folder trust is Qwen Code's own decision (its trust dialog or trustedFolders.json):
 // Hookpanel shows it and never records it.
-import { readFileSync } from 'node:fs';
-import { dirname, join, sep } from 'node:path';
-import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
+import { join } from 'node:path';
 import type { Source } from '../../../../shared/model.js';
-import type { AgentHookTrust, AgentTrustPart } from '../../agents/agent-trust.js';
+import { hookOf, type AgentHookTrust, type AgentTrustPart } from '../../agents/agent-trust.js';
+import {
+  trustedFoldersVerdict,
+  type FolderTrust,
+  type TrustedFoldersReading,
+} from '../../agents/trusted-folders.js';
 import type { HostEnv } from '../../paths.js';
-import { describeHandler, isPlainObject } from '../rule.js';
 import { qwenDir, qwenHooksDisabled } from './index.js';
 import { manifest } from './manifest.js';
 import type { QwenSettings } from './settings.js';
 
-type FolderTrust = { trusted: boolean | null; why: string };
+/** Qwen Code ranks rules by the folder they trust, and takes any level but DO_NOT_TRUST as trust. */
+const QWEN_READING: TrustedFoldersReading = {
+  longest: 'trusted folder',
+  otherLevel: 'trusted',
+};
 
 export const trust: AgentTrustPart = {
   async report(sources, ctx) {
@@ -44,12 +50,7 @@ export const trust: AgentTrustPart = {
                 }
               : { status: 'runs' as const, state: 'runs', message: 'Qwen Code will run this' };
         return {
-          path: source.path,
-          ruleIndex: rule.index,
-          rule: rule.name,
-          event: rule.events[0]!,
-          matcher: rule.matcher,
-          command: describeHandler(rule.handler),
+          ...hookOf(source, rule),
           trustable: null,
           ...verdict,
         };
@@ -83,24 +84,5 @@ function folderTrustOn(sources: Source[]): boolean {
 function qwenFolderTrust(host: HostEnv, folder: string, enabled: boolean): FolderTrust {
   if (!enabled) return { trusted: true, why: 'folder trust is off (security.folderTrust.enabled)' };
   const path = host.env.QWEN_CODE_TRUSTED_FOLDERS_PATH || join(qwenDir(host), 'trustedFolders.json');
-  let rules: Record<string, unknown>;
-  try {
-    const errors: ParseError[] = [];
-    const parsed = parseJsonc(readFileSync(path, 'utf8'), errors);
-    if (errors.length || !isPlainObject(parsed)) return { trusted: null, why: `${path} does not parse` };
-    rules = parsed;
-  } catch {
-    return { trusted: false, why: `no rule for ${folder} (${path} does not exist)` };
-  }
-  let best: { length: number; level: unknown; rule: string } | null = null;
-  for (const [rule, level] of Object.entries(rules)) {
-    const effective = level === 'TRUST_PARENT' ? dirname(rule) : rule;
-    const inside =
-      folder === effective || folder.startsWith(effective.endsWith(sep) ? effective : effective + sep);
-    if (inside && (!best || effective.length > best.length)) best = { length: effective.length, level, rule };
-  }
-  if (!best) return { trusted: false, why: `no rule for ${folder} in ${path}` };
-  if (best.level === 'DO_NOT_TRUST')
-    return { trusted: false, why: `${path} marks ${best.rule} DO_NOT_TRUST` };
-  return { trusted: true, why: `${path} marks ${best.rule} ${String(best.level)}` };
+  return trustedFoldersVerdict(path, folder, QWEN_READING);
 }

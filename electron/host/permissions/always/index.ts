@@ -12,12 +12,13 @@ export type { AppliedAlways, HeldOffer } from './policy.js';
 
 /** The offers for a request (kept by the desk) and what the person is shown. */
 export function alwaysFor(
-  agent: string,
+  dialect: string,
   policy: AlwaysPolicy | undefined,
   payload: Record<string, unknown>,
   host: HostEnv,
 ): { held: HeldOffer[]; shown: Always } {
-  if (!policy) return { held: [], shown: { offers: [], whyNot: `Hookpanel cannot write ${agent}'s rules` } };
+  if (!policy)
+    return { held: [], shown: { offers: [], whyNot: `Hookpanel cannot write ${dialect}'s rules` } };
   const { offers, whyNot } = policy.offers(payload, host);
   return { held: offers, shown: { offers: offers.map((o) => o.offer), whyNot } };
 }

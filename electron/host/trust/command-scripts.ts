@@ -15,7 +15,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, extname, isAbsolute, relative, resolve } from 'node:path';
 import type { Node as SyntaxNode, Parser as TreeParser } from 'web-tree-sitter';
-import type { Handler, Rule } from '../../../../shared/model.js';
+import type { Handler, Rule } from '../../../shared/model.js';
 
 export interface ScriptScope {
   /** The workspace: the hooks' working directory and the project whose files count. */
