@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
-import type { AgentHookTrust, AgentTrustPart } from '../../agents/agent-trust.js';
+import { hookOf, type AgentHookTrust, type AgentTrustPart } from '../../agents/agent-trust.js';
 import type { HostEnv } from '../../paths.js';
-import { describeHandler, isPlainObject } from '../rule.js';
+import { isPlainObject } from '../rule.js';
 import { copilotHome, copilotHooksDisabled } from './index.js';
 import { manifest } from './manifest.js';
 
@@ -43,12 +43,7 @@ export const trust: AgentTrustPart = {
                 })
               : { status: 'runs' as const, state: 'runs', message: 'Copilot CLI will run this' };
         return {
-          path: source.path,
-          ruleIndex: rule.index,
-          rule: rule.name,
-          event: rule.events[0]!,
-          matcher: rule.matcher,
-          command: describeHandler(rule.handler),
+          ...hookOf(source, rule),
           trustable: null,
           ...verdict,
         };

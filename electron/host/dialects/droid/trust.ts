@@ -4,8 +4,7 @@
 // Droid's interactive folder trust is its own prompt: Hookpanel shows it in words and never records it.
 import { basename, dirname, join } from 'node:path';
 import type { Source } from '../../../../shared/model.js';
-import type { AgentHookTrust, AgentTrustPart } from '../../agents/agent-trust.js';
-import { describeHandler } from '../rule.js';
+import { hookOf, type AgentHookTrust, type AgentTrustPart } from '../../agents/agent-trust.js';
 import { droidHooksDisabled, isHooksFile } from './index.js';
 import { manifest } from './manifest.js';
 import type { DroidHookSettings } from './settings.js';
@@ -21,12 +20,7 @@ export const trust: AgentTrustPart = {
         const event = rule.events[0]!;
         const why = skipReason(source, event, inForce, off);
         return {
-          path: source.path,
-          ruleIndex: rule.index,
-          rule: rule.name,
-          event,
-          matcher: rule.matcher,
-          command: describeHandler(rule.handler),
+          ...hookOf(source, rule),
           trustable: null,
           ...(why
             ? { status: 'skips' as const, state: why.state, message: `Droid will skip this: ${why.text}` }
