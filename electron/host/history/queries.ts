@@ -5,6 +5,7 @@
 import type { DispatchRecord, EventRecord } from '../../../shared/dispatch.js';
 import type { Db } from './schema.js';
 import { storedCallSummary } from '../../../shared/call-summary.js';
+import { searchWords } from './search-text.js';
 
 export interface HistoryFilter {
   dialect?: string;
@@ -24,13 +25,14 @@ interface Where {
 }
 
 /**
- * A full-text query from what a person typed: its words in that order, the last one as a prefix, any
- * case, so "disk ful" finds "exit 3: disk full" and "rm -rf bui" finds `rm -rf build/`. (A phrase is
- * also what keeps a query on common words fast.) Null when the text has no words to look up.
+ * A full-text query from what a person typed: its words (cut as the index's text was, search-text.ts) in
+ * that order, the last one as a prefix, any case, so "disk ful" finds "exit 3: disk full" and
+ * "rm -rf bui" finds `rm -rf build/`. (A phrase is also what keeps a query on common words fast.) Null
+ * when the text has no words to look up. A word holds no quote, so the phrase needs no escaping.
  */
 export function ftsQuery(text: string): string | null {
-  const words = text.match(/[\p{L}\p{N}]+/gu);
-  if (!words) return null;
+  const words = searchWords(text);
+  if (!words.length) return null;
   return `"${words.join(' ')}"*`;
 }
 
