@@ -207,6 +207,24 @@ describe('history store', () => {
     for (const [i, reason] of reasons.entries()) expect(await q(reason)).toContain(`d${i + 1}`);
   });
 
+  test('a rule filter tells a name with a lone surrogate from one with U+FFFD, which SQLite stores alike', async () => {
+    env = makeEnv();
+    const store = openStore(env.path('hp/history'));
+    // What the history fuzzer found (seed 863205801): a hook file's JSON may name a rule "\ud800".
+    await store.append([
+      record(1, { rule: 'x\ud800' }),
+      record(2, { rule: 'x\ufffd' }),
+      record(3, { rule: 'x' }),
+    ]);
+    const q = async (rule: string) => ids((await store.query({ rule }, 10)).dispatches);
+    expect(await q('\ud800')).toEqual(['d1']);
+    expect(await q('\ufffd')).toEqual(['d2']);
+    expect(await q('x')).toEqual(['d3', 'd2', 'd1']);
+    expect(await store.count('dispatches', { rule: '\ud800' })).toBe(1);
+    await store.append([summary(1), summary(2)]);
+    expect(ids(await store.events(10, { rule: '\ufffd' }))).toEqual(['e2']);
+  });
+
   test('a database of schema 3 has its search index written again: its records are found as new ones are', async () => {
     env = makeEnv();
     const dir = env.path('hp/history');

@@ -36,6 +36,21 @@ export function ftsQuery(text: string): string | null {
   return `"${words.join(' ')}"*`;
 }
 
+/**
+ * Dispatches whose rule name holds `part`. SQLite keeps text as UTF-8, where a lone surrogate (a rule
+ * named by a JSON escape such as "\ud800") becomes U+FFFD: the name columns cannot tell the two apart,
+ * so for such a part the name as the record's JSON escapes it (JSON.stringify wrote it) must hold the
+ * part escaped the same way.
+ */
+function ruleCondition(part: string): Where {
+  const names = 'rule IN (SELECT rule FROM rule_names WHERE instr(rule, ?) > 0)';
+  if (!/[\p{Cs}\ufffd]/u.test(part)) return { sql: names, params: [part] };
+  return {
+    sql: `${names} AND instr(record -> '$.rule', ?) > 0`,
+    params: [part, JSON.stringify(part).slice(1, -1)],
+  };
+}
+
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
@@ -71,8 +86,9 @@ function dispatchWhere(f: HistoryFilter, textVia: TextVia = 'row'): Where {
   }
   if (f.rule) {
     // A rule filter matches a whole name or part of one: matched against the (few) names, then indexed.
-    conds.push('rule IN (SELECT rule FROM rule_names WHERE instr(rule, ?) > 0)');
-    params.push(f.rule);
+    const rule = ruleCondition(f.rule);
+    conds.push(rule.sql);
+    params.push(...rule.params);
   }
   if (f.text) {
     const match = ftsQuery(f.text);
@@ -120,8 +136,9 @@ function eventWhere(f: HistoryFilter): Where {
       params.push(f.outcome);
     }
     if (f.rule) {
-      runs.push('rule IN (SELECT rule FROM rule_names WHERE instr(rule, ?) > 0)');
-      params.push(f.rule);
+      const rule = ruleCondition(f.rule);
+      runs.push(rule.sql);
+      params.push(...rule.params);
     }
     conds.push(`id IN (SELECT event_id FROM dispatches WHERE ${runs.join(' AND ')})`);
   }
