@@ -11,11 +11,16 @@ export interface CliResult {
   stderr: string;
 }
 
+let runs = 0;
+/** How many times this test process ran the CLI through runCli (test/helpers/cpu-log.ts counts them). */
+export const cliRuns = () => runs;
+
 /** Runs the compiled `hookpanel` as a real process. */
 export function runCli(
   args: string[],
   opts: { env: Record<string, string>; cwd?: string; input?: string; timeoutMs?: number },
 ): Promise<CliResult> {
+  runs++;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       env: opts.env,

@@ -185,6 +185,68 @@ describe('history store', () => {
     expect(await store.event('nope')).toBeNull();
   });
 
+  test('text search finds a word beside letters of another script, as typed or pasted whole', async () => {
+    env = makeEnv();
+    const store = openStore(env.path('hp/history'));
+    // What the history fuzzer found (seed 764220119): SQLite's tokenizer kept letters of several scripts
+    // as one word, and took U+18CD6 (no letter to Unicode) for a letter.
+    const reasons = ['◶⧑ঝﱔḹㆶ𑊊', '一A\u0300', '\u{18CD6}needle', '构建failed: 磁盘已满', 'naïve café'];
+    await store.append(reasons.map((reason, i) => record(i + 1, { reason })));
+    const q = async (text: string) => ids((await store.query({ text }, 10)).dispatches);
+    expect(await q('l')).toEqual(['d1']);
+    expect(await q('ঝﱔ')).toEqual(['d1']);
+    expect(await q('a')).toEqual(['d2']);
+    expect(await q('一')).toEqual(['d2']);
+    expect(await q('needle')).toEqual(['d3']);
+    expect(await q('failed')).toEqual(['d4']);
+    // Ideographs are words of their own: any run of them, as typed, finds the text that holds it.
+    expect(await q('已满')).toEqual(['d4']);
+    expect(await q('构建fai')).toEqual(['d4']);
+    expect(await q('naive')).toEqual(['d5']);
+    // Each reason, pasted whole, finds its record.
+    for (const [i, reason] of reasons.entries()) expect(await q(reason)).toContain(`d${i + 1}`);
+  });
+
+  test('a rule filter tells a name with a lone surrogate from one with U+FFFD, which SQLite stores alike', async () => {
+    env = makeEnv();
+    const store = openStore(env.path('hp/history'));
+    // What the history fuzzer found (seed 863205801): a hook file's JSON may name a rule "\ud800".
+    await store.append([
+      record(1, { rule: 'x\ud800' }),
+      record(2, { rule: 'x\ufffd' }),
+      record(3, { rule: 'x' }),
+    ]);
+    const q = async (rule: string) => ids((await store.query({ rule }, 10)).dispatches);
+    expect(await q('\ud800')).toEqual(['d1']);
+    expect(await q('\ufffd')).toEqual(['d2']);
+    expect(await q('x')).toEqual(['d3', 'd2', 'd1']);
+    expect(await store.count('dispatches', { rule: '\ud800' })).toBe(1);
+    await store.append([summary(1), summary(2)]);
+    expect(ids(await store.events(10, { rule: '\ufffd' }))).toEqual(['e2']);
+  });
+
+  test('a database of schema 3 has its search index written again: its records are found as new ones are', async () => {
+    env = makeEnv();
+    const dir = env.path('hp/history');
+    const store = openStore(dir);
+    await store.append([record(1, { reason: '构建failed' }), summary(1, { reason: '构建failed' })]);
+    await store.close();
+    // As schema 3 indexed it: the raw text, cut by SQLite's tokenizer alone.
+    const db = openHistoryDb(join(dir, 'history.db'));
+    db.exec("INSERT INTO dispatch_text (dispatch_text) VALUES ('delete-all')");
+    db.exec("INSERT INTO event_text (event_text) VALUES ('delete-all')");
+    db.prepare("INSERT INTO dispatch_text (rowid, reason) SELECT seq, '构建failed' FROM dispatches").run();
+    db.prepare("INSERT INTO event_text (rowid, reason) SELECT seq, '构建failed' FROM events").run();
+    db.exec('PRAGMA user_version = 3');
+    expect(db.prepare('SELECT rowid FROM dispatch_text WHERE dispatch_text MATCH ?').all('failed')).toEqual(
+      [],
+    );
+    db.close();
+    const upgraded = openStore(dir);
+    expect(ids((await upgraded.query({ text: 'failed' }, 10)).dispatches)).toEqual(['d1']);
+    expect(ids(await upgraded.events(10, { text: '建' }))).toEqual(['e1']);
+  });
+
   test('the CLI contract: --json, filters, --events, human lines, a bad time; --export csv and jsonl', async () => {
     env = makeEnv();
     const store = openStore(env.path('hp/history'));

@@ -5,6 +5,7 @@
 import type { DispatchRecord, EventRecord } from '../../../shared/dispatch.js';
 import type { Db } from './schema.js';
 import { storedCallSummary } from '../../../shared/call-summary.js';
+import { searchWords } from './search-text.js';
 
 export interface HistoryFilter {
   dialect?: string;
@@ -24,14 +25,30 @@ interface Where {
 }
 
 /**
- * A full-text query from what a person typed: its words in that order, the last one as a prefix, any
- * case, so "disk ful" finds "exit 3: disk full" and "rm -rf bui" finds `rm -rf build/`. (A phrase is
- * also what keeps a query on common words fast.) Null when the text has no words to look up.
+ * A full-text query from what a person typed: its words (cut as the index's text was, search-text.ts) in
+ * that order, the last one as a prefix, any case, so "disk ful" finds "exit 3: disk full" and
+ * "rm -rf bui" finds `rm -rf build/`. (A phrase is also what keeps a query on common words fast.) Null
+ * when the text has no words to look up. A word holds no quote, so the phrase needs no escaping.
  */
 export function ftsQuery(text: string): string | null {
-  const words = text.match(/[\p{L}\p{N}]+/gu);
-  if (!words) return null;
+  const words = searchWords(text);
+  if (!words.length) return null;
   return `"${words.join(' ')}"*`;
+}
+
+/**
+ * Dispatches whose rule name holds `part`. SQLite keeps text as UTF-8, where a lone surrogate (a rule
+ * named by a JSON escape such as "\ud800") becomes U+FFFD: the name columns cannot tell the two apart,
+ * so for such a part the name as the record's JSON escapes it (JSON.stringify wrote it) must hold the
+ * part escaped the same way.
+ */
+function ruleCondition(part: string): Where {
+  const names = 'rule IN (SELECT rule FROM rule_names WHERE instr(rule, ?) > 0)';
+  if (!/[\p{Cs}\ufffd]/u.test(part)) return { sql: names, params: [part] };
+  return {
+    sql: `${names} AND instr(record -> '$.rule', ?) > 0`,
+    params: [part, JSON.stringify(part).slice(1, -1)],
+  };
 }
 
 function likePattern(text: string): string {
@@ -69,8 +86,9 @@ function dispatchWhere(f: HistoryFilter, textVia: TextVia = 'row'): Where {
   }
   if (f.rule) {
     // A rule filter matches a whole name or part of one: matched against the (few) names, then indexed.
-    conds.push('rule IN (SELECT rule FROM rule_names WHERE instr(rule, ?) > 0)');
-    params.push(f.rule);
+    const rule = ruleCondition(f.rule);
+    conds.push(rule.sql);
+    params.push(...rule.params);
   }
   if (f.text) {
     const match = ftsQuery(f.text);
@@ -118,8 +136,9 @@ function eventWhere(f: HistoryFilter): Where {
       params.push(f.outcome);
     }
     if (f.rule) {
-      runs.push('rule IN (SELECT rule FROM rule_names WHERE instr(rule, ?) > 0)');
-      params.push(f.rule);
+      const rule = ruleCondition(f.rule);
+      runs.push(rule.sql);
+      params.push(...rule.params);
     }
     conds.push(`id IN (SELECT event_id FROM dispatches WHERE ${runs.join(' AND ')})`);
   }

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { describeDbError, HistoryDbError, isDamaged, setAside } from './damage.js';
 import { backfillSessions, SESSION_TABLES } from './sessions.js';
+import { reindexText } from './text-reindex.js';
 
 export type Db = InstanceType<typeof Database>;
 export type Statement = Database.Statement;
@@ -22,7 +23,7 @@ function loadLibsql(): typeof Database {
 
 export const DB_FILE = 'history.db';
 /** Bumped when the tables change; `migrateSchema` brings an older file up to date. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 /** How long a writer waits for another one's transaction before giving up. */
 export const BUSY_TIMEOUT_MS = 10_000;
 
@@ -237,6 +238,8 @@ export function migrateSchema(db: Db, path = DB_FILE): void {
       // Version 3: sessions, counted from the events recorded before.
       db.exec(SESSION_TABLES);
       if (now < 3) backfillSessions(db);
+      // Version 4: the search index's words cut by search-text.ts; a new file has nothing to index.
+      if (now > 0 && now < 4) reindexText(db);
       db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     }
     db.exec('COMMIT');

@@ -4,6 +4,7 @@ import type { DispatchRecord, EventRecord, HistoryRecord } from '../../../shared
 import { bucketOf } from './cost-buckets.js';
 import { eventKind, toolOf } from './event-kind.js';
 import { isPersonsWait } from './persons-wait.js';
+import { dispatchSearchText, eventSearchText } from './search-text.js';
 import type { Db, Statement } from './schema.js';
 import { keyText, SessionBook, sessionKey } from './sessions.js';
 
@@ -145,7 +146,7 @@ export class HistoryWriter {
     if (was) this.sessions.redecided(keyText(was.session), was.decision, e.decision);
     this.updateEvent.run(e.decision, JSON.stringify(e), seq);
     this.deleteEventText.run(seq);
-    this.insertEventText.run(seq, e.event, e.reason ?? '', payloadText(e));
+    this.insertEventText.run(seq, ...eventSearchText(e));
   }
 
   /**
@@ -205,16 +206,7 @@ export class HistoryWriter {
       JSON.stringify(r),
     );
     if (!info.changes) return null; // already recorded (an import that resumed)
-    this.insertDispatchText.run(
-      info.lastInsertRowid,
-      r.rule,
-      r.source,
-      r.handler,
-      r.event,
-      r.reason ?? '',
-      r.stdoutTail,
-      r.stderrTail,
-    );
+    this.insertDispatchText.run(info.lastInsertRowid, ...dispatchSearchText(r));
     const ruleKey = `${r.dialect}\u0000${r.rule}`;
     if (!this.knownRules.has(ruleKey)) {
       this.insertRuleName.run(r.rule, r.dialect);
@@ -272,7 +264,7 @@ export class HistoryWriter {
       this.insertWorkspace.run(e.workspace);
       this.knownWorkspaces.add(e.workspace);
     }
-    this.insertEventText.run(info.lastInsertRowid, e.event, e.reason ?? '', payloadText(e));
+    this.insertEventText.run(info.lastInsertRowid, ...eventSearchText(e));
     if (turn) this.cost(time, 'turn', e.dialect, e.event, '', '', true, turn.ms + e.durationMs, 'ok');
     // An event no rule matched cost the agent nothing worth charting.
     if (e.dispatchCount)
@@ -304,8 +296,4 @@ export class HistoryWriter {
       ms,
     );
   }
-}
-
-function payloadText(e: EventRecord): string {
-  return typeof e.payload === 'string' ? e.payload : JSON.stringify(e.payload);
 }

@@ -1,0 +1,56 @@
+// With HOOKPANEL_TEST_CPU_LOG=<file> (a setup file of .config/vitest.config.ts), each test file appends one
+// JSON line to <file>: its wall time and the CPU it cost, its own process's and that of the child
+// processes it waited for (CLI runs, hosts, hooks, agents: /proc/self/stat's utime, stime, cutime and
+// cstime, https://man7.org/linux/man-pages/man5/proc_pid_stat.5.html), and how many `hookpanel` runs it
+// started through runCli. test/tiers/cpu-table.mjs sums them up. Linux only; elsewhere it writes nothing.
+import { appendFileSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { cliRuns } from './cli.js';
+import { REPO } from './env.js';
+
+const LOG = process.env.HOOKPANEL_TEST_CPU_LOG;
+/** Clock ticks per second of /proc's times: 100 on every Linux (USER_HZ). */
+const TICKS = 100;
+
+/** CPU seconds of this process so far, and of its children that ended and were waited for. */
+function cpu(): { self: number; children: number } | null {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // Fields after the command name (which may hold spaces), from the state on: utime is the 12th.
+    const f = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
+    return { self: (f[11]! + f[12]!) / TICKS, children: (f[13]! + f[14]!) / TICKS };
+  } catch {
+    return null;
+  }
+}
+
+if (LOG) {
+  // From the setup's own start (before the test file is imported), or the process's start: the fork's
+  // own start-up (vitest's runner) is part of what a file costs. A fork that runs several files logs
+  // each one's share: the times are the process's totals, and cpu-table.mjs subtracts per pid.
+  const wall0 = performance.now() - process.uptime() * 1000;
+  let runs0 = 0;
+  beforeAll(() => {
+    runs0 = cliRuns();
+  });
+  afterAll(() => {
+    const now = cpu();
+    if (!now) return;
+    appendFileSync(
+      LOG,
+      `${JSON.stringify({
+        file: relative(REPO, expect.getState().testPath ?? ''),
+        node: process.version,
+        pid: process.pid,
+        wallS: (performance.now() - wall0) / 1000,
+        selfS: now.self,
+        childrenS: now.children,
+        cliRuns: cliRuns() - runs0,
+      })}\n`,
+    );
+  });
+}
