@@ -1,4 +1,5 @@
 import type { Rule, Source } from '../../../shared/model.js';
+import { isPlainObject } from '../util/plain-object.js';
 import { DiagnosticSink } from '../diagnostics/sink.js';
 import type { Position } from '../documents/document.js';
 
@@ -27,6 +28,24 @@ export function makeRule(basics: RuleBasics & Partial<Rule>, position: Position 
 }
 
 export { isPlainObject } from '../util/plain-object.js';
+
+/** An object's string-valued entries (a hook's `env` or `headers`); anything else gives none. */
+export function stringRecord(value: unknown): Record<string, string> {
+  if (!isPlainObject(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
+}
+
+/** Whether a matcher is a regular expression JavaScript can compile, as the agents' own loaders test. */
+export function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * A note a dialect adds to a loaded source when it sees all of a workspace's files: one about a hook

@@ -8,7 +8,7 @@ import type { DiagnosticSink } from '../../diagnostics/sink.js';
 import { unknownEventMessage } from '../../diagnostics/unknown-event.js';
 import { describeValue, suggest } from '../../diagnostics/zod-issues.js';
 import type { KeyPath, Position } from '../../documents/document.js';
-import { isPlainObject, makeRule } from '../rule.js';
+import { compiles, stringRecord, isPlainObject, makeRule } from '../rule.js';
 import { COPILOT_EVENTS } from './events.js';
 
 const EVENT_NAMES = COPILOT_EVENTS.map((e) => e.name);
@@ -225,20 +225,4 @@ function readHook(hook: unknown, at: KeyPath, sink: DiagnosticSink, matched: boo
     env: stringRecord(hook.env),
     cwd: typeof hook.cwd === 'string' && hook.cwd ? hook.cwd : null,
   };
-}
-
-function stringRecord(value: unknown): Record<string, string> {
-  if (!isPlainObject(value)) return {};
-  return Object.fromEntries(
-    Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'),
-  );
-}
-
-function compiles(pattern: string): boolean {
-  try {
-    new RegExp(pattern);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -7,7 +7,7 @@ import type { DiagnosticSink } from '../../diagnostics/sink.js';
 import { hooksInGroups, unknownEventMessage } from '../../diagnostics/unknown-event.js';
 import { describeValue, suggest } from '../../diagnostics/zod-issues.js';
 import type { KeyPath, Position } from '../../documents/document.js';
-import { isPlainObject, makeRule } from '../rule.js';
+import { compiles, isPlainObject, makeRule } from '../rule.js';
 import { DROID_EVENTS } from './events.js';
 
 /** What a file says beside its rules, for the checks that span files (index.ts, trust.ts). */
@@ -208,13 +208,4 @@ function readHook(
     return timeout === 0 ? DEFAULT_TIMEOUT_S * 1000 : 0;
   }
   return Math.round(timeout * 1000);
-}
-
-function compiles(pattern: string): boolean {
-  try {
-    new RegExp(pattern);
-    return true;
-  } catch {
-    return false;
-  }
 }

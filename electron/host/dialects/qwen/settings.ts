@@ -7,7 +7,7 @@ import type { DiagnosticSink } from '../../diagnostics/sink.js';
 import { hooksInGroups, unknownEventMessage } from '../../diagnostics/unknown-event.js';
 import { describeValue, suggest } from '../../diagnostics/zod-issues.js';
 import type { KeyPath, Position } from '../../documents/document.js';
-import { isPlainObject, makeRule } from '../rule.js';
+import { compiles, stringRecord, isPlainObject, makeRule } from '../rule.js';
 import { QWEN_EVENTS } from './events.js';
 
 export interface QwenSettings {
@@ -237,20 +237,4 @@ function identityOf(handler: Handler): string {
   if (handler.kind === 'shell') return handler.command;
   if (handler.kind === 'http') return handler.url;
   return handler.kind === 'prompt' ? handler.prompt : handler.kind;
-}
-
-function stringRecord(value: unknown): Record<string, string> {
-  if (!isPlainObject(value)) return {};
-  return Object.fromEntries(
-    Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'),
-  );
-}
-
-function compiles(pattern: string): boolean {
-  try {
-    new RegExp(pattern);
-    return true;
-  } catch {
-    return false;
-  }
 }
