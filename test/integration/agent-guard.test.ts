@@ -1,6 +1,6 @@
 // An agent's guard events fail closed in the agent's own protocol: a payload Hookpanel refuses (here,
 // nested past the limit) on a guard event blocks (exit 2, the reason on stderr, nothing on stdout, as
-// Codex and Gemini CLI read a block; Claude Code's PermissionRequest: a deny in JSON on exit 0), and on
+// Codex and Gemini CLI read a block; a deny in JSON on exit 0 where that is the agent's block), and on
 // any other event lets the agent go on. Events from each agent manifest's conventions.guardEvents.
 import { afterEach, describe, expect, test } from 'vitest';
 import { DIALECT_MANIFESTS } from '../../shared/dialects.js';
@@ -15,6 +15,19 @@ const cases = DIALECT_MANIFESTS.filter((m) => m.kind === 'agent').flatMap((m) =>
   m.conventions.guardEvents.map((event) => ({ dialect: m.id, event })),
 );
 
+/**
+ * Where an agent's block is a deny in JSON on exit 0 rather than exit 2. Claude Code reads exit 2 on
+ * PermissionRequest as no decision; Copilot CLI blocks on exit 2 but drops its reason
+ * (docs/agents/copilot.md), so Hookpanel answers its guards in JSON.
+ */
+const JSON_DENIES: Record<string, (reason: string) => unknown> = {
+  'claude PermissionRequest': (message) => ({
+    hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message } },
+  }),
+  'copilot preToolUse': (reason) => ({ permissionDecision: 'deny', permissionDecisionReason: reason }),
+  'copilot permissionRequest': (message) => ({ behavior: 'deny', message }),
+};
+
 describe('guard events of the agents fail closed', () => {
   test.each(cases)(
     '$dialect $event: a refused payload blocks, in its protocol',
@@ -26,13 +39,9 @@ describe('guard events of the agents fail closed', () => {
         input: deep,
       });
       const reason = `hookpanel: the payload nests deeper than the limit of 512 levels; a guard on ${event} fails closed`;
-      // Claude Code reads exit 2 on PermissionRequest as no decision: there a deny is JSON on exit 0.
-      if (dialect === 'claude' && event === 'PermissionRequest')
-        expect(r).toEqual({
-          code: 0,
-          stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: event, decision: { behavior: 'deny', message: reason } } })}\n`,
-          stderr: '',
-        });
+      const denyInJson = JSON_DENIES[`${dialect} ${event}`];
+      if (denyInJson)
+        expect(r).toEqual({ code: 0, stdout: `${JSON.stringify(denyInJson(reason))}\n`, stderr: '' });
       else expect(r).toEqual({ code: 2, stdout: '', stderr: `${reason}\n` });
     },
   );
