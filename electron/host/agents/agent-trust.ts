@@ -21,7 +21,7 @@ export interface AgentTrustPart {
   trust?(hooks: { key: string; hash: string }[], ctx: LoadContext): Promise<{ ok: boolean; message: string }>;
   /**
    * `hookpanel trust FILE` and Trust this version: records the agent's own trust for every hook of one
-   * of its files, as loaded (what the person reviewed); `ok` false, saying why, where the agent could
+   * of its files, as loaded (what the person reviewed); `refused`, saying why, where the agent could
    * not be changed (not installed, not reachable, not loading the file). Absent where the agent's trust
    * is not Hookpanel's to record.
    */
@@ -45,13 +45,22 @@ export function hookOf(
   };
 }
 
-/** What Hookpanel changed in an agent for one file, in words; `ok` false where it could not. */
-export interface AgentChange {
-  ok: boolean;
-  message: string;
-  /** Where a trust was refused: what to say instead of the default "trust it again once … can record it". */
-  then?: string;
-}
+/**
+ * What Hookpanel did to an agent's own trust of one file, said in `message`. A tagged outcome, not an
+ * `ok` flag: file-trust.ts trusts nothing in Hookpanel unless the agent's trust was recorded, and says
+ * a different thing when the agent keeps running what was taken back.
+ */
+export type AgentChange =
+  /** The agent's trust is as asked now: recorded or taken back, or it was so already. */
+  | { kind: 'done'; message: string }
+  /**
+   * Nothing was changed in the agent: it could not be (not installed, not reachable, not loading the
+   * file, a "do not trust" of its own) or it is not Hookpanel's to change. `then`, where given, is what
+   * to say instead of the default "trust it again once … can record it".
+   */
+  | { kind: 'refused'; message: string; then?: string }
+  /** Taken back, but the agent runs some of the file's hooks whatever is recorded (managed by policy). */
+  | { kind: 'still-runs'; message: string };
 
 let parts: Promise<AgentPart<AgentTrustPart>[]> | null = null;
 
