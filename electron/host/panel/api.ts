@@ -317,11 +317,12 @@ export function createPanelApi(ctx: PanelContext): Handlers {
           message: `${plan.file} changed since it was shown; look again before changing it.`,
         };
       const r = await mode.apply(host.host, plan);
-      if (r.ok) {
+      if (r.kind !== 'failed') {
         host.invalidate();
         host.emit('sourcesChanged', `guarded mode ${on ? 'on' : 'off'}`);
       }
-      return r;
+      // The panel's result keeps its { ok, message } shape.
+      return { ok: r.kind !== 'failed', message: r.message };
     },
     'cli:install': async () => {
       const r = await installCommand(host.host, ctx.commandTarget ?? thisInstallation());
