@@ -10,6 +10,13 @@ import { agentParts, type AgentPart } from './agent-parts.js';
 
 export type { AgentHookTrust, AgentTrustReport };
 
+/**
+ * What recording an agent's trust for hooks a person saw did, said in `message`: recorded, or refused
+ * (nothing recorded: a hook changed since it was shown, the agent is not installed or did not answer,
+ * or its trust is not Hookpanel's to record). Only a recorded trust changes what the panel shows.
+ */
+export type HooksTrustRecorded = { kind: 'recorded'; message: string } | { kind: 'refused'; message: string };
+
 /** What an agent's trust.ts exports. */
 export interface AgentTrustPart {
   /** The agent's verdict on every hook of its inspected sources. */
@@ -18,7 +25,7 @@ export interface AgentTrustPart {
    * Records the agent's own trust for these hooks, exactly as shown (key and hash); refuses any that
    * changed since. Absent where the agent has no per-hook trust to record (Gemini trusts folders).
    */
-  trust?(hooks: { key: string; hash: string }[], ctx: LoadContext): Promise<{ ok: boolean; message: string }>;
+  trust?(hooks: { key: string; hash: string }[], ctx: LoadContext): Promise<HooksTrustRecorded>;
   /**
    * `hookpanel trust FILE` and Trust this version: records the agent's own trust for every hook of one
    * of its files, as loaded (what the person reviewed); `refused`, saying why, where the agent could
@@ -87,10 +94,10 @@ export async function recordAgentTrust(
   dialect: string,
   hooks: { key: string; hash: string }[],
   ctx: LoadContext,
-): Promise<{ ok: boolean; message: string }> {
+): Promise<HooksTrustRecorded> {
   const found = (await agentTrustParts()).find((p) => p.id === dialect);
   if (!found?.part.trust)
-    return { ok: false, message: `${dialect}'s own trust is not something Hookpanel records` };
+    return { kind: 'refused', message: `${dialect}'s own trust is not something Hookpanel records` };
   return found.part.trust(hooks, ctx);
 }
 

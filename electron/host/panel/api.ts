@@ -293,11 +293,12 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       agentTrustReports(await host.sources(ws(workspace)), host.context(ws(workspace))),
     'agents:recordTrust': async ({ agent, workspace, hooks }) => {
       const r = await recordAgentTrust(agent, hooks, host.context(ws(workspace)));
-      if (r.ok) {
+      if (r.kind === 'recorded') {
         host.invalidate();
         host.emit('sourcesChanged', `recorded ${agent}'s trust`);
       }
-      return r;
+      // The panel's result keeps its { ok, message } shape.
+      return { ok: r.kind === 'recorded', message: r.message };
     },
     'guard:preview': async ({ on }) => {
       const mode = await guardedMode();

@@ -392,7 +392,7 @@ export const trust: AgentTrustPart = {
     const program = findProgram('codex', ctx.host.env.PATH, null, ctx.host.platform);
     if (!program)
       return {
-        ok: false,
+        kind: 'refused',
         message: 'Codex is not installed here (no codex on PATH), so its trust cannot be recorded',
       };
     try {
@@ -405,7 +405,7 @@ export const trust: AgentTrustPart = {
           const changed = hooks.filter((h) => now.get(h.key)?.currentHash !== h.hash);
           if (changed.length)
             return {
-              ok: false,
+              kind: 'refused',
               message: `${changed.map((h) => h.key).join(', ')} changed since it was shown (or is gone); review it again`,
             };
           const { filePath } = await server.trustHooks(
@@ -414,13 +414,13 @@ export const trust: AgentTrustPart = {
           );
           cache.clear();
           return {
-            ok: true,
+            kind: 'recorded',
             message: `Codex now trusts ${hooks.length === 1 ? 'this hook' : `these ${hooks.length} hooks`} (recorded through Codex in ${filePath})`,
           };
         },
       );
     } catch (e) {
-      return { ok: false, message: `Codex's trust could not be recorded: ${(e as Error).message}` };
+      return { kind: 'refused', message: `Codex's trust could not be recorded: ${(e as Error).message}` };
     }
   },
 };
