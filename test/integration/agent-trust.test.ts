@@ -71,7 +71,7 @@ describe('Gemini CLI: folder trust and switches', () => {
   test('Gemini trust is its own to give: Hookpanel refuses to record it', async () => {
     env = makeEnv();
     expect(await recordAgentTrust('gemini', [{ key: 'k', hash: 'h' }], env.ctx())).toEqual({
-      ok: false,
+      kind: 'refused',
       message: "gemini's own trust is not something Hookpanel records",
     });
   });
@@ -100,7 +100,7 @@ describe('Codex not installed', () => {
     expect(
       await recordAgentTrust('codex', [{ key: `${hooksJson}:stop:0:0`, hash: 'sha256:x' }], env.ctx()),
     ).toEqual({
-      ok: false,
+      kind: 'refused',
       message: 'Codex is not installed here (no codex on PATH), so its trust cannot be recorded',
     });
   });

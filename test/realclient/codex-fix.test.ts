@@ -50,7 +50,7 @@ describe.skipIf(!codex.agent)(
       expect(loaded).toMatchObject({ status: 'skips', state: 'untrusted', fix: { kind: 'trust' } });
 
       const r = await recordAgentTrust('codex', [loaded.trustable!], env.ctx());
-      expect(r.ok, r.message).toBe(true);
+      expect(r.kind, r.message).toBe('recorded');
       expect((await report()).hooks.find((h) => h.path === hooksJson)).toMatchObject({
         status: 'runs',
         fix: null,

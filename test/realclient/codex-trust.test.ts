@@ -75,7 +75,7 @@ describe.skipIf(!codex.agent)(`Codex ${AGENTS.codex!.version}'s trust, per hook 
     expect(starts(), 'nothing changed: the answer is kept').toBe(1);
 
     const recorded = await recordAgentTrust('codex', [before.hooks[0]!.trustable!], env.ctx());
-    expect(recorded.ok, recorded.message).toBe(true);
+    expect(recorded.kind, recorded.message).toBe('recorded');
     expect(recorded.message).toBe(
       `Codex now trusts this hook (recorded through Codex in ${env.path('~/.codex/config.toml')})`,
     );

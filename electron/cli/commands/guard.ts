@@ -56,11 +56,16 @@ export async function guard(input: GuardInput): Promise<number> {
   }
   const done = await mode.apply(host, plan);
   out(visibleText(done.message));
-  if (done.ok)
-    out(
-      on
-        ? `${label} is guarded: ${label} sessions started from now on run their hooks through Hookpanel.`
-        : `${label} is no longer guarded.`,
-    );
-  return done.ok ? 0 : 1;
+  switch (done.kind) {
+    case 'failed':
+      return 1;
+    case 'already':
+    case 'changed':
+      out(
+        on
+          ? `${label} is guarded: ${label} sessions started from now on run their hooks through Hookpanel.`
+          : `${label} is no longer guarded.`,
+      );
+      return 0;
+  }
 }

@@ -10,6 +10,13 @@ import { agentParts, type AgentPart } from './agent-parts.js';
 
 export type { AgentHookTrust, AgentTrustReport };
 
+/**
+ * What recording an agent's trust for hooks a person saw did, said in `message`: recorded, or refused
+ * (nothing recorded: a hook changed since it was shown, the agent is not installed or did not answer,
+ * or its trust is not Hookpanel's to record). Only a recorded trust changes what the panel shows.
+ */
+export type HooksTrustRecorded = { kind: 'recorded'; message: string } | { kind: 'refused'; message: string };
+
 /** What an agent's trust.ts exports. */
 export interface AgentTrustPart {
   /** The agent's verdict on every hook of its inspected sources. */
@@ -18,10 +25,10 @@ export interface AgentTrustPart {
    * Records the agent's own trust for these hooks, exactly as shown (key and hash); refuses any that
    * changed since. Absent where the agent has no per-hook trust to record (Gemini trusts folders).
    */
-  trust?(hooks: { key: string; hash: string }[], ctx: LoadContext): Promise<{ ok: boolean; message: string }>;
+  trust?(hooks: { key: string; hash: string }[], ctx: LoadContext): Promise<HooksTrustRecorded>;
   /**
    * `hookpanel trust FILE` and Trust this version: records the agent's own trust for every hook of one
-   * of its files, as loaded (what the person reviewed); `ok` false, saying why, where the agent could
+   * of its files, as loaded (what the person reviewed); `refused`, saying why, where the agent could
    * not be changed (not installed, not reachable, not loading the file). Absent where the agent's trust
    * is not Hookpanel's to record.
    */
@@ -45,13 +52,22 @@ export function hookOf(
   };
 }
 
-/** What Hookpanel changed in an agent for one file, in words; `ok` false where it could not. */
-export interface AgentChange {
-  ok: boolean;
-  message: string;
-  /** Where a trust was refused: what to say instead of the default "trust it again once … can record it". */
-  then?: string;
-}
+/**
+ * What Hookpanel did to an agent's own trust of one file, said in `message`. A tagged outcome, not an
+ * `ok` flag: file-trust.ts trusts nothing in Hookpanel unless the agent's trust was recorded, and says
+ * a different thing when the agent keeps running what was taken back.
+ */
+export type AgentChange =
+  /** The agent's trust is as asked now: recorded or taken back, or it was so already. */
+  | { kind: 'done'; message: string }
+  /**
+   * Nothing was changed in the agent: it could not be (not installed, not reachable, not loading the
+   * file, a "do not trust" of its own) or it is not Hookpanel's to change. `then`, where given, is what
+   * to say instead of the default "trust it again once … can record it".
+   */
+  | { kind: 'refused'; message: string; then?: string }
+  /** Taken back, but the agent runs some of the file's hooks whatever is recorded (managed by policy). */
+  | { kind: 'still-runs'; message: string };
 
 let parts: Promise<AgentPart<AgentTrustPart>[]> | null = null;
 
@@ -78,10 +94,10 @@ export async function recordAgentTrust(
   dialect: string,
   hooks: { key: string; hash: string }[],
   ctx: LoadContext,
-): Promise<{ ok: boolean; message: string }> {
+): Promise<HooksTrustRecorded> {
   const found = (await agentTrustParts()).find((p) => p.id === dialect);
   if (!found?.part.trust)
-    return { ok: false, message: `${dialect}'s own trust is not something Hookpanel records` };
+    return { kind: 'refused', message: `${dialect}'s own trust is not something Hookpanel records` };
   return found.part.trust(hooks, ctx);
 }
 

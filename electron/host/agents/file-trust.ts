@@ -120,13 +120,21 @@ export async function trustFile(
     const loaded = await combined(wctx, path);
     if (loaded?.source.sha256 !== req.sha256) return refuse(changed);
     const change = await agent.part.trustFile(loaded.source, wctx);
-    if (!change.ok)
-      return refuse(
-        change.message,
-        change.then ??
-          `Not trusted: nothing was recorded, in Hookpanel or in ${agent.label}; trust it again once ${agent.label} can record it.`,
-      );
-    lines.push(change.message);
+    switch (change.kind) {
+      case 'refused':
+        return refuse(
+          change.message,
+          change.then ??
+            `Not trusted: nothing was recorded, in Hookpanel or in ${agent.label}; trust it again once ${agent.label} can record it.`,
+        );
+      case 'still-runs':
+      case 'done':
+        // Still-runs (policy runs some hooks whatever is recorded) is the agent trusting them anyway.
+        lines.push(change.message);
+        break;
+      default:
+        change satisfies never;
+    }
   }
   let entry: TrustEntry | null = null;
   if (source.projectScoped) {
@@ -177,7 +185,8 @@ export async function untrustFile(
   if (agent.part?.untrustFile) {
     const change = await agent.part.untrustFile(full, wctx);
     lines.push(change.message);
-    return { ok: change.ok, lines, entry: null };
+    // Refused or still running: the person asked for the hooks to stop, and in the agent they did not.
+    return { ok: change.kind === 'done', lines, entry: null };
   }
   lines.push(await unchangedAgent(agent, full, wctx));
   return { ok: true, lines, entry: null };

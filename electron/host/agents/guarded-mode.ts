@@ -19,13 +19,22 @@ export interface GuardPlan {
   steps: readonly unknown[];
 }
 
+/**
+ * What applying a plan did, said in `message`: the file was already as asked, was changed, or could not
+ * be changed (nothing was). Callers say the agent is guarded (or not) only when it is.
+ */
+export type GuardApplied =
+  | { kind: 'already'; message: string }
+  | { kind: 'changed'; message: string }
+  | { kind: 'failed'; message: string };
+
 /** What an agent's guarded-mode.ts exports. */
 export interface AgentGuardedMode {
   /** Whether the agent is guarded by Hookpanel on this machine now. */
   isGuarded(host: HostEnv): boolean;
   plan(host: HostEnv, on: boolean, target?: CommandTarget): GuardPlan;
   /** Does exactly the plan's steps (behind the administrator prompt where one is needed). */
-  apply(host: HostEnv, plan: GuardPlan): Promise<{ ok: boolean; message: string }>;
+  apply(host: HostEnv, plan: GuardPlan): Promise<GuardApplied>;
   /** In words, for `hookpanel guard`: what on does, and what off does, given the file. */
   readonly words: { on(file: string): string; off(file: string, withFolders: boolean): string };
 }

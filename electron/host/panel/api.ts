@@ -293,11 +293,12 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       agentTrustReports(await host.sources(ws(workspace)), host.context(ws(workspace))),
     'agents:recordTrust': async ({ agent, workspace, hooks }) => {
       const r = await recordAgentTrust(agent, hooks, host.context(ws(workspace)));
-      if (r.ok) {
+      if (r.kind === 'recorded') {
         host.invalidate();
         host.emit('sourcesChanged', `recorded ${agent}'s trust`);
       }
-      return r;
+      // The panel's result keeps its { ok, message } shape.
+      return { ok: r.kind === 'recorded', message: r.message };
     },
     'guard:preview': async ({ on }) => {
       const mode = await guardedMode();
@@ -317,11 +318,12 @@ export function createPanelApi(ctx: PanelContext): Handlers {
           message: `${plan.file} changed since it was shown; look again before changing it.`,
         };
       const r = await mode.apply(host.host, plan);
-      if (r.ok) {
+      if (r.kind !== 'failed') {
         host.invalidate();
         host.emit('sourcesChanged', `guarded mode ${on ? 'on' : 'off'}`);
       }
-      return r;
+      // The panel's result keeps its { ok, message } shape.
+      return { ok: r.kind !== 'failed', message: r.message };
     },
     'cli:install': async () => {
       const r = await installCommand(host.host, ctx.commandTarget ?? thisInstallation());

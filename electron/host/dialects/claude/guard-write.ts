@@ -17,7 +17,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { shellQuote, type CommandTarget } from '../../agents/bridge-command.js';
-import type { AgentGuardedMode, GuardPlan } from '../../agents/guarded-mode.js';
+import type { GuardApplied, GuardPlan } from '../../agents/guarded-mode.js';
 import type { HostEnv } from '../../paths.js';
 import { guardContents, guardPaths, guardRecordPath } from './guard.js';
 
@@ -78,22 +78,20 @@ export function planGuard(host: HostEnv, on: boolean, target?: CommandTarget): C
   return { on, file, current, contents: null, steps, creates: [] };
 }
 
-type GuardResult = Awaited<ReturnType<AgentGuardedMode['apply']>>;
-
 /** Does the plan's steps: directly where allowed, else behind the administrator prompt. */
-export async function applyGuard(host: HostEnv, plan: ClaudeGuardPlan): Promise<GuardResult> {
-  if (!plan.steps.length) return { ok: true, message: 'Nothing to change.' };
+export async function applyGuard(host: HostEnv, plan: ClaudeGuardPlan): Promise<GuardApplied> {
+  if (!plan.steps.length) return { kind: 'already', message: 'Nothing to change.' };
   try {
     runDirectly(plan.steps);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== 'EACCES' && code !== 'EPERM')
-      return { ok: false, message: `${plan.file}: ${(err as Error).message}` };
-    const elevated = await runElevated(host, plan.steps);
-    if (!elevated.ok) return elevated;
+      return { kind: 'failed', message: `${plan.file}: ${(err as Error).message}` };
+    const refused = await runElevated(host, plan.steps);
+    if (refused) return refused;
   }
   await saveRecord(host, plan);
-  return { ok: true, message: plan.on ? `Wrote ${plan.file}.` : `Removed ${plan.file}.` };
+  return { kind: 'changed', message: plan.on ? `Wrote ${plan.file}.` : `Removed ${plan.file}.` };
 }
 
 function runDirectly(steps: Step[]): void {
@@ -105,8 +103,14 @@ function runDirectly(steps: Step[]): void {
   }
 }
 
-/** The steps as one command for the administrator prompt, every path quoted, the text from a file of ours. */
-async function runElevated(host: HostEnv, steps: Step[]): Promise<GuardResult> {
+/**
+ * The steps as one command for the administrator prompt, every path quoted, the text from a file of ours;
+ * null once done, else why nothing was changed.
+ */
+async function runElevated(
+  host: HostEnv,
+  steps: Step[],
+): Promise<Extract<GuardApplied, { kind: 'failed' }> | null> {
   const staging = mkdtempSync(join(tmpdir(), 'hookpanel-guard-'));
   try {
     const windows = host.platform === 'win32';
@@ -133,10 +137,10 @@ async function runElevated(host: HostEnv, steps: Step[]): Promise<GuardResult> {
     );
     return failure
       ? {
-          ok: false,
+          kind: 'failed',
           message: `Could not get administrator rights to change ${dirname(steps.at(-1)!.path)}: ${failure.message}. Nothing was changed.`,
         }
-      : { ok: true, message: '' };
+      : null;
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }

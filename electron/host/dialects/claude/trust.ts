@@ -13,10 +13,10 @@ const OFFER =
 export const trust: AgentTrustPart = {
   // Claude Code has no per-hook gate of its own to report: what decides is guarded mode, said per file.
   report: () => Promise.resolve({ dialect: 'claude', label: 'Claude Code', hooks: [], fix: null }),
-  trustFile: () => Promise.resolve({ ok: false, message: RUNS_ITSELF, then: `Not trusted. ${OFFER}` }),
+  trustFile: () => Promise.resolve({ kind: 'refused', message: RUNS_ITSELF, then: `Not trusted. ${OFFER}` }),
   untrustFile: () =>
     Promise.resolve({
-      ok: false,
+      kind: 'refused',
       message: `${RUNS_ITSELF.replace('nothing was changed', 'untrusting here changed nothing')} ${OFFER}`,
     }),
 };

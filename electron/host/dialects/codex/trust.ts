@@ -214,9 +214,9 @@ const theseHooks = (n: number) => (n === 1 ? 'this hook' : `these ${n} hooks`);
 
 /** Codex's trust for every hook of one file, as loaded: what `hookpanel trust` and Trust this version record. */
 async function trustFile(source: Source, ctx: LoadContext): Promise<AgentChange> {
-  const fail = (message: string): AgentChange => ({ ok: false, message });
+  const fail = (message: string): AgentChange => ({ kind: 'refused', message });
   const rules = source.rules.filter((r) => r.group !== null && r.hookIndex !== null);
-  if (!rules.length) return { ok: true, message: 'The file has no hooks for Codex to trust.' };
+  if (!rules.length) return { kind: 'done', message: 'The file has no hooks for Codex to trust.' };
   if (source.state === 'disabled')
     return fail(
       "Codex's trust was not recorded: Codex runs no hooks at all here ([features] hooks = false), so it would run none of these.",
@@ -284,7 +284,7 @@ async function trustFile(source: Source, ctx: LoadContext): Promise<AgentChange>
           lines.push(
             `Codex does not list ${unlisted.join(', ')}; it will not run ${unlisted.length === 1 ? 'it' : 'them'}.`,
           );
-        return { ok: true, message: lines.join(' ') };
+        return { kind: 'done', message: lines.join(' ') };
       },
     );
   } catch (e) {
@@ -317,7 +317,7 @@ async function recordsOf(
 /** Takes back Codex's trust of every hook of one file: what `hookpanel untrust` and Revoke do. */
 async function untrustFile(path: string, ctx: LoadContext): Promise<AgentChange> {
   const fail = (why: string): AgentChange => ({
-    ok: false,
+    kind: 'refused',
     message: `Codex's own trust was not taken back: ${why}; whatever Codex trusted of ${path} it still runs.`,
   });
   const program = findProgram('codex', ctx.host.env.PATH, null, ctx.host.platform);
@@ -349,10 +349,10 @@ async function untrustFile(path: string, ctx: LoadContext): Promise<AgentChange>
         } else lines.push(`Codex trusted no hook of this file; nothing changed in Codex.`);
         if (managed.length)
           return {
-            ok: false,
+            kind: 'still-runs',
             message: `${lines.join(' ')} Codex runs ${managed.length === 1 ? 'one hook' : `${managed.length} hooks`} of it whatever is recorded (managed by policy).`,
           };
-        return { ok: true, message: lines.join(' ') };
+        return { kind: 'done', message: lines.join(' ') };
       },
     );
   } catch (e) {
@@ -392,7 +392,7 @@ export const trust: AgentTrustPart = {
     const program = findProgram('codex', ctx.host.env.PATH, null, ctx.host.platform);
     if (!program)
       return {
-        ok: false,
+        kind: 'refused',
         message: 'Codex is not installed here (no codex on PATH), so its trust cannot be recorded',
       };
     try {
@@ -405,7 +405,7 @@ export const trust: AgentTrustPart = {
           const changed = hooks.filter((h) => now.get(h.key)?.currentHash !== h.hash);
           if (changed.length)
             return {
-              ok: false,
+              kind: 'refused',
               message: `${changed.map((h) => h.key).join(', ')} changed since it was shown (or is gone); review it again`,
             };
           const { filePath } = await server.trustHooks(
@@ -414,13 +414,13 @@ export const trust: AgentTrustPart = {
           );
           cache.clear();
           return {
-            ok: true,
+            kind: 'recorded',
             message: `Codex now trusts ${hooks.length === 1 ? 'this hook' : `these ${hooks.length} hooks`} (recorded through Codex in ${filePath})`,
           };
         },
       );
     } catch (e) {
-      return { ok: false, message: `Codex's trust could not be recorded: ${(e as Error).message}` };
+      return { kind: 'refused', message: `Codex's trust could not be recorded: ${(e as Error).message}` };
     }
   },
 };

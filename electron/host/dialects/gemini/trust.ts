@@ -55,13 +55,13 @@ const them = (n: number) => (n === 1 ? 'it' : 'them');
 /** Trust this version, and `hookpanel trust FILE`: Gemini's folder trust, and back on what Hookpanel switched off. */
 async function trustFile(source: Source, ctx: LoadContext): Promise<AgentChange> {
   const fail = (why: string): AgentChange => ({
-    ok: false,
+    kind: 'refused',
     message: `Gemini CLI's trust was not recorded: ${why}`,
   });
   if (!installed(ctx)) return fail(`${NOT_INSTALLED}.`);
   if (!source.projectScoped || !source.workspace)
     return {
-      ok: true,
+      kind: 'done',
       message:
         'Gemini CLI runs the hooks of this file in every folder it trusts: there is no trust of its own to record for it.',
     };
@@ -102,13 +102,13 @@ async function trustFile(source: Source, ctx: LoadContext): Promise<AgentChange>
   lines.push(
     'Gemini trusts the folder, not these bytes: when this file or a script it runs changes, Hookpanel switches the changed hooks off in Gemini CLI once it sees the change, until you review it.',
   );
-  return { ok: true, message: lines.join(' ') };
+  return { kind: 'done', message: lines.join(' ') };
 }
 
 /** Keep blocked, Revoke, and `hookpanel untrust FILE`: Gemini runs none of the file's hooks after it. */
 async function untrustFile(path: string, ctx: LoadContext): Promise<AgentChange> {
   const fail = (why: string): AgentChange => ({
-    ok: false,
+    kind: 'refused',
     message: `Gemini CLI's trust was not taken back: ${why}`,
   });
   const sources = await loadSources(ctx, null);
@@ -116,7 +116,7 @@ async function untrustFile(path: string, ctx: LoadContext): Promise<AgentChange>
   const ws = source?.workspace ?? null;
   if (!source?.projectScoped || !ws)
     return {
-      ok: true,
+      kind: 'done',
       message: 'Hookpanel recorded no trust of this file in Gemini CLI: nothing changed there.',
     };
   try {
@@ -138,14 +138,14 @@ async function untrustFile(path: string, ctx: LoadContext): Promise<AgentChange>
       lines.push(
         `Gemini CLI does not trust ${ws} now (${folder.why}), so it runs none of this file's hooks (headless runs refuse to start there).`,
       );
-      return { ok: true, message: lines.join(' ') };
+      return { kind: 'done', message: lines.join(' ') };
     }
     if (source.state === 'invalid' || !source.rules.length)
       return source.state === 'invalid'
         ? fail(
             `${path} cannot be read as Gemini settings, so its hooks cannot be named; Gemini CLI trusts ${ws} (${folder.why}).`,
           )
-        : { ok: true, message: [...lines, 'The file has no hooks: nothing to switch off.'].join(' ') };
+        : { kind: 'done', message: [...lines, 'The file has no hooks: nothing to switch off.'].join(' ') };
     const names = [...new Set(source.rules.map(geminiHookName))];
     const added = await disableHooks(
       ctx.host,
@@ -159,7 +159,7 @@ async function untrustFile(path: string, ctx: LoadContext): Promise<AgentChange>
       lines.push(
         `Gemini switches hooks off by name: ${listed(shared)} also names a hook of another file, off now too.`,
       );
-    return { ok: true, message: lines.join(' ') };
+    return { kind: 'done', message: lines.join(' ') };
   } catch (e) {
     if (e instanceof GeminiEditError) return fail(`${e.message}.`);
     throw e;
