@@ -1,8 +1,9 @@
 // The in-process `hookpanel emit` (no host running: it runs the engine itself) bundled into the file tsc
 // emitted for it, with everything it imports but libsql (a native module) and the MCP SDK (loaded only
 // by an mcp_tool hook). An agent may call emit on every tool call: Node loading some four hundred small
-// modules one by one (the host, zod, yaml, the dialects) cost more than the engine's whole work.
-// Unbundled, as tsc alone leaves it, it behaves the same, only slower.
+// modules one by one (the host, zod, yaml, the dialects, execa) cost more than the engine's whole work.
+// execa stays a chunk of its own, loaded by the first hook that runs a process. Unbundled, as tsc alone
+// leaves it, it behaves the same, only slower.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,7 +88,7 @@ function dialectsByConvention(): Plugin {
 /**
  * Our own modules imported on demand (the history worker keeps zod out until an import needs it) are in
  * the bundle all the same: imported statically here, so they do not split it into chunks. Packages
- * imported on demand stay so.
+ * imported on demand (execa) stay so.
  */
 function ownModulesStatic(): Plugin {
   return {

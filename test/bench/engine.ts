@@ -3,7 +3,7 @@ import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
-import { runProcess } from '../../electron/host/process/run.js';
+import { hookExecaOptions, runProcess } from '../../electron/host/process/run.js';
 import { HookHost } from '../../electron/host/service.js';
 import { benchHome } from './env.js';
 import { cpuMs, loadAverage, measure, measureInterleaved, report } from './measure.js';
@@ -13,21 +13,10 @@ import { spawnWait } from './spawn-wait.js';
 const DIST = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const CLI = join(DIST, 'electron', 'cli', 'main.js');
 
-/** A spawn through execa as the process runner called it before it spawned without it, for comparison. */
+/** A spawn through execa with the options the process runner uses, read as the runner reads it. */
 function execaWait(argv: string[], opts: { env: Record<string, string>; input: string; cwd: string }) {
   return new Promise<void>((resolve) => {
-    const child = execa(argv[0]!, argv.slice(1), {
-      cwd: opts.cwd,
-      env: opts.env,
-      extendEnv: false,
-      detached: true,
-      stdin: 'pipe',
-      stdout: 'pipe',
-      stderr: 'pipe',
-      buffer: false,
-      encoding: 'buffer',
-      reject: false,
-    });
+    const child = execa(argv[0]!, argv.slice(1), hookExecaOptions(opts.cwd, opts.env));
     child.catch(() => {});
     let open = 3;
     const done = () => --open === 0 && resolve();
@@ -71,7 +60,7 @@ export async function benchEngine(): Promise<void> {
     const bare = layers['bare spawn'];
     report('  engine dispatch of a /bin/true hook', layers.engine, bare, 1.1);
     report('    of which the process runner (runProcess)', layers.runProcess, bare);
-    report("    for comparison: execa's spawn, as the runner called it", layers.execa, bare);
+    report("    of which execa's spawn, as the runner calls it", layers.execa, bare);
     // The same layers in this process's CPU time (every thread: the engine's includes its records'
     // commit on the history worker, awaited), which waiting for a core does not inflate.
     const cpu = await measureInterleaved(
@@ -86,7 +75,7 @@ export async function benchEngine(): Promise<void> {
     const bareCpu = { ...cpu['bare spawn'], name: 'bare spawn CPU' };
     report('  the same in CPU time: engine dispatch', cpu.engine, bareCpu);
     report('    the process runner', cpu.runProcess, bareCpu);
-    report("    for comparison: execa's spawn", cpu.execa, bareCpu);
+    report("    execa's spawn", cpu.execa, bareCpu);
     printBreakdown(
       '  where one dispatch goes (medians, ms; HookHost.dispatch of the /bin/true hook, in this process):',
       await phaseBreakdown(fire, { runs: 30, warmup: 3, until: 'verdict' }),

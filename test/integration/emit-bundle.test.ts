@@ -1,7 +1,7 @@
 // The in-process `hookpanel emit` as `npm run build` bundles it (the CLI tests run that bundle too: the
 // global setup builds it): one file and a few chunks instead of some four hundred modules, every
-// dialect found by its folder, the MCP SDK loaded only by a hook that needs it, no execa (hooks are
-// spawned without it), and paths to Hookpanel's own scripts pointing where tsc put them.
+// dialect found by its folder, execa and the MCP SDK loaded only by a hook that needs them, and paths
+// to Hookpanel's own scripts pointing where tsc put them.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { expect, test } from 'vitest';
 import { DIALECT_IDS } from '../../shared/dialects.js';
 import { REPO } from '../helpers/env.js';
 
-test('in-process emit, bundled: a few files, every dialect, the MCP SDK on first use, no execa', async () => {
+test('in-process emit, bundled: a few files, every dialect, execa and the MCP SDK on first use', async () => {
   const { build } = await import('vite');
   const out = mkdtempSync(join(tmpdir(), 'hookpanel-emit-bundle-'));
   try {
@@ -23,6 +23,7 @@ test('in-process emit, bundled: a few files, every dialect, the MCP SDK on first
     const entry = readFileSync(join(dir, 'emit-local.js'), 'utf8');
     // Its source maps (for coverage) are beside the chunks, and are not loaded.
     const chunks = readdirSync(join(dir, 'emit-local-chunks')).filter((n) => n.endsWith('.js'));
+    expect(chunks).toContain('execa.js');
     expect(chunks.length).toBeLessThanOrEqual(3);
     const code = [entry, ...chunks.map((c) => readFileSync(join(dir, 'emit-local-chunks', c), 'utf8'))];
     const statics = code.flatMap((c) =>
@@ -34,11 +35,8 @@ test('in-process emit, bundled: a few files, every dialect, the MCP SDK on first
     expect(statics.filter((s) => !s.startsWith('node:') && !/^\.\.?\//.test(s))).toEqual([]);
     const required = code.flatMap((c) => [...c.matchAll(/require\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1]!));
     expect(required.filter((r) => !isBuiltin(r))).toEqual([]);
-    // On first use: the MCP SDK (from node_modules, as unbundled). execa's output handling, which the
-    // runner used none of, is not loaded at all: hooks are spawned by cross-spawn, bundled.
-    expect(chunks).not.toContain('execa.js');
-    expect(dynamics.filter((d) => d.includes('execa'))).toEqual([]);
-    expect(code.some((c) => c.includes('execaCoreAsync'))).toBe(false);
+    // On first use: execa (a chunk), the MCP SDK (from node_modules, as unbundled).
+    expect(dynamics).toContain('./emit-local-chunks/execa.js');
     expect(dynamics.filter((d) => d.startsWith('@modelcontextprotocol/sdk/')).length).toBeGreaterThan(0);
     // Every dialect's folder, found by convention as registry.ts finds it.
     const table = entry.match(/var hookpanelDialects = \{([^}]*)\}/)?.[1] ?? '';

@@ -1,20 +1,11 @@
 // The process runner's own promises: a hook's output up to its exit is read whole however busy the
 // machine and the host are; a stop that came before the spawn means the hook never starts; the
-// process table it reads counts processes, not their threads; a leader once reaped proves its group
-// no more.
+// process table it reads counts processes, not their threads.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { afterEach, describe, expect, test } from 'vitest';
-import { endTree } from '../../electron/host/process/end.js';
-import {
-  leaderReaped,
-  newTag,
-  trackedTrees,
-  treeBeforeSpawn,
-  treeMembers,
-} from '../../electron/host/process/groups.js';
-import { processRow, startTicksOf } from '../../electron/host/process/proc-table.js';
+import { trackedTrees, treeMembers } from '../../electron/host/process/groups.js';
 import { runProcess, STOPPED_BEFORE_START } from '../../electron/host/process/run.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { makeGate, makeMark } from '../helpers/gate.js';
@@ -148,63 +139,6 @@ describe('the process table', () => {
       await gate.open();
       const r = await run;
       expect(members).toEqual([r.pid]);
-    },
-  );
-
-  // A start time is in clock ticks (1/100 s): a stranger given a reaped leader's pid within the tick
-  // the leader started in shows its very identity. Such a collision cannot be made to order, so the
-  // tree is made as the runner makes it, with a real process in the leader's place: while the leader is
-  // believed alive it proves the group, and once its exit was seen it proves nothing.
-  test.runIf(process.platform === 'linux')(
-    "a stranger with a reaped leader's very pid and start time is never signalled",
-    async () => {
-      const tag = newTag();
-      const tree = treeBeforeSpawn(tag.tag, Date.now() + 60_000, 1500);
-      const stranger = spawn('/bin/sh', ['-c', 'while :; do sleep 0.2; done'], {
-        detached: true,
-        stdio: 'ignore',
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-      });
-      hogs.push(stranger);
-      const start = startTicksOf(stranger.pid!);
-      Object.assign(tree, { pgid: stranger.pid!, leaderStart: start });
-      // Believed alive, that identity proves the group (a copy is looked at: a look keeps what it saw).
-      const believed = { ...tree };
-      expect(treeMembers([believed]).get(believed)!.group).toBe(true);
-      // A look while the leader lived keeps it among the members seen if it carried no tag (it ran
-      // `exec env -i …`, say). The runner reaps the leader before any later look can be made.
-      tree.known = [`${stranger.pid}:${start}`];
-      leaderReaped(tree);
-      expect(tree.leaderStart).toBeNull();
-      expect(tree.known).toEqual([]);
-      expect(treeMembers([tree]).get(tree)).toEqual({ members: [], group: false });
-      expect(await endTree(tree)).toEqual({ signalled: false, survivors: [] });
-      expect(processRow(stranger.pid!)).not.toBeNull();
-    },
-  );
-
-  test.runIf(process.platform === 'linux')(
-    "the runner forgets its hook's leader once it has reaped it; tagged members still prove the group",
-    async () => {
-      env = makeEnv();
-      const left = makeMark(env.path('left'));
-      const gate = makeGate(env.path('gate'));
-      const before = new Set(trackedTrees().map((t) => t.tag));
-      // A background child keeps the tree tracked after the hook's exit.
-      const r = await runProcess({
-        argv: ['/bin/sh', '-c', `(echo > ${left.path}; read _ < ${gate.path}) >/dev/null 2>&1 &`],
-        cwd: env.root,
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-        stdin: null,
-        timeoutMs: 60_000,
-      });
-      await left.reached;
-      const tree = trackedTrees().find((t) => !before.has(t.tag))!;
-      expect(tree.pgid).toBe(r.pid);
-      expect(tree.leaderStart).toBeNull();
-      // Its child, tagged, still proves the group.
-      expect(treeMembers([tree]).get(tree)!.group).toBe(true);
-      await gate.open();
     },
   );
 });

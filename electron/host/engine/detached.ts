@@ -1,8 +1,9 @@
 // Detached hooks start a new session, write to an owner-only log under Hookpanel's home, and
 // outlive the host; they are not counted against the parallel cap. They are spawned with Node's own
 // spawn, synchronously, so one is running before the event is answered (a host killed right after
-// answering still leaves it started), with no pipes: nothing is read from it or waited for, and its
-// output goes to its log file itself, which it must hold after the host is gone.
+// answering still leaves it started). execa would not fit: it loads asynchronously (process/execa.ts),
+// its `{ file }` output is piped through the parent (which a detached hook must outlive), and nothing
+// of its output handling or promise applies to a child that is never read from or waited for.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -3,6 +3,7 @@
 // their deadlines should the host itself be killed.
 import type { Server } from 'node:http';
 import { describeRecovery, watchOutbox } from '../engine/outbox-watch.js';
+import { loadExeca } from '../process/execa.js';
 import { startWatchdog } from '../process/watchdog.js';
 import type { HookHost } from '../service.js';
 import { claimHome } from './claim.js';
@@ -36,6 +37,8 @@ export async function startResident(
   const remotes = new RemoteHub(host, log);
   inBackground(remotes.start(), 'remote machines');
   startWatchdog();
+  // Loaded now rather than on the first hook, which should not wait for it.
+  inBackground(loadExeca(), 'loading execa');
   const outbox = watchOutbox(() => host.recoverOutbox(), {
     onReport: (r) => {
       const line = describeRecovery(r);

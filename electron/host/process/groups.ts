@@ -89,22 +89,6 @@ export function trackTree(tree: HookTree): void {
   }
 }
 
-/**
- * The hook's own process has exited and been reaped (by this process, its parent): its pid may name
- * anyone from now on. A process started in the same clock tick (1/100 s) as the hook, given that pid,
- * would show the leader's very identity, so the leader proves the group no more, nor does an earlier
- * look's record of it (a leader that emptied its environment is among the untagged members seen): its
- * tagged members and the others already seen in it still do. Told to observers while it is tracked.
- */
-export function leaderReaped(tree: HookTree): void {
-  const leader = `${tree.pgid}:`;
-  const known = tree.known?.filter((k) => !k.startsWith(leader));
-  if (tree.leaderStart == null && known?.length === tree.known?.length) return;
-  tree.leaderStart = null;
-  if (known) tree.known = known;
-  if (isTracked(tree)) trackTree(tree);
-}
-
 export function untrackTree(tree: HookTree): void {
   if (live.get(tree.tag) !== tree) return;
   live.delete(tree.tag);

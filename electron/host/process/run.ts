@@ -1,17 +1,15 @@
-// Runs one hook process, detached so that it leads its own process group, with Hookpanel's own
-// ending on top: at the timeout the whole tree (group and tagged escapees) gets SIGTERM, then SIGKILL
-// after the grace if anything is really still alive. The result settles when the main process exits
-// (after a short drain), and what it left behind is watched until its deadline (watch.ts). The spawn
-// is cross-spawn's (execa's own spawn layer: Windows' PATHEXT and shebangs), without execa's output
-// and promise handling around it, which cost more CPU per hook than the rest of the engine together
-// (`npm run bench -- engine`) and of which the runner used nothing.
+// Runs one hook process through execa, detached so that it leads its own process group, with
+// Hookpanel's own ending on top: at the timeout the whole tree (group and tagged escapees) gets
+// SIGTERM, then SIGKILL after the grace if anything is really still alive. execa's `timeout` ends
+// only the main process and its promise waits for every holder of stdout, so neither is used: the
+// result settles when the main process exits (after a short drain), and what it left behind is
+// watched until its deadline (watch.ts).
 import { existsSync } from 'node:fs';
-import type { ChildProcessByStdio, SpawnOptions } from 'node:child_process';
 import type { Socket } from 'node:net';
-import type { Readable, Writable } from 'node:stream';
-import crossSpawn from 'cross-spawn';
+import type { Options, ResultPromise } from 'execa';
 import { endTree } from './end.js';
-import { isTracked, leaderReaped, newTag, trackTree, treeBeforeSpawn, untrackTree } from './groups.js';
+import { loadExeca } from './execa.js';
+import { isTracked, newTag, trackTree, treeBeforeSpawn, untrackTree } from './groups.js';
 import { lastPid, startTicksOf } from './proc-table.js';
 import { OutputCapture } from './tail.js';
 import { watchSettled } from './watch.js';
@@ -59,15 +57,22 @@ export const DEFAULT_KILL_GRACE_MS = 1500;
 /** The most of a hook's answer (stdout, an http body, a chrys result file) that is read as one. */
 export const MAX_ANSWER_BYTES = 1024 * 1024;
 
-/** How a hook is spawned (the engine benchmark spawns with the same, to show the spawn's own cost). */
-function hookSpawnOptions(cwd: string, env: Record<string, string>) {
+/** How execa spawns a hook (the engine benchmark spawns with the same, to show execa's own cost). */
+export function hookExecaOptions(cwd: string, env: Record<string, string>) {
   return {
     cwd,
     env,
+    extendEnv: false,
     detached: process.platform !== 'win32',
     windowsHide: true,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  } as const satisfies SpawnOptions;
+    stdin: 'pipe',
+    stdout: 'pipe',
+    stderr: 'pipe',
+    // Output is read here, bounded; execa's promise is not what settles a hook (see above).
+    buffer: false,
+    encoding: 'buffer',
+    reject: false,
+  } as const satisfies Options;
 }
 
 /** The spawn error of a hook stopped (a drain, shutdown) before its process was started. */
@@ -78,6 +83,8 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
   const t0 = performance.now();
   // A stop that came before the spawn (a drain with no grace, a hook queued behind a cap on parallel
   // hooks) has already fired: no listener would ever hear it, so the hook is not started at all.
+  if (spec.signal?.aborted) return failed(STOPPED_BEFORE_START);
+  const { execa } = await loadExeca();
   if (spec.signal?.aborted) return failed(STOPPED_BEFORE_START);
   const out = new OutputCapture(spec.maxAnswerBytes ?? MAX_ANSWER_BYTES, spec.tailBytes ?? 8192);
   const err = new OutputCapture(spec.maxAnswerBytes ?? MAX_ANSWER_BYTES, spec.tailBytes ?? 8192);
@@ -92,16 +99,17 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
   trackTree(tree);
 
   return new Promise((resolve) => {
-    const options = hookSpawnOptions(spec.cwd, { ...spec.env, [tag.name]: tag.value });
-    let child: ChildProcessByStdio<Writable, Readable, Readable>;
+    const options = hookExecaOptions(spec.cwd, { ...spec.env, [tag.name]: tag.value });
+    let child: ResultPromise<typeof options>;
     phaseEnded('prepare');
     try {
-      child = crossSpawn(spec.argv[0]!, spec.argv.slice(1), options) as typeof child;
+      child = execa(spec.argv[0]!, spec.argv.slice(1), options);
     } catch (e) {
       untrackTree(tree);
       resolve(failed(describeSpawnError(e as Error, spec.argv[0]!, spec.cwd)));
       return;
     }
+    child.catch(() => {});
     const pid = child.pid ?? null;
     if (pid === null) untrackTree(tree);
     // The leader is not reaped before this code yields, so its pid is its own here (a zombie at worst).
@@ -115,9 +123,6 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     let stdoutOpen = true;
     let stderrOpen = true;
 
-    // A pipe that fails (EIO, say) still closes; the hook's exit settles it as any other.
-    child.stdout.on('error', () => {});
-    child.stderr.on('error', () => {});
     child.stdout.on('data', (d: Buffer) => out.push(d));
     child.stderr.on('data', (d: Buffer) => err.push(d));
     child.stdout.on('close', () => ((stdoutOpen = false), maybeSettle()));
@@ -145,8 +150,6 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       phaseEnded('wait');
       // Nothing was forked since the hook started (no pid handed out after its own): it left nothing.
       if (pid !== null && lastPid() === pid) untrackTree(tree);
-      // Reaped: its pid is free, and no longer proves the group the hook's (groups.ts).
-      else leaderReaped(tree);
       // A background child may hold stdout open; settle after a short drain whatever it does. What
       // the hook itself wrote is all in the pipe by now: the settle waits for one more poll for I/O
       // (an immediate runs after it), so a loop that stalled past the drain still reads it first.
