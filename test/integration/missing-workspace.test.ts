@@ -39,13 +39,15 @@ test('hooks run in a workspace that is missing fail naming the folder, awaited o
   await h.fire('claude', 'Stop', { cwd: gone });
   const [detached] = await (await h.fire('chrys', 'after_turn', { cwd: gone })).background;
   await h.flush();
+  // The Stop event's two hooks run side by side: their records come in the order they settle.
   const reasons = h.records
     .filter((r): r is DispatchRecord => r.type === 'dispatch')
-    .map((r) => [r.outcome, r.reason]);
+    .map((r) => [r.outcome, r.reason])
+    .sort(([, a], [, b]) => String(a).localeCompare(String(b)));
   expect(reasons).toEqual([
     ['failed', `/bin/echo: working directory ${gone} does not exist`],
-    ['failed', `/bin/sh: working directory ${gone} does not exist`],
     ['failed', `/bin/echo: working directory ${gone} does not exist`],
+    ['failed', `/bin/sh: working directory ${gone} does not exist`],
   ]);
   expect(detached!.reason).not.toContain('not found');
 });
