@@ -105,7 +105,7 @@ describe.skipIf(!codex.agent)(`Codex ${AGENTS.codex!.version}'s trust, per hook 
     write('echo swapped');
     const r = await recordAgentTrust('codex', [shown], env.ctx());
     expect(r).toEqual({
-      ok: false,
+      kind: 'refused',
       message: `${hooksJson}:pre_tool_use:0:0 changed since it was shown (or is gone); review it again`,
     });
     expect((await codexOf(env)).hooks.map((h) => h.state)).toEqual(['untrusted']);
