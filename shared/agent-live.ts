@@ -22,11 +22,15 @@ export type AgentLive =
   | { state: 'no-events' };
 
 export function agentLive(
-  a: Pick<Agent, 'kind' | 'connected' | 'lastEventAt'> & { connectedAt?: string | null },
+  a: Pick<Agent, 'kind' | 'connected' | 'lastEventAt'> & { connectedAt?: string | null; guarded?: boolean },
   now = Date.now(),
 ): AgentLive {
   const last = a.lastEventAt;
   if (a.kind !== 'own') return last ? { state: 'live', lastEventAt: last } : { state: 'no-events' };
+  // Guarded mode's file sends every event whether or not the agent's own settings are connected; when it
+  // was switched on is not known, so it waits for the first event as a connection of unknown age does.
+  if (a.guarded && !a.connected)
+    return last ? { state: 'live', lastEventAt: last } : { state: 'waiting', since: null };
   if (!a.connected)
     return last ? { state: 'unconnected-events', lastEventAt: last } : { state: 'unconnected' };
   const since = a.connectedAt ?? null;

@@ -332,6 +332,8 @@ export const AgentSchema = z.object({
   kind: z.enum(['hosted', 'own']),
   files: z.array(z.string()),
   connected: z.boolean(),
+  /** Its guarded mode is on: every event comes through Hookpanel's system-wide file, connected or not. */
+  guarded: z.boolean(),
   /** When Hookpanel connected it (ISO time), so the panel can say how long it has waited for an event. */
   connectedAt: z.string().nullable().optional(),
   lastEventAt: z.string().nullable(),

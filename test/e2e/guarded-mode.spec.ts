@@ -53,6 +53,13 @@ for (const colorScheme of ['light', 'dark'] as const)
         'true',
       );
       expect(readFileSync(dropIn, 'utf8'), 'what was shown is what was written').toBe(shown);
+      // Claude Code's own settings are not connected, yet every event now comes through the drop-in.
+      await expect(agent).toContainText('guarded: every event comes to Hookpanel');
+      await expect(agent).toContainText('there is nothing to connect while it is on');
+      await expect(agent).not.toContainText('not connected');
+      await expect(agent.getByRole('button', { name: 'Connect…' })).toHaveCount(0);
+      await agent.scrollIntoViewIfNeeded();
+      await panel.shot(page, `${dark}settings-claude-guarded`);
 
       await page.getByRole('tab', { name: /Trust review/ }).click();
       const item = page.getByRole('article', { name: /review .*\.claude\/settings\.json/ });
@@ -71,6 +78,7 @@ for (const colorScheme of ['light', 'dark'] as const)
       await expect(off).toContainText(`Turning guarded mode off removes ${dropIn}`);
       await off.getByRole('button', { name: 'Remove the file and turn off' }).click();
       await expect(agent.getByRole('switch', { name: 'Guarded mode: off' })).toBeVisible();
+      await expect(agent.getByRole('button', { name: 'Connect…' })).toBeVisible();
       expect(existsSync(managed), 'off took back the folders on created').toBe(false);
     });
   });

@@ -102,3 +102,21 @@ test("the tools offered: the agent's common ones and those it asked about in His
   expect(all.find((s) => s.agent === 'codex')!.asked).toEqual(['Bash']);
   expect(all.map((s) => s.agent)).not.toContain('gemini');
 });
+
+test("guarded mode: the agent's events all come through its file, so nothing says it is not connected", async () => {
+  env = makeEnv();
+  env.processEnv.HOOKPANEL_TEST_CLAUDE_MANAGED_DIR = join(env.root, 'managed');
+  const { a } = await open();
+  await a['settings:update']({ askMe: { claude: { on: true, tools: [], waitSeconds: 590 } } });
+  const claude = async () => (await a['agents:list']({})).find((x) => x.id === 'claude')!;
+  expect(await claude()).toMatchObject({ connected: false, guarded: false });
+  expect((await a['askMe:status']({})).find((s) => s.agent === 'claude')!.gap).toMatchObject({
+    kind: 'not-connected',
+  });
+  expect((await runCli(['guard', 'claude', 'on'], { env: env.processEnv, cwd: env.workspace })).code).toBe(0);
+  // Its own settings file is still not connected; the drop-in carries the bridge, PermissionRequest too.
+  expect(await claude()).toMatchObject({ connected: false, guarded: true });
+  expect((await a['askMe:status']({})).find((s) => s.agent === 'claude')!.gap).toBeNull();
+  const cli = await runCli(['ask-me', 'claude'], { env: env.processEnv, cwd: env.workspace });
+  expect(cli.stdout).not.toContain('not connected');
+});

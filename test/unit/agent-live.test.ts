@@ -44,6 +44,15 @@ describe('agentLive', () => {
     });
   });
 
+  test('guarded and not connected: its events come through guarded mode, so never "not connected"', () => {
+    const guarded = { kind: 'own' as const, connected: false, guarded: true };
+    expect(agentLive({ ...guarded, lastEventAt: null }, T + 10 * NOT_ARRIVING_MS)).toEqual({
+      state: 'waiting',
+      since: null,
+    });
+    expect(agentLive({ ...guarded, lastEventAt: iso(T) }, T)).toEqual({ state: 'live', lastEventAt: iso(T) });
+  });
+
   test('a harness Hookpanel hosts: live with events, else no events yet', () => {
     expect(agentLive({ kind: 'hosted', connected: true, lastEventAt: iso(T) }).state).toBe('live');
     expect(agentLive({ kind: 'hosted', connected: true, lastEventAt: null }).state).toBe('no-events');

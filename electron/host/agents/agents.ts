@@ -30,6 +30,7 @@ import { writeFileAtomic } from '../util/atomic.js';
 import { findProgram } from '../util/which.js';
 import { bridgeArgv, bridgeCommand, thisInstallation, type CommandTarget } from './bridge-command.js';
 import { agentConnector, agentConnectors, type LoadedConnector } from './connector.js';
+import { agentGuardedMode } from './guarded-mode.js';
 import { planOwnFile, type OwnFile } from './own-file-edit.js';
 import { programVersion } from './program-version.js';
 import {
@@ -87,6 +88,11 @@ export interface AgentInfo {
   kind: 'hosted' | 'own';
   files: string[];
   connected: boolean;
+  /**
+   * Its guarded mode is on: a system-wide file of Hookpanel's sends every event, whether or not its own
+   * settings file is connected (README.md, "What trust means for each agent").
+   */
+  guarded: boolean;
   /** When Hookpanel connected it (agents.json); null when not connected by Hookpanel. */
   connectedAt: string | null;
   /** When the last event from it reached Hookpanel (live status). */
@@ -143,6 +149,7 @@ export async function listAgents(host: HookHost, workspace: string | null): Prom
       const used = await folderUsed(folder, createdByHookpanel ? path : null);
       const found = findProgram(connector.program, host.host.env.PATH, null, host.host.platform);
       const version = found ? await programVersion(found, host.host.env, host.host.home) : null;
+      const guarded = (await agentGuardedMode(id))?.part.isGuarded(host.host) ?? false;
       return {
         id,
         name: label,
@@ -153,6 +160,7 @@ export async function listAgents(host: HookHost, workspace: string | null): Prom
         kind: 'own',
         files: [path],
         connected,
+        guarded,
         connectedAt: connected ? (record?.connectedAt ?? null) : null,
         lastEventAt: last.get(id) ?? null,
         what: connector.what,
@@ -172,6 +180,7 @@ export async function listAgents(host: HookHost, workspace: string | null): Prom
       kind: 'hosted',
       files,
       connected: files.some((f) => existsSync(f)),
+      guarded: false,
       connectedAt: null,
       lastEventAt: last.get(m.dialect) ?? null,
       what: `Hookpanel hosts its hook files and runs them when ${m.label} sends events through hookpanel emit ${m.dialect} <event>.`,

@@ -6,6 +6,7 @@ import { askMeOf, permissionEventOf } from '../permissions/ask-me.js';
 import type { HostEnv } from '../paths.js';
 import type { Settings } from '../settings/settings.js';
 import { agentConnector } from './connector.js';
+import { agentGuardedMode } from './guarded-mode.js';
 import { isConnected } from './settings-edit.js';
 
 export interface AskMeGap {
@@ -25,6 +26,8 @@ export async function askMeGap(host: HostEnv, settings: Settings, dialect: strin
   const c = await agentConnector(dialect);
   const event = permissionEventOf(dialect);
   if (!c || !event) return null;
+  // Guarded mode's file carries the bridge for every event, the permission event included.
+  if ((await agentGuardedMode(dialect))?.part.isGuarded(host)) return null;
   const path = c.connector.settingsPath(host);
   // Unreadable counts as absent: the agent could not read it either.
   const text = await readFile(path, 'utf8').catch(() => null);

@@ -50,27 +50,36 @@ export function AgentStatus({ agent }: { agent: Agent }) {
     case 'waiting':
       return (
         <>
-          <Badge kind="active">connected</Badge>
+          <ConnectedBadge agent={agent} />
           <span className="muted">waiting for its first event</span>
         </>
       );
     case 'not-arriving':
       return (
         <>
-          <Badge kind="active">connected</Badge>
+          <ConnectedBadge agent={agent} />
           <Badge kind="error">no event since {ago(live.since, now).replace(/ ago$/, '')}</Badge>
         </>
       );
     case 'live':
       return (
         <>
-          {agent.kind === 'own' ? <Badge kind="active">connected</Badge> : null}
+          {agent.kind === 'own' ? <ConnectedBadge agent={agent} /> : null}
           <Badge kind="ok">live · last event {ago(live.lastEventAt, now)}</Badge>
         </>
       );
     case 'no-events':
       return <span className="muted">no event yet</span>;
   }
+}
+
+/** How its events reach Hookpanel: guarded mode's file when that is on, else its connected settings. */
+function ConnectedBadge({ agent }: { agent: Agent }) {
+  return agent.guarded ? (
+    <Badge kind="active">guarded: every event comes to Hookpanel</Badge>
+  ) : (
+    <Badge kind="active">connected</Badge>
+  );
 }
 
 /** What to do while an agent's events do not arrive; null when they do (or it is not connected). */
@@ -155,7 +164,7 @@ export function AgentNotice() {
         a session starts).
       </div>
     );
-  const unconnected = agents.find((a) => a.kind === 'own' && a.detected && !a.connected);
+  const unconnected = agents.find((a) => a.kind === 'own' && a.detected && !a.connected && !a.guarded);
   if (!unconnected || dismissed) return null;
   return (
     <div className="note notice-bar" role="status">

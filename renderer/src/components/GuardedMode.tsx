@@ -12,7 +12,8 @@ interface Preview {
   text: string;
 }
 
-export function GuardedMode() {
+/** `onChange`: guarded mode was switched, so what depends on it (the agent's status) is read again. */
+export function GuardedMode({ onChange }: { onChange?: () => void }) {
   const tilde = useTilde();
   const [guarded, setGuarded] = useState<boolean | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -50,6 +51,7 @@ export function GuardedMode() {
       else setError(r.message);
       setPreview(null);
       load();
+      onChange?.();
     } catch (e) {
       setError((e as Error).message);
     } finally {

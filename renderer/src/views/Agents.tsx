@@ -42,7 +42,7 @@ export function AgentsPanel() {
               <PresenceBadge agent={a} />
               {a.kind === 'hosted' && <Badge kind="layer">Hookpanel runs its hooks</Badge>}
               <AgentStatus agent={a} />
-              {a.kind === 'own' && (
+              {a.kind === 'own' && (a.connected || !a.guarded) && (
                 <span className="actions">
                   {a.connected ? (
                     <button type="button" onClick={() => void ask(a.id, false)}>
@@ -58,7 +58,21 @@ export function AgentsPanel() {
             </div>
             <AgentFacts agent={a} />
             <p className="muted">{a.what}</p>
-            {a.id === 'claude' && <GuardedMode />}
+            {a.guarded && (
+              <p className="muted">
+                {a.connected
+                  ? `Guarded mode sends every ${a.name} event to Hookpanel whatever its settings file says: Disconnect takes the bridge out of that file only, and the events keep coming until guarded mode is off.`
+                  : `Guarded mode sends every ${a.name} event to Hookpanel: there is nothing to connect while it is on.`}
+              </p>
+            )}
+            {a.id === 'claude' && (
+              <GuardedMode
+                onChange={() => {
+                  load();
+                  void askMe.load();
+                }}
+              />
+            )}
             <AgentHelp agent={a} live={agentLive(a, now)} />
             {askMe.list?.map((s) => s.agent === a.id && <AskMeGapNotice key={s.agent} status={s} compact />)}
             {preview?.agent === a.id && (

@@ -30,7 +30,7 @@ export function showWelcome(): void {
 
 /** A first run: nothing connected and no hook in any file Hookpanel found. */
 function firstRun(agents: Agent[], hooks: number): boolean {
-  return !agents.some((a) => a.kind === 'own' && a.connected) && hooks === 0;
+  return !agents.some((a) => a.kind === 'own' && (a.connected || a.guarded)) && hooks === 0;
 }
 
 /** The current view, or the first screen in its place while it is open. */
@@ -54,7 +54,7 @@ function Welcome({ agents, reload }: { agents: Agent[]; reload: () => void }) {
   const own = agents.filter((a) => a.kind === 'own');
   const hosted = agents.filter((a) => a.kind === 'hosted');
   const installed = own.filter((a) => a.program?.path);
-  const connected = own.some((a) => a.connected);
+  const connected = own.some((a) => a.connected || a.guarded);
   const leave = () => {
     saved.set(DISMISSED, '1');
     useWelcome.setState({ open: false });
@@ -81,7 +81,7 @@ function Welcome({ agents, reload }: { agents: Agent[]; reload: () => void }) {
               <strong>{a.name}</strong>
               <PresenceBadge agent={a} />
               <AgentStatus agent={a} />
-              {!a.connected && (
+              {!a.connected && !a.guarded && (
                 <span className="actions">
                   <button
                     type="button"
@@ -94,7 +94,7 @@ function Welcome({ agents, reload }: { agents: Agent[]; reload: () => void }) {
               )}
             </div>
             <AgentFacts agent={a} />
-            {!a.connected && !a.program?.path && (
+            {!a.connected && !a.guarded && !a.program?.path && (
               <p className="muted">
                 You can connect it before installing it: Connect writes its settings now, and its events
                 arrive once it is installed.
