@@ -183,7 +183,7 @@ test("a hosted rule chosen for one machine: Runs for in Rules, the machine's nam
     `${target} only`,
   );
   // None at all is refused in words: the rule would run nowhere.
-  await where.getByRole('checkbox', { name: target }).uncheck();
+  await where.getByRole('checkbox', { name: target }).click();
   await expect(where.getByRole('alert')).toContainText('Choose at least one place');
   await expect(where.getByRole('checkbox', { name: target })).toBeChecked();
   await detail.evaluate((el) => el.scrollTo(0, el.scrollHeight));
@@ -207,7 +207,8 @@ test("a hosted rule chosen for one machine: Runs for in Rules, the machine's nam
   await page.getByRole('tab', { name: /History/ }).click();
   await page.getByRole('group', { name: 'show' }).getByRole('button', { name: 'Rule runs' }).click();
   const blocked = page.getByRole('row').filter({ hasText: 'blocked' }).filter({ hasText: 'rm -rf build' });
-  await expect(blocked.first()).toContainText(`Claude Code · PreToolUse · on ${target}`);
+  await expect(blocked.first()).toContainText(`Claude Code · PreToolUse`);
+  await expect(blocked.first().getByText(`on ${target}`, { exact: true })).toBeVisible();
   const machineFilter = page.getByRole('combobox', { name: 'machine' });
   await machineFilter.selectOption(target);
   await expect(
@@ -240,6 +241,10 @@ test("a hosted rule chosen for one machine: Runs for in Rules, the machine's nam
   await expect(card).toContainText('git push origin main');
   await expect(card.getByRole('button', { name: /Always allow/ })).toHaveCount(0);
   await expect(card).toContainText(`the rule would go in the agent's settings on ${target}`);
+  await expect(page.getByRole('status', { name: 'requests waiting for you' })).toContainText(
+    `Claude Code on ${target} asks to use Bash: git push origin main`,
+  );
+  await card.scrollIntoViewIfNeeded();
   await panel.shot(page, 'ask-me-machine-card-1280x800');
   await card.getByRole('button', { name: 'Allow' }).click();
   const answered = await held;

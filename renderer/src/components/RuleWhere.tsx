@@ -93,8 +93,8 @@ export function RuleWhere({ source, rule }: { source: Source; rule: Rule }) {
                   {m.target}
                 </label>
                 <div className="muted">
-                  While this computer cannot be reached, {UNREACHABLE_WORDS[m.whenUnreachable]} (Settings →
-                  Machines).
+                  While this computer cannot be reached, {UNREACHABLE_WORDS[m.whenUnreachable]}. Settings →
+                  Machines changes that.
                 </div>
               </li>
             ))}

@@ -363,8 +363,12 @@ function What({ row, call, query }: { row: Row; call: CallSummary | undefined; q
       </span>
       <span className="ellipsis muted small">
         {agentLabel(row.dialect)} · <Highlight text={row.event} query={query} />
-        {'machine' in row && row.machine && <> · on {row.machine}</>}
+        {row.type === 'event' && row.machine && <> · on {row.machine}</>}
       </span>
+      {/* A rule run's row has a third line (its rule's place): the machine gets one too, never cut. */}
+      {row.type === 'dispatch' && row.machine && (
+        <span className="ellipsis muted small">on {row.machine}</span>
+      )}
     </span>
   );
 }
