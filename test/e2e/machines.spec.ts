@@ -27,8 +27,8 @@ test.afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function noSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('#settings-machines').analyze();
+async function noSeriousViolations(page: Page, within = '#settings-machines') {
+  const { violations } = await new AxeBuilder({ page }).include(within).analyze();
   expect(
     violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
   ).toEqual([]);
@@ -188,6 +188,7 @@ test("a hosted rule chosen for one machine: Runs for in Rules, the machine's nam
   await expect(where.getByRole('checkbox', { name: target })).toBeChecked();
   await detail.evaluate((el) => el.scrollTo(0, el.scrollHeight));
   await panel.shot(page, 'rules-runs-for-1280x800');
+  await noSeriousViolations(page, 'aside[aria-label="rule detail"]');
 
   // The machine's call is blocked; this computer's same call is not, its run skipped with why.
   const rm = (cwd: string) => ({
