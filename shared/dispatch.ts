@@ -26,12 +26,14 @@ export const DispatchRecordSchema = z.object({
   timedOut: z.boolean(),
   groupKilled: z.boolean(),
   outcome: OutcomeSchema,
-  /** Why a matched rule did not run (untrusted, dormant, disabled, paused, chain ended). */
+  /** Why a matched rule did not run (untrusted, dormant, disabled, paused, not for the machine, chain ended). */
   skipReason: z.string().nullable(),
   decision: DecisionSchema.nullable(),
   reason: z.string().nullable(),
   stdoutTail: z.string(),
   stderrTail: z.string(),
+  /** The machine its event came from (user@host), for an agent reached over ssh; absent for this one. */
+  machine: z.string().optional(),
 });
 export type DispatchRecord = z.infer<typeof DispatchRecordSchema>;
 

@@ -2,6 +2,7 @@
 // each with zod schemas. The Electron main process and the browser-mode server both validate
 // against it; the renderer talks only through a client typed by it.
 import { z } from 'zod';
+import { RuleMachinesMapSchema } from './rule-machines.js';
 import { AnswerRequestSchema, AskMeSchema, WaitingRequestSchema } from './permissions.js';
 import { ConnectSummarySchema } from './connect-summary.js';
 import { REQUEST_CHANNELS, PUSH_EVENTS, type Channel, type Push } from './channels.js';
@@ -20,6 +21,8 @@ const Filter = z.object({
   until: z.number().optional(),
   text: z.string().optional(),
   workspace: z.string().optional(),
+  /** Records of one machine (user@host), or THIS_COMPUTER's own (shared/machines.ts). */
+  machine: z.string().optional(),
   /** One event: its summary, or the dispatches it made. */
   eventId: z.string().optional(),
 });
@@ -213,6 +216,8 @@ export const PanelSettingsSchema = z.object({
   /** Latency budgets (ms, null: none): a default per event kind, and per rule keyed `source#rule`. */
   budgetDefaults: BudgetDefaultsSchema,
   ruleBudgets: z.record(z.string(), z.number().int().positive().nullable()),
+  /** Where hosted rules run, keyed `source#rule`; a rule with no entry runs everywhere. */
+  ruleMachines: RuleMachinesMapSchema,
   startAtLogin: z.boolean(),
   /** Per-file role overrides: hosted (Hookpanel runs it) or inspected (its agent does). */
   roles: z.record(z.string(), z.enum(['hosted', 'inspected'])),

@@ -5,8 +5,15 @@ import { z } from 'zod';
 export const WhenUnreachableSchema = z.enum(['block', 'go-on']);
 export type WhenUnreachable = z.infer<typeof WhenUnreachableSchema>;
 
-/** user@host as ssh takes it (electron/host/remote/target.ts checks it again before any ssh runs). */
+/**
+ * user@host as ssh takes it: the characters of user names, host names and ~/.ssh/config aliases, so it
+ * can never be read as an option (electron/host/remote/target.ts checks it again before any ssh runs).
+ */
+export const TARGET_PATTERN = /^[A-Za-z0-9._-]+@[A-Za-z0-9._:[\]-]+$/;
 const Target = z.string().min(3).max(300);
+
+/** This computer in a filter by machine: no user@host has a space, so it is never a machine's name. */
+export const THIS_COMPUTER = 'this computer';
 
 export const MachineViewSchema = z.object({
   target: z.string(),
@@ -15,7 +22,7 @@ export const MachineViewSchema = z.object({
   whenUnreachable: WhenUnreachableSchema,
   /** Agents connected there with `connect --remote`. */
   agents: z.array(z.string()),
-  /** `no host`: no Hookpanel host runs on this desktop (only the CLI sees that). */
+  /** `no host`: no Hookpanel host runs on this computer (only the CLI sees that). */
   state: z.enum(['connecting', 'connected', 'reconnecting', 'stopped', 'no host']),
   /** ssh's own last words, while reconnecting. */
   error: z.string().nullable(),

@@ -105,6 +105,8 @@ export const WaitingRequestSchema = z.object({
   risks: z.array(RequestRiskSchema).optional(),
   /** Write and Edit: the file and what would be written (absent: not a file change). */
   change: FileChangeSchema.optional(),
+  /** The machine it came from (user@host), for an agent reached over ssh; absent for this computer. */
+  machine: z.string().optional(),
 });
 export type WaitingRequest = z.infer<typeof WaitingRequestSchema>;
 

@@ -44,10 +44,11 @@ export function requestNotice(r: WaitingRequest): RequestNotice {
   const subject =
     r.subject && r.subject.length > SUBJECT_CHARS ? `${r.subject.slice(0, SUBJECT_CHARS - 1)}…` : r.subject;
   const where = r.workspace ? `in ${folderName(r.workspace)}` : 'no workspace';
+  const on = r.machine ? ` on ${r.machine}` : '';
   return {
     requestId: r.id,
     tag: requestTag(r.id),
-    title: `${agent} asks to use ${r.tool ?? 'a tool'}`,
+    title: `${agent}${on} asks to use ${r.tool ?? 'a tool'}`,
     body: [subject, where].filter(Boolean).join('\n'),
     actions: [
       { action: 'allow', title: 'Allow' },

@@ -147,10 +147,6 @@ export class HookHost extends EventEmitter<HostEvents> {
    */
   async dispatch(req: EmitRequest, opts: { signal?: AbortSignal } = {}): Promise<DispatchResult> {
     const done = await this.engine.dispatch(req);
-    if (req.machine) {
-      done.records = done.records.map((r) => (r.type === 'event' ? { ...r, machine: req.machine } : r));
-      done.signals = done.signals.map((s) => ({ ...s, machine: req.machine }));
-    }
     const asked = this.permissions
       ? (this.askMe ?? (await this.openAskMe())).afterEngine(req, done, {
           desk: this.permissions,

@@ -2,12 +2,14 @@
 // shows what it installs there and where before anything is written, then installs it and the machine
 // shows as connected; its choice for when this computer is unreachable is stated and changed; sshd
 // going down shows "reconnecting" with the reason in words, and it comes back; Remove says what it
-// takes back and leaves nothing there.
+// takes back and leaves nothing there. A hosted rule chosen for one machine runs only for it, and the
+// machine's name is on its rule runs, in History's filter and on its permission request's card.
 import AxeBuilder from '@axe-core/playwright';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { runCli } from '../helpers/cli.js';
 import { sshdMissing, startSshd, type TestSshd } from '../helpers/sshd.js';
 import { expect, test } from './fixtures.js';
 
@@ -25,8 +27,8 @@ test.afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function noSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('#settings-machines').analyze();
+async function noSeriousViolations(page: Page, within = '#settings-machines') {
+  const { violations } = await new AxeBuilder({ page }).include(within).analyze();
   expect(
     violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
   ).toEqual([]);
@@ -139,4 +141,117 @@ test('Settings → Machines: add shows what it installs first, the state in word
   );
   await expect(section).toContainText('No machines yet.');
   expect(existsSync(dir)).toBe(false);
+});
+
+test("a hosted rule chosen for one machine: Runs for in Rules, the machine's name on rule runs, History's machine filter, and its request's card", async ({
+  page,
+  panel,
+}) => {
+  test.skip(!!missing, missing ?? '');
+  // A deadline for a hang: an ssh login, a connection and several CLI runs on two busy cores.
+  test.slow();
+  if (!sshd) throw new Error('sshd did not start');
+  const target = sshd.target;
+  const bridge = join(sshd.remoteHome, '.hookpanel-remote', 'bin', 'hookpanel-hook');
+  const hosted = join(panel.env.hookpanelHome, 'hooks', 'claude.json');
+  const settingsFile = join(panel.env.hookpanelHome, 'settings.json');
+  const added = await runCli(['remote', 'add', target], { env: panel.env.processEnv, timeoutMs: 60_000 });
+  expect(added.code, added.stderr).toBe(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await panel.goto(page);
+
+  // Rules → the hosted "no rm -rf" rule → Runs for: everywhere until chosen.
+  await page.getByRole('tab', { name: /Rules/ }).click();
+  const source = page.getByRole('article', { name: `source ${hosted}` });
+  await source.getByRole('button', { name: /^rule grep -q "rm -rf"/ }).click();
+  const detail = page.getByRole('complementary', { name: 'rule detail' });
+  const where = detail.getByRole('group', { name: /^where .* runs$/ });
+  await expect(where.getByRole('radio', { name: /^Everywhere/ })).toBeChecked();
+  await expect(where).toContainText(
+    'While this computer cannot be reached, its agents go on as if Hookpanel were not there',
+  );
+  await where.getByRole('radio', { name: 'Only where chosen:' }).check();
+  await where.getByRole('checkbox', { name: target }).check();
+  await where.getByRole('checkbox', { name: 'This computer' }).uncheck();
+  await expect(where.getByRole('checkbox', { name: 'This computer' })).not.toBeChecked();
+  await expect
+    .poll(() =>
+      existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')).ruleMachines : null,
+    )
+    .toEqual({ [`${hosted}#PreToolUse[0].hooks[0]`]: { thisComputer: false, machines: [target] } });
+  await expect(source.getByRole('button', { name: /^rule grep -q "rm -rf"/ })).toContainText(
+    `${target} only`,
+  );
+  // None at all is refused in words: the rule would run nowhere.
+  await where.getByRole('checkbox', { name: target }).click();
+  await expect(where.getByRole('alert')).toContainText('Choose at least one place');
+  await expect(where.getByRole('checkbox', { name: target })).toBeChecked();
+  await detail.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await panel.shot(page, 'rules-runs-for-1280x800');
+  await noSeriousViolations(page, 'aside[aria-label="rule detail"]');
+
+  // The machine's call is blocked; this computer's same call is not, its run skipped with why.
+  const rm = (cwd: string) => ({
+    session_id: 'placed',
+    cwd,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command: 'rm -rf build' },
+  });
+  const remote = await sshd.run(`${bridge} claude PreToolUse`, JSON.stringify(rm('/srv/app')));
+  expect(remote.code, remote.stderr).toBe(2);
+  expect(remote.stderr).toContain('no rm -rf here');
+  const local = await panel.emit('claude', 'PreToolUse', rm(panel.env.workspace));
+  expect(local.code, local.stderr).toBe(0);
+
+  // History's rule runs: the machine's name on its rows; filtered by machine, then this computer.
+  await page.getByRole('tab', { name: /History/ }).click();
+  await page.getByRole('group', { name: 'show' }).getByRole('button', { name: 'Rule runs' }).click();
+  const blocked = page.getByRole('row').filter({ hasText: 'blocked' }).filter({ hasText: 'rm -rf build' });
+  await expect(blocked.first()).toContainText(`Claude Code · PreToolUse`);
+  await expect(blocked.first().getByText(`on ${target}`, { exact: true })).toBeVisible();
+  const machineFilter = page.getByRole('combobox', { name: 'machine' });
+  await machineFilter.selectOption(target);
+  await expect(
+    page.getByRole('row').filter({ hasText: 'skipped' }).filter({ hasText: 'rm -rf build' }),
+  ).toHaveCount(0);
+  await expect(blocked.first()).toBeVisible();
+  await panel.shot(page, 'history-rule-runs-machine-1280x800');
+  await machineFilter.selectOption('This computer');
+  const skipped = page.getByRole('row').filter({ hasText: 'skipped' }).filter({ hasText: 'rm -rf build' });
+  await expect(skipped.first()).toBeVisible();
+  await expect(blocked).toHaveCount(0);
+  await skipped.first().click();
+  await expect(page.getByLabel('dispatch detail')).toContainText(
+    `not for this computer: this rule runs on ${target} only`,
+  );
+
+  // Ask me: a request from the machine says where it comes from; no "Always allow" for it.
+  await page.getByRole('tab', { name: /Settings/ }).click();
+  await page.getByLabel(/Ask me: Claude Code's permission requests/).check();
+  const request = {
+    session_id: 'asked',
+    cwd: '/srv/app',
+    hook_event_name: 'PermissionRequest',
+    tool_name: 'Bash',
+    tool_input: { command: 'git push origin main' },
+    permission_mode: 'default',
+  };
+  const held = sshd.run(`${bridge} claude PermissionRequest`, JSON.stringify(request));
+  const card = page.getByRole('article', { name: `Claude Code on ${target} asks to use Bash` });
+  await expect(card).toContainText('git push origin main');
+  await expect(card.getByRole('button', { name: /Always allow/ })).toHaveCount(0);
+  await expect(card).toContainText(`the rule would go in the agent's settings on ${target}`);
+  await expect(page.getByRole('status', { name: 'requests waiting for you' })).toContainText(
+    `Claude Code on ${target} asks to use Bash: git push origin main`,
+  );
+  await card.scrollIntoViewIfNeeded();
+  await panel.shot(page, 'ask-me-machine-card-1280x800');
+  await card.getByRole('button', { name: 'Allow' }).click();
+  const answered = await held;
+  expect(answered.code, answered.stderr).toBe(0);
+  expect(JSON.parse(answered.stdout).hookSpecificOutput.decision).toEqual({ behavior: 'allow' });
+  expect(
+    (await runCli(['remote', 'remove', target], { env: panel.env.processEnv, timeoutMs: 60_000 })).code,
+  ).toBe(0);
 });

@@ -1,6 +1,6 @@
 // Issue 25, tier 2: the real Claude Code on the "remote" side of a real sshd (test/helpers/sshd.ts),
 // connected with `hookpanel connect claude --remote`, offline against the stub Messages API. Its events
-// reach the desktop's History with the machine's name, a hosted rule on the desktop blocks its shell
+// reach this computer's History with the machine's name, a hosted rule on this computer blocks its shell
 // call, and `remote remove` gives its settings file back byte for byte.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,14 +42,14 @@ describe.skipIf(missing)('Claude Code on another machine, connected with connect
     await env?.cleanup();
   });
 
-  test("its events reach the desktop's History with the machine's name; a hosted rule blocks its rm -rf; remote remove restores its settings", async () => {
+  test("its events reach this computer's History with the machine's name; a hosted rule blocks its rm -rf; remote remove restores its settings", async () => {
     env = makeEnv();
     sshd = await startSshd(env.root);
     const target = sshd.target;
     const cliEnv = { ...env.processEnv, HOOKPANEL_SSH_CONFIG: sshd.sshConfig };
     env.processEnv.HOOKPANEL_SSH_CONFIG = sshd.sshConfig;
     const cli = (...args: string[]) => runCli(args, { env: cliEnv, cwd: env!.workspace, timeoutMs: 30_000 });
-    // Claude Code's own settings there, as a person keeps them; the desktop's hosted rule: no rm -rf.
+    // Claude Code's own settings there, as a person keeps them; this computer's hosted rule: no rm -rf.
     const settings = join(sshd.remoteHome, '.claude', 'settings.json');
     mkdirSync(join(sshd.remoteHome, '.claude'), { recursive: true });
     writeFileSync(settings, ORIGINAL);

@@ -8,7 +8,7 @@ import { makeRule } from '../../electron/host/dialects/rule.js';
 import { aggregate, answerOf } from '../../electron/host/engine/aggregate.js';
 import { engineEvent, planEvent, type Plan } from '../../electron/host/engine/plan.js';
 import { preview } from '../../electron/host/engine/preview.js';
-import { eventRecord, reviewPaths, signalsOf } from '../../electron/host/engine/record.js';
+import { dispatchRecord, eventRecord, reviewPaths, signalsOf } from '../../electron/host/engine/record.js';
 import type { HookOutcome } from '../../electron/host/engine/run.js';
 import { emptyResult, type HandlerResult } from '../../electron/host/engine/runtime.js';
 import { DEFAULT_SETTINGS } from '../../electron/host/settings/settings.js';
@@ -102,6 +102,72 @@ describe('plan', () => {
       paused: true,
     });
     expect(paused.hooks[0]!.skip).toBe('paused: all hooks are paused in Hookpanel');
+  });
+
+  test('a rule chosen for some places is skipped elsewhere, with why; a rule with no choice runs everywhere', () => {
+    const pre = (i: number) => rule(i, { events: ['PreToolUse'] });
+    const file = source('claude', [pre(0), pre(1), pre(2)]);
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      ruleMachines: {
+        [`${file.path}#r1`]: { thisComputer: true, machines: [] },
+        [`${file.path}#r2`]: { thisComputer: false, machines: ['me@devbox', 'ci@builder'] },
+      },
+    };
+    const skips = (machine?: string) =>
+      planEvent(
+        engineEvent(
+          { dialect: 'claude', event: 'PreToolUse', payload: {}, project: null, callerCwd: '/ws', machine },
+          'e',
+        ),
+        [file],
+        dialectModule('claude'),
+        settings,
+      ).hooks.map((h) => h.skip);
+    expect(skips()).toEqual([
+      null,
+      null,
+      'not for this computer: this rule runs on me@devbox and ci@builder',
+    ]);
+    expect(skips('me@devbox')).toEqual([
+      null,
+      'not for me@devbox: this rule runs on this computer only',
+      null,
+    ]);
+    expect(skips('other@box')).toEqual([
+      null,
+      'not for other@box: this rule runs on this computer only',
+      'not for other@box: this rule runs on me@devbox and ci@builder',
+    ]);
+  });
+
+  test("an event's machine is on its record, each rule run's and its signals; none for this computer", () => {
+    const p = planEvent(
+      engineEvent(
+        {
+          dialect: 'claude',
+          event: 'Stop',
+          payload: {},
+          project: null,
+          callerCwd: '/ws',
+          machine: 'me@devbox',
+        },
+        'e',
+      ),
+      [source('claude', [rule(0, { events: ['Stop'] })])],
+      dialectModule('claude'),
+      DEFAULT_SETTINGS,
+    );
+    const outcomes = ran(p, [{ exitCode: 1 }]);
+    const decision = aggregate(p, outcomes, p.event);
+    const dispatches = outcomes.map((o) => dispatchRecord(p.event, o));
+    expect(dispatches[0]!.machine).toBe('me@devbox');
+    expect(eventRecord(p, p.event, decision, 1).machine).toBe('me@devbox');
+    const signals = signalsOf(p.event, p.dialect, dispatches, decision, []);
+    expect(signals.map((s) => s.kind).sort()).toEqual(['hookFailed', 'turnDone']);
+    expect(signals.map((s) => s.machine)).toEqual(['me@devbox', 'me@devbox']);
+    const local = plan('claude', 'Stop', {}, [source('claude', [rule(0, { events: ['Stop'] })])]);
+    expect('machine' in dispatchRecord(local.event, ran(local, [{}])[0]!)).toBe(false);
   });
 
   test('the workspace is the payload cwd, else --project, else the caller; the session from the payload', () => {

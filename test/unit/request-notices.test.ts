@@ -88,6 +88,12 @@ describe('requestNotice', () => {
     });
   });
 
+  test('a request from another machine names the machine in the title (docs/remote.md)', () => {
+    expect(requestNotice(request('m1', { machine: 'me@devbox', workspace: null }))).toMatchObject({
+      title: `${dialectManifest(first!).label} on me@devbox asks to use Bash`,
+    });
+  });
+
   test('no tool, no subject, no workspace, a Windows path, and a long command cut with an ellipsis', () => {
     expect(requestNotice(request('x1', { tool: null, subject: null, workspace: null }))).toMatchObject({
       title: `${dialectManifest(first!).label} asks to use a tool`,

@@ -94,7 +94,7 @@ function dispatchLine(d: DispatchRecord): string {
       : d.exitCode === null
         ? '-'
         : `exit ${d.exitCode}`;
-  return `${d.time}  ${d.dialect.padEnd(6)} ${d.event.padEnd(20)} ${d.outcome.padEnd(8)} ${String(d.durationMs).padStart(6)} ms  ${code.padEnd(8)} ${ruleText({ name: d.rule, handler: d.handler, index: d.ruleIndex })}${d.reason ? `  — ${d.reason}` : ''}`;
+  return `${d.time}  ${d.dialect.padEnd(6)} ${d.event.padEnd(20)} ${d.outcome.padEnd(8)} ${String(d.durationMs).padStart(6)} ms  ${code.padEnd(8)} ${ruleText({ name: d.rule, handler: d.handler, index: d.ruleIndex })}${d.machine ? `  on ${d.machine}` : ''}${d.reason ? `  — ${d.reason}` : ''}`;
 }
 
 /** Every matching record (or the newest --limit), oldest first, streamed to stdout. */

@@ -77,7 +77,7 @@ async function remove(host: HostEnv, target: string, dryRun: boolean): Promise<n
     return 0;
   }
   for (const line of await applyMachineRemoval(host, plan)) out(line);
-  out(`Removed from ${target}; this desktop no longer connects to it.`);
+  out(`Removed from ${target}; this computer no longer connects to it.`);
   return 0;
 }
 
@@ -95,7 +95,7 @@ async function list(host: HostEnv, json: boolean): Promise<number> {
   for (const r of rows) {
     const state =
       r.state === 'no host'
-        ? 'not connected: no Hookpanel host runs on this desktop (start the app or hookpanel serve)'
+        ? 'not connected: no Hookpanel host runs on this computer (start the app or hookpanel serve)'
         : r.state === 'connected'
           ? `connected since ${r.since}`
           : r.state === 'reconnecting'
@@ -106,7 +106,7 @@ async function list(host: HostEnv, json: boolean): Promise<number> {
       `  last event: ${r.lastEventAt ?? 'none yet'}; agents connected there: ${r.agents.join(', ') || 'none'}`,
     );
     out(
-      `  while this desktop is unreachable: ${r.whenUnreachable === 'block' ? 'tool calls are blocked' : 'the agent goes on as with no Hookpanel'}`,
+      `  while this computer is unreachable: ${r.whenUnreachable === 'block' ? 'tool calls are blocked' : 'the agent goes on as with no Hookpanel'}`,
     );
   }
   return 0;

@@ -2,6 +2,7 @@
 // runs and, for rules that may not run, why. A dispatch runs it; a dry run describes it.
 import type { Dialect, Rule, Source, SourceState } from '../../../shared/model.js';
 import type { StateReasons } from '../../../shared/manifest.js';
+import { notHereReason, ruleMachinesKey } from '../../../shared/rule-machines.js';
 import { parseBridgeCommand, shellQuote } from '../agents/bridge-command.js';
 import type { Settings } from '../settings/settings.js';
 import type { EngineDialect, EngineEvent, RunClass } from './runtime.js';
@@ -24,7 +25,10 @@ export interface PlannedHook {
   source: Source;
   rule: Rule;
   cls: RunClass;
-  /** Why the rule matched but may not run (untrusted, dormant, disabled, refused, paused), or null. */
+  /**
+   * Why the rule matched but may not run (untrusted, dormant, disabled, refused, paused, not for the
+   * event's machine), or null.
+   */
   skip: string | null;
 }
 
@@ -53,6 +57,7 @@ export function engineEvent(req: EmitRequest, id: string): EngineEvent {
     payload: req.payload,
     workspace,
     sessionId: firstString(req.payload.session_id, req.payload.sessionId, req.payload.session),
+    ...(req.machine ? { machine: req.machine } : {}),
   };
 }
 
@@ -74,7 +79,7 @@ export function planEvent(
         source,
         rule,
         cls: dialect.runtime.classify(rule, event),
-        skip: skipReason(source, rule, dialect.manifest.states, settings),
+        skip: skipReason(source, rule, dialect.manifest.states, settings, event.machine ?? null),
       });
     }
   }
@@ -110,7 +115,13 @@ const STATE_REASONS: Required<StateReasons> = {
   refused: 'its harness refuses this configuration',
 };
 
-function skipReason(source: Source, rule: Rule, states: StateReasons, settings: Settings): string | null {
+function skipReason(
+  source: Source,
+  rule: Rule,
+  states: StateReasons,
+  settings: Settings,
+  machine: string | null,
+): string | null {
   const state: SourceState = source.state;
   if (state === 'untrusted') return 'untrusted: review and trust this project file to run it';
   if (state === 'dormant' || state === 'disabled' || state === 'refused')
@@ -118,7 +129,8 @@ function skipReason(source: Source, rule: Rule, states: StateReasons, settings: 
   if (!rule.enabled) return 'disabled: enabled is false';
   if (rule.dormant) return `dormant: ${rule.dormantReason ?? 'this event never fires yet'}`;
   if (settings.paused) return 'paused: all hooks are paused in Hookpanel';
-  return null;
+  // Chosen per rule in settings.json (docs/remote.md, "Rules for one machine"); no entry runs everywhere.
+  return notHereReason(settings.ruleMachines[ruleMachinesKey(source.path, rule.name)], machine);
 }
 
 function firstString(...values: unknown[]): string | null {

@@ -38,6 +38,7 @@ export function dispatchRecord(event: EngineEvent, o: HookOutcome): DispatchReco
     reason: skip ?? verdict.reason,
     stdoutTail: result.stdoutTail,
     stderrTail: result.stderrTail,
+    ...(event.machine ? { machine: event.machine } : {}),
   };
 }
 
@@ -68,6 +69,7 @@ export function eventRecord(
     durationMs,
     dispatchCount: plan.hooks.length,
     untrustedSkips: plan.hooks.filter((h) => h.source.state === 'untrusted').length,
+    ...(ev.machine ? { machine: ev.machine } : {}),
   };
 }
 
@@ -91,7 +93,12 @@ export function signalsOf(
   decision: Aggregate,
   review: readonly string[],
 ): EngineSignal[] {
-  const base = { dialect: event.dialect, workspace: event.workspace, eventId: event.id };
+  const base = {
+    dialect: event.dialect,
+    workspace: event.workspace,
+    eventId: event.id,
+    ...(event.machine ? { machine: event.machine } : {}),
+  };
   const out: EngineSignal[] = [];
   if (dialect.runtime.turnDoneEvents.includes(event.event))
     out.push({ kind: 'turnDone', ...base, agent: dialect.manifest.label });
@@ -131,6 +138,7 @@ export function failureSignal(r: DispatchRecord): EngineSignal | null {
     reason: r.reason,
     handler: r.handler,
     source: r.source,
+    ...(r.machine ? { machine: r.machine } : {}),
   };
 }
 

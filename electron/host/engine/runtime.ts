@@ -15,6 +15,8 @@ export interface EngineEvent {
   /** The workspace whose project files apply: payload cwd, else --project, else the caller's cwd. */
   workspace: string | null;
   sessionId: string | null;
+  /** user@host of the machine it came from (remote/); absent for this computer's own agents. */
+  machine?: string;
   /** HOOKPANEL_DISPATCH for its hooks: the event id and the secret of its live pass (reentry.ts). */
   dispatchToken?: string;
 }

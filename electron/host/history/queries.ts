@@ -6,6 +6,7 @@ import type { DispatchRecord, EventRecord } from '../../../shared/dispatch.js';
 import type { Db } from './schema.js';
 import { storedCallSummary } from '../../../shared/call-summary.js';
 import { searchWords } from './search-text.js';
+import { THIS_COMPUTER } from '../../../shared/machines.js';
 
 export interface HistoryFilter {
   dialect?: string;
@@ -13,6 +14,8 @@ export interface HistoryFilter {
   rule?: string;
   outcome?: string;
   workspace?: string;
+  /** user@host, or THIS_COMPUTER (shared/machines.ts) for records of no machine. */
+  machine?: string;
   since?: number;
   until?: number;
   text?: string;
@@ -51,6 +54,18 @@ function ruleCondition(part: string): Where {
   };
 }
 
+/**
+ * Records of one machine, or of this computer (no machine). Read from the record itself, not an index:
+ * records of other machines are few, and a column would change the schema for them.
+ */
+function machineCondition(machine: string, conds: string[], params: unknown[]): void {
+  if (machine === THIS_COMPUTER) conds.push("record ->> '$.machine' IS NULL");
+  else {
+    conds.push("record ->> '$.machine' = ?");
+    params.push(machine);
+  }
+}
+
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
@@ -75,6 +90,7 @@ function dispatchWhere(f: HistoryFilter, textVia: TextVia = 'row'): Where {
   if (f.event) eq('event', f.event);
   if (f.outcome) eq('outcome', f.outcome);
   if (f.workspace) eq('workspace', f.workspace);
+  if (f.machine) machineCondition(f.machine, conds, params);
   if (f.eventId) eq('event_id', f.eventId);
   if (f.since !== undefined) {
     conds.push('time >= ?');
@@ -119,6 +135,7 @@ function eventWhere(f: HistoryFilter): Where {
   if (f.dialect) eq('dialect', f.dialect);
   if (f.event) eq('event', f.event);
   if (f.workspace) eq('workspace', f.workspace);
+  if (f.machine) machineCondition(f.machine, conds, params);
   if (f.eventId) eq('id', f.eventId);
   if (f.since !== undefined) {
     conds.push('time >= ?');

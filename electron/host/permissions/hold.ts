@@ -14,7 +14,7 @@ import { askMeOf, permissionEventOf, shouldAsk } from './ask-me.js';
 import type { PermissionDesk } from './desk.js';
 import { personRecord, settledEvent, waitingEvent } from './record.js';
 import { whatItWouldDo } from './request-risks.js';
-import { answerWith, describeRequest, undecided } from './request.js';
+import { answerWith, describeRequest, undecided, type DescribedRequest } from './request.js';
 
 /** What the person's answer (or its absence) comes to. */
 export interface PersonOutcome {
@@ -82,7 +82,9 @@ export class AskMeStep {
     { desk, settings, signal }: AskMeContext,
   ): Promise<PersonOutcome> {
     const started = Date.now();
-    const always = alwaysFor(req.dialect, agent.always, req.payload, this.host);
+    const always = req.machine
+      ? notOnMachine(req.machine)
+      : alwaysFor(req.dialect, agent.always, req.payload, this.host);
     const workspace = event?.workspace ?? null;
     const described = describeRequest(
       req.dialect as Dialect,
@@ -91,7 +93,13 @@ export class AskMeStep {
       workspace,
       always.shown,
     );
-    const request = { ...described, ...(await whatItWouldDo(described, facts.input, this.host.home)) };
+    const { risks, change } = await whatItWouldDo(described, facts.input, this.host.home);
+    const request: DescribedRequest = {
+      ...described,
+      ...(risks && { risks }),
+      // A file of another machine is not the file of the same path here: no change is shown for it.
+      ...(req.machine ? { machine: req.machine } : change && { change }),
+    };
     const wait = askMeOf(settings, req.dialect).waitSeconds * 1000;
     const choice = await desk.hold(request, wait, { signal, call: facts.callKey, offers: always.held });
     const person = personRecord(request, choice, started);
@@ -117,4 +125,18 @@ export class AskMeStep {
       },
     };
   }
+}
+
+/**
+ * "Always allow" writes the agent's own rules file; for a request from another machine that file is
+ * there, and Hookpanel writes nothing on a machine but what `connect --remote` shows first.
+ */
+function notOnMachine(machine: string): ReturnType<typeof alwaysFor> {
+  return {
+    held: [],
+    shown: {
+      offers: [],
+      whyNot: `the rule would go in the agent's settings on ${machine}, which Hookpanel does not write from here`,
+    },
+  };
 }

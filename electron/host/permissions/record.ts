@@ -39,6 +39,7 @@ export function personRecord(
       choice?.behavior === 'deny' ? (choice.reason ?? null) : choice?.always ? alwaysReason(choice) : null,
     stdoutTail: '',
     stderrTail: '',
+    ...(request.machine ? { machine: request.machine } : {}),
   };
 }
 

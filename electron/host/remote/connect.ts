@@ -50,10 +50,11 @@ export async function previewRemote(
   const m = await machineOf(host, target);
   const c = await agentConnector(dialect);
   if (!c) throw new ConnectError(`unknown agent "${dialect}"`);
-  // Codex's trust records are written by Codex's own program on this machine: not over ssh (yet).
+  // Codex's trust of the hooks is recorded by Codex's own program (its app-server), which must run on
+  // the machine, against the machine's files: not done over ssh yet (docs/remote.md).
   if (c.connector.afterConnect)
     throw new ConnectError(
-      `${c.label} cannot be connected on another machine yet: connecting it also records its trust through its own program, which Hookpanel runs only on this machine`,
+      `${c.label} cannot be connected on another machine yet: connecting it also records its trust of the hooks through its own program, which must run there, and Hookpanel runs it only on this computer`,
     );
   const path = c.connector.settingsPath(remoteEnv(m));
   const before = await readRemoteFile(host, target, path);
@@ -113,7 +114,7 @@ export async function applyRemote(
       };
     return { ...m, agents };
   });
-  const saved = backup ? ` (backup on this desktop: ${backup})` : '';
+  const saved = backup ? ` (backup on this computer: ${backup})` : '';
   if (plan.removesFile)
     return `Disconnected ${plan.label} on ${target}: removed ${plan.path}, which connect had created`;
   return `${connect ? 'Connected' : 'Disconnected'} ${plan.label} on ${target}: ${plan.path}${saved}`;

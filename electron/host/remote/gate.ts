@@ -1,5 +1,5 @@
 // What a machine's intake socket lets through: its agents' events, each carrying the machine's token.
-// Not the requests of others (listing or answering permission requests is the desktop's own socket),
+// Not the requests of others (listing or answering permission requests is this computer's own socket),
 // so a machine that was taken over reads and answers nothing but its own events' answers.
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -14,8 +14,8 @@ export interface MachineGate {
 export const TOKEN_HEADER = 'x-hookpanel-token';
 
 /**
- * How often a host working on a machine's answer says so: its bridge gives up on a desktop silent for
- * 0.8 s (remote-hook.sh), so that nothing there waits a second for a desktop that is gone.
+ * How often a host working on a machine's answer says so: its bridge gives up on a computer silent for
+ * 0.8 s (remote-hook.sh), so that nothing there waits a second for a computer that is gone.
  */
 export const MACHINE_HEARTBEAT_MS = 250;
 

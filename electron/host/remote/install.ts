@@ -71,7 +71,7 @@ export async function planInstall(
   const facts = await probe(host, target);
   if (facts.folderExists && !known)
     throw new RemoteError(
-      `${remoteDir(facts.home)} already exists on ${target} and Hookpanel on this desktop did not make it; nothing was installed (remove it there, or remove it from the desktop that installed it)`,
+      `${remoteDir(facts.home)} already exists on ${target} and Hookpanel on this computer did not make it; nothing was installed (remove it there, or remove it from the computer that installed it)`,
     );
   const token = known?.token ?? randomBytes(32).toString('hex');
   return {
@@ -99,7 +99,7 @@ export function describeInstall(plan: InstallPlan): string {
   const lines = [
     `${plan.update ? 'Hookpanel will update' : 'Hookpanel will install'} on ${plan.target}, in ${plan.dir} (a folder only that user can open, mode 700):`,
     ...plan.files.map((f) => `  ${f.name.padEnd(24)} ${f.what}`),
-    `  ${'run/'.padEnd(24)} where this desktop's ssh connection puts its socket`,
+    `  ${'run/'.padEnd(24)} where this computer's ssh connection puts its socket`,
     toolsInWords(plan.facts),
     'Nothing outside that folder is changed. hookpanel remote remove takes it back.',
   ];

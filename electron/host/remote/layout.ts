@@ -1,7 +1,7 @@
 // What `hookpanel remote add` puts on a machine: one folder in the remote user's home, readable by
 // that user only, holding the bridge agents' hooks call, its Node fallback, the token its requests
-// carry, the machine's choice for guarded tool calls while the desktop is unreachable, and run/, where
-// the desktop's ssh connection binds its socket. Nothing outside the folder is touched.
+// carry, the machine's choice for guarded tool calls while this computer is unreachable, and run/, where
+// this computer's ssh connection binds its socket. Nothing outside the folder is touched.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,7 +54,7 @@ export function remoteFiles(home: string, token: string, when: WhenUnreachable):
       name: 'token',
       mode: 0o600,
       text: `${token}\n`,
-      what: "the key each request carries to this desktop's Hookpanel",
+      what: 'the key each request carries to Hookpanel on this computer',
     },
     {
       name: 'unreachable',
@@ -62,8 +62,8 @@ export function remoteFiles(home: string, token: string, when: WhenUnreachable):
       text: `${when}\n`,
       what:
         when === 'block'
-          ? 'while the desktop is unreachable, tool calls are blocked'
-          : 'while the desktop is unreachable, the agent goes on as with no Hookpanel',
+          ? 'while this computer is unreachable, tool calls are blocked'
+          : 'while this computer is unreachable, the agent goes on as with no Hookpanel',
     },
   ];
 }

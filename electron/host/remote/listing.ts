@@ -1,6 +1,6 @@
 // Each machine as `remote list` and Settings → Machines show it: its record in remote.json beside the
 // running host's view of its connection (the hub's, in the host's own process; else the state file
-// the hub keeps, read by the CLI; none when no host runs on this desktop).
+// the hub keeps, read by the CLI; none when no host runs on this computer).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MachineView } from '../../../shared/machines.js';

@@ -1,6 +1,6 @@
 // hookpanel-hook's fallback where curl is missing and Node is there: the same request over the forwarded
 // socket, printed as curl prints it for the script (the body, a newline, the status); exit 28 when
-// the desktop stays silent for 0.8 s (it beats every quarter second while it works), 7 when nothing
+// Hookpanel's computer stays silent for 0.8 s (it beats every quarter second while it works), 7 when nothing
 // listens, 56 when the connection breaks.
 import { request } from 'node:http';
 

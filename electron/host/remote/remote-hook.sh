@@ -1,10 +1,10 @@
 #!/bin/sh
 # hookpanel-hook DIALECT EVENT, on a machine Hookpanel reaches over SSH (`hookpanel remote add`): hands
-# the payload to the desktop through the socket the desktop's ssh connection forwards into this folder,
-# and answers in the harness's hook protocol (exit 2 + stderr blocks). When the desktop cannot be
-# reached (no tunnel, the tunnel cut mid-request, the desktop silent) it answers at once with no
-# decision, so the agent goes on as with no Hookpanel; a guard event on a machine set to `block` in
-# ./unreachable is blocked instead. Nothing here waits for a desktop that is gone.
+# the payload to Hookpanel's computer through the socket that computer's ssh connection forwards into
+# this folder, and answers in the harness's hook protocol (exit 2 + stderr blocks). When that computer
+# cannot be reached (no tunnel, the tunnel cut mid-request, the computer silent) it answers at once with
+# no decision, so the agent goes on as with no Hookpanel; a guard event on a machine set to `block` in
+# ./unreachable is blocked instead. Nothing here waits for a computer that is gone.
 set -u
 PATH="${PATH:+$PATH:}/usr/bin:/bin"
 dir=@DIR@
@@ -20,17 +20,17 @@ unreachable() {
     *) policy= ;;
   esac
   if [ "$policy" = block ]; then
-    echo "Hookpanel on the desktop is unreachable ($3); this machine is set to block tool calls until it is back" >&2
+    echo "Hookpanel's computer is unreachable ($3); this machine is set to block tool calls until it is back" >&2
     exit 2
   fi
   exit 0
 }
 payload=$(cat)
-[ -S "$sock" ] || unreachable "$1" "$2" "no connection from the desktop"
+[ -S "$sock" ] || unreachable "$1" "$2" "no connection from it"
 token=$(cat "$dir/token" 2>/dev/null) || unreachable "$1" "$2" "no token in $dir"
 # The status rides on the last line: 200 → exit 0 (stdout), 422 → exit 2, 424 → exit 1 (stderr); 202
 # is a streamed answer (heartbeat dots every quarter second, then :<exit code>: and the text). A
-# desktop silent for 0.8 s (asleep, hung, stopped) is given up on; a tunnel cut ends the request at once.
+# computer silent for 0.8 s (asleep, hung, stopped) is given up on; a tunnel cut ends the request at once.
 if command -v curl >/dev/null 2>&1; then
   req="$dir/run/req.$$"
   trap 'rm -f "$req.in" "$req.out" "$req.status"' EXIT
@@ -38,13 +38,13 @@ if command -v curl >/dev/null 2>&1; then
   : > "$req.out"
   : > "$req.status"
   # -N: each byte lands in the file as it arrives, for the watch below. curl's own low-speed limit
-  # averages over seconds (curl(1), --speed-time), too slow to notice a silent desktop within one.
+  # averages over seconds (curl(1), --speed-time), too slow to notice a silent computer within one.
   # -w prints the status only once the transfer is over, whatever its end: that file says "done".
   curl -sN -o "$req.out" -w '%{http_code}' --connect-timeout 1 \
     --unix-socket "$sock" -H "X-Hookpanel-Token: $token" --data-binary @"$req.in" \
     "http://hookpanel/v1/hook/$1/$2" > "$req.status" 2>/dev/null &
   pid=$!
-  # The agent ending this hook ends its request too: nothing is left waiting on a silent desktop.
+  # The agent ending this hook ends its request too: nothing is left waiting on a silent computer.
   trap 'kill "$pid" 2>/dev/null; exit 1' HUP INT TERM
   # Short looks first (most answers take milliseconds), then every 0.2 s; where sleep takes whole
   # seconds only (POSIX sleep), one look a second.
@@ -62,7 +62,7 @@ if command -v curl >/dev/null 2>&1; then
     if [ "$silent" -ge 800 ] && [ ! -s "$req.status" ]; then
       kill "$pid" 2>/dev/null
       wait "$pid" 2>/dev/null
-      unreachable "$1" "$2" "the desktop stopped answering"
+      unreachable "$1" "$2" "it stopped answering"
     fi
   done
   wait "$pid"
@@ -99,5 +99,5 @@ case "$status" in
   200) [ -n "$body" ] && printf '%s\n' "$body"; exit 0 ;;
   422) printf '%s\n' "$body" >&2; exit 2 ;;
   424) printf '%s\n' "$body" >&2; exit 1 ;;
-  *) unreachable "$1" "$2" "the desktop answered $status" ;;
+  *) unreachable "$1" "$2" "it answered $status" ;;
 esac

@@ -2,10 +2,11 @@
 // to ssh as one argument after `--`, so it can never be read as an option; the characters allowed are
 // those of user names, host names and aliases.
 import { createHash } from 'node:crypto';
+import { TARGET_PATTERN } from '../../../shared/machines.js';
 
 /** Why `target` cannot name a machine, or null when it can. */
 export function targetProblem(target: string): string | null {
-  if (!/^[A-Za-z0-9._-]+@[A-Za-z0-9._:[\]-]+$/.test(target) || target.startsWith('-'))
+  if (!TARGET_PATTERN.test(target) || target.startsWith('-'))
     return `"${target}" is not user@host (letters, digits, dots, dashes and underscores; a Host alias of your ~/.ssh/config works after user@)`;
   return null;
 }

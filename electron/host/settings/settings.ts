@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { DIALECT_MANIFESTS, type DialectManifest } from '../../../shared/dialects.js';
 import { HttpUrlSchema } from '../../../shared/model.js';
 import { AskMeSchema } from '../../../shared/permissions.js';
+import { RuleMachinesMapSchema } from '../../../shared/rule-machines.js';
 import { homePaths, type HostEnv } from '../paths.js';
 import { writeFileAtomic } from '../util/atomic.js';
+import { settingsProblem } from './settings-problem.js';
 
 export const NOTIFICATION_KINDS = [
   'turnDone',
@@ -62,6 +64,11 @@ const SettingsShape = z.object({
       rules: z.record(z.string(), z.number().int().positive().nullable()).default({}),
     })
     .prefault({}),
+  /**
+   * Where hosted rules run (this computer, machines reached over ssh), keyed `source#rule`; a rule
+   * with no entry runs everywhere (shared/rule-machines.ts).
+   */
+  ruleMachines: RuleMachinesMapSchema.default({}),
   startAtLogin: z.boolean().default(false),
   /** Ask me, per agent id: the host holds the agent's permission requests for a person to answer. */
   askMe: z.record(z.string(), AskMeSchema).default({}),
@@ -146,7 +153,7 @@ export async function loadSettings(h: HostEnv): Promise<LoadedSettings> {
     if (parsed.success) return { settings: parsed.data, problem: null };
     return {
       settings: DEFAULT_SETTINGS,
-      problem: `${path}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      problem: settingsProblem(path, text, parsed.error.issues),
     };
   } catch (e) {
     return { settings: DEFAULT_SETTINGS, problem: `${path}: invalid JSON: ${(e as Error).message}` };

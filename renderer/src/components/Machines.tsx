@@ -2,14 +2,14 @@
 // Each machine with its connection in words; Add shows what it installs there and where before doing
 // it; Remove says exactly what it takes back; the choice for tool calls while this computer cannot be
 // reached is stated on each machine.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { sshInWords, type MachineView, type WhenUnreachable } from '../../../shared/machines.js';
-import { api } from '../client.js';
 import { ErrorBox } from './bits.js';
 import { ago, agentLabel, useNow, useTilde } from './names.js';
 import { MachineAdd } from './MachineAdd.js';
 import { MachineRemove } from './MachineRemove.js';
 import { UNREACHABLE_WORDS } from './machine-words.js';
+import { useMachines } from './use-machines.js';
 
 function StateLine({ m, now }: { m: MachineView; now: number }) {
   switch (m.state) {
@@ -97,15 +97,9 @@ function MachineItem({ m, onChange }: { m: MachineView; onChange: (message: stri
 }
 
 export function Machines() {
-  const [machines, setMachines] = useState<MachineView[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { machines, error, reload: load } = useMachines();
   const [adding, setAdding] = useState(false);
   const [note, setNote] = useState<string | null>(null);
-  const load = () => api.request('machines:list', {}).then(setMachines, (e: Error) => setError(e.message));
-  useEffect(() => {
-    void load();
-    return api.on('machines', setMachines);
-  }, []);
   return (
     <fieldset id="settings-machines">
       <legend>Machines</legend>
@@ -129,7 +123,7 @@ export function Machines() {
               m={m}
               onChange={(message) => {
                 if (message) setNote(message);
-                void load();
+                load();
               }}
             />
           ))}
@@ -140,7 +134,7 @@ export function Machines() {
           onDone={(message) => {
             setAdding(false);
             setNote(message);
-            void load();
+            load();
           }}
         />
       ) : (

@@ -85,10 +85,17 @@ function RequestCard({ request: r, onAnswered }: { request: WaitingRequest; onAn
       // A notification click focuses the card by this id (renderer/src/notify/focus-request.ts).
       id={requestCardId(r.id)}
       tabIndex={-1}
-      aria-label={`${agentLabel(r.agent)} asks to use ${r.tool ?? 'a tool'}`}
+      aria-label={`${agentLabel(r.agent)}${r.machine ? ` on ${r.machine}` : ''} asks to use ${r.tool ?? 'a tool'}`}
     >
       <p>
-        <strong>{agentLabel(r.agent)}</strong> asks to use <strong>{r.tool ?? 'a tool'}</strong>
+        <strong>{agentLabel(r.agent)}</strong>
+        {r.machine && (
+          <>
+            {' '}
+            on <strong className="request-machine">{r.machine}</strong>
+          </>
+        )}{' '}
+        asks to use <strong>{r.tool ?? 'a tool'}</strong>
         {r.workspace && (
           <>
             {' '}

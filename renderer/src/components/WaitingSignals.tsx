@@ -38,7 +38,8 @@ function oneLine(r: WaitingRequest): string {
   const path = r.change?.path;
   const inWorkspace = path && r.workspace && path.startsWith(`${r.workspace}/`);
   const what = inWorkspace ? path.slice(r.workspace!.length + 1) : (path ?? r.subject);
-  return `${agentLabel(r.agent)} asks to use ${r.tool ?? 'a tool'}${what ? `: ${what}` : ''}`;
+  const on = r.machine ? ` on ${r.machine}` : '';
+  return `${agentLabel(r.agent)}${on} asks to use ${r.tool ?? 'a tool'}${what ? `: ${what}` : ''}`;
 }
 
 /** The bar at the top of every view, in the sticky header. */

@@ -1,5 +1,5 @@
 // The choice for tool calls on a machine while this computer cannot be reached, in words
-// (docs/remote.md, "When the desktop cannot be reached").
+// (docs/remote.md, "When this computer cannot be reached").
 import type { WhenUnreachable } from '../../../shared/machines.js';
 
 export const UNREACHABLE_WORDS: Record<WhenUnreachable, string> = {

@@ -18,6 +18,8 @@ import { sessionKey } from '../../../shared/history-sessions.js';
 import { DECISION_WORD, HistoryDetail, NoHistory, RowTime, type Selection } from './HistoryDetail.js';
 import { SessionsPane } from './Sessions.js';
 import { duration } from '../components/duration.js';
+import { THIS_COMPUTER } from '../../../shared/machines.js';
+import { useMachines } from '../components/use-machines.js';
 
 const SPANS: Record<string, number | undefined> = {
   any: undefined,
@@ -47,6 +49,7 @@ function keepDispatch(r: DispatchRecord, f: HistoryFilterInput): boolean {
   if (f.rule && !r.rule.includes(f.rule)) return false;
   if (f.outcome && r.outcome !== f.outcome) return false;
   if (f.workspace && r.workspace !== f.workspace) return false;
+  if (f.machine && (r.machine ?? THIS_COMPUTER) !== f.machine) return false;
   if (f.since && Date.parse(r.time) < f.since) return false;
   if (
     f.text &&
@@ -62,6 +65,7 @@ function keepEvent(e: EventRecord, f: HistoryFilterInput, live: readonly Dispatc
   if (f.dialect && e.dialect !== f.dialect) return false;
   if (f.event && e.event !== f.event) return false;
   if (f.workspace && e.workspace !== f.workspace) return false;
+  if (f.machine && (e.machine ?? THIS_COMPUTER) !== f.machine) return false;
   if (f.since && Date.parse(e.time) < f.since) return false;
   if (f.text && !JSON.stringify([e.payload, e.reason, e.event]).toLowerCase().includes(f.text.toLowerCase()))
     return false;
@@ -187,15 +191,30 @@ function useWorkspaceChoices(): string[] {
   return workspaces;
 }
 
+/** The machines to filter by: each one added, and any a live record came from (one removed since). */
+function useMachineChoices(): string[] {
+  const { machines } = useMachines();
+  const live = useStore((s) => s.liveEvents);
+  return [
+    ...new Set([
+      ...(machines ?? []).map((m) => m.target),
+      ...live.map((e) => e.machine).filter((m): m is string => !!m),
+    ]),
+  ];
+}
+
 function Filters({
   mode,
   filter,
   set,
   type,
   workspaces,
+  machines,
 }: {
   mode: Exclude<Mode, 'sessions'>;
   workspaces: string[];
+  /** Machines to filter by (none: the filter is not shown, every record is this computer's). */
+  machines: string[];
   filter: HistoryFilterInput & { span: string };
   set: (patch: Partial<HistoryFilterInput & { span: string }>) => void;
   type: (patch: Partial<HistoryFilterInput & { span: string }>) => void;
@@ -251,6 +270,21 @@ function Filters({
           </option>
         ))}
       </select>
+      {machines.length > 0 && (
+        <select
+          aria-label="machine"
+          value={filter.machine ?? ''}
+          onChange={(e) => set({ machine: e.target.value || undefined })}
+        >
+          <option value="">All machines</option>
+          <option value={THIS_COMPUTER}>This computer</option>
+          {machines.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </select>
+      )}
       <select aria-label="time" value={filter.span} onChange={(e) => set({ span: e.target.value })}>
         {Object.keys(SPANS).map((s) => (
           <option key={s} value={s}>
@@ -329,8 +363,12 @@ function What({ row, call, query }: { row: Row; call: CallSummary | undefined; q
       </span>
       <span className="ellipsis muted small">
         {agentLabel(row.dialect)} · <Highlight text={row.event} query={query} />
-        {'machine' in row && row.machine && <> · on {row.machine}</>}
+        {row.type === 'event' && row.machine && <> · on {row.machine}</>}
       </span>
+      {/* A rule run's row has a third line (its rule's place): the machine gets one too, never cut. */}
+      {row.type === 'dispatch' && row.machine && (
+        <span className="ellipsis muted small">on {row.machine}</span>
+      )}
     </span>
   );
 }
@@ -400,6 +438,7 @@ export function HistoryView() {
     setMode('sessions');
   };
   const workspaces = useWorkspaceChoices();
+  const machineChoices = useMachineChoices();
   const setMode = (m: Mode) => {
     saved.set('historyMode', m);
     setModeState(m);
@@ -495,7 +534,14 @@ export function HistoryView() {
           />
         ) : (
           <>
-            <Filters mode={listMode} filter={filter} set={set} type={type} workspaces={workspaces} />
+            <Filters
+              mode={listMode}
+              filter={filter}
+              set={set}
+              type={type}
+              workspaces={workspaces}
+              machines={machineChoices}
+            />
             {matchCount && (
               <p className="match-count" role="status" aria-label="matches">
                 {matchCount}

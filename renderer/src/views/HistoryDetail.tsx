@@ -236,7 +236,8 @@ function DispatchDetail({
       <dl>
         <dt>Event</dt>
         <dd>
-          {agentLabel(r.dialect)} · {r.event} · {new Date(r.time).toLocaleString()}
+          {agentLabel(r.dialect)} · {r.event}
+          {r.machine ? ` · on ${r.machine}` : ''} · {new Date(r.time).toLocaleString()}
         </dd>
         <dt>Decision</dt>
         <dd>

@@ -10,6 +10,7 @@ import { agentLabel, errorPolicyText, PathText } from '../components/names.js';
 import { useStore } from '../store.js';
 import { RuleBudget } from './Budget.js';
 import { RuleFailingDetail } from '../components/FailingMark.js';
+import { RuleWhere } from '../components/RuleWhere.js';
 
 export function argvOf(rule: Rule): string[] | null {
   const h = rule.handler;
@@ -180,6 +181,7 @@ export function RuleDetail({ rule, source }: { rule: Rule; source: Source }) {
         <dt>Time limit</dt>
         <dd>{rule.timeoutMs / 1000} s, then it is stopped</dd>
         <RuleBudget source={source.path} rule={rule.name} />
+        <RuleWhere source={source} rule={rule} />
         <RuleFailingDetail source={source.path} rule={rule.name} />
         <dt>Waits?</dt>
         <dd>

@@ -13,6 +13,7 @@ import { HookFileLocations } from '../components/HookFileLocations.js';
 import { agentLabel, layerLabel, PathText } from '../components/names.js';
 import { SourceState } from '../components/SourceState.js';
 import { useStore } from '../store.js';
+import { RuleWhereMark } from '../components/RuleWhere.js';
 import { OverBudgetMark } from './Budget.js';
 import { RuleFailingMark, useRecentRunsLoader } from '../components/FailingMark.js';
 import { RuleDetail } from './RuleDetail.js';
@@ -133,6 +134,7 @@ function RuleRow({
           {!rule.enabled && <Badge kind="disabled">disabled</Badge>}
           <OverBudgetMark source={source.path} rule={rule.name} />
           <RuleFailingMark source={source.path} rule={rule.name} />
+          <RuleWhereMark source={source.path} rule={rule.name} />
         </span>
         {l.named && <code className="rule-cmd">{shortCommand(l.command, 90)}</code>}
         {matched.length > 0 && (

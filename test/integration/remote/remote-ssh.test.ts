@@ -3,7 +3,7 @@
 // connection forwarding a socket into the remote user's 0700 folder, events come back tagged with the
 // machine, a cut tunnel answers "no decision" at once, the host reconnects after sshd went down, and
 // remote remove gives the remote files back byte for byte.
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { runCli } from '../../helpers/cli.js';
@@ -27,6 +27,7 @@ const ORIGINAL = `{
 }
 `;
 const REASON = 'no shell on the dev box';
+const LOCAL_REASON = 'only on this computer';
 const payload = (command: string) =>
   JSON.stringify({
     session_id: 's1',
@@ -52,7 +53,7 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
       return null;
     }
   };
-  /** The desktop's ssh processes for the tunnel (its argv names the remote socket). */
+  /** This computer's ssh processes for the tunnel (its argv names the remote socket). */
   const tunnels = () =>
     processesWithMarker(`HOOKPANEL_HOME=${env.hookpanelHome}`).filter(
       (pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'ssh',
@@ -118,7 +119,7 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
     const add = await cli('remote', 'add', sshd.target);
     expect(add.code).toBe(1);
     expect(add.stderr).toContain(
-      `${remoteDir()} already exists on ${sshd.target} and Hookpanel on this desktop did not make it`,
+      `${remoteDir()} already exists on ${sshd.target} and Hookpanel on this computer did not make it`,
     );
     expect(readFileSync(join(remoteDir(), 'notes'), 'utf8')).toBe('mine\n');
     await sshd.run('rm -r ~/.hookpanel-remote');
@@ -142,6 +143,10 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
                     // The slow call marks that it started, then takes far longer than any answer should.
                     command: `if grep -q slow-call; then touch ${env.path('slow-started')}; sleep 30; fi; echo '${REASON}' >&2; exit 2`,
                   },
+                  // Chosen for this computer only (settings.json below): skipped for the machine's events.
+                  { type: 'command', command: `echo '${LOCAL_REASON}' >&2; exit 2` },
+                  // Chosen for the machine only: runs for its events, skipped for this computer's.
+                  { type: 'command', command: `cat > ${env.path('machine-rule-ran')}` },
                 ],
               },
             ],
@@ -149,7 +154,18 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
         }),
       );
       // Ask me on for Claude Code's shell commands: its permission requests wait for an answer here.
-      env.write('hp/settings.json', JSON.stringify({ askMe: { claude: { on: true, tools: ['Bash'] } } }));
+      // The second and third hooks run only where chosen (docs/remote.md, "Rules for one machine").
+      const hosted = join(env.hookpanelHome, 'hooks', 'claude.json');
+      env.write(
+        'hp/settings.json',
+        JSON.stringify({
+          askMe: { claude: { on: true, tools: ['Bash'] } },
+          ruleMachines: {
+            [`${hosted}#PreToolUse[0].hooks[1]`]: { thisComputer: true, machines: [] },
+            [`${hosted}#PreToolUse[0].hooks[2]`]: { thisComputer: false, machines: [sshd.target] },
+          },
+        }),
+      );
       expect((await cli('remote', 'add', sshd.target)).code).toBe(0);
       served = await startServe(env);
       await waitFor(state, (s) => s?.state === 'connected', 20_000);
@@ -161,7 +177,7 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
       expect(tunnels()).toEqual([]);
     });
 
-    test("an event from the machine runs the desktop's hosted rule, and History names the machine", async () => {
+    test("an event from the machine runs this computer's hosted rule, and History names the machine", async () => {
       expect(state()).toMatchObject({ state: 'connected', error: null });
       const sock = join(remoteDir(), 'run', 'desk.sock');
       expect(statSync(sock).isSocket()).toBe(true);
@@ -186,7 +202,72 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
       expect(list.stdout).not.toContain('last event: none yet');
     });
 
-    test('Ask me: a permission request from the machine is answered on the desktop, Deny then Allow, and the answer reaches it', async () => {
+    test('a rule chosen for this computer only is skipped for the machine, one chosen for the machine runs only for it; rule runs carry the machine', async () => {
+      const r = await sshd.run(`${bridge()} claude PreToolUse`, payload('echo placed'));
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr.trim()).toBe(REASON);
+      expect(JSON.parse(readFileSync(env.path('machine-rule-ran'), 'utf8')).tool_input.command).toBe(
+        'echo placed',
+      );
+      type Run = {
+        rule: string;
+        outcome: string;
+        skipReason: string | null;
+        machine?: string;
+        eventId: string;
+      };
+      const runsOf = async (filter: (d: Run) => boolean) =>
+        waitFor(
+          async () =>
+            (
+              JSON.parse((await cli('history', '--json', '--event', 'PreToolUse')).stdout) as {
+                dispatches: Run[];
+              }
+            ).dispatches,
+          (d) => d.some(filter),
+        );
+      const fromMachine = await runsOf((d) => d.rule === 'PreToolUse[0].hooks[2]' && d.outcome === 'ok');
+      const event = fromMachine.find(
+        (d) => d.rule === 'PreToolUse[0].hooks[2]' && d.outcome === 'ok',
+      )!.eventId;
+      const runs = fromMachine.filter((d) => d.eventId === event);
+      expect(runs.map((d) => [d.rule, d.outcome, d.skipReason, d.machine])).toEqual(
+        expect.arrayContaining([
+          ['PreToolUse[0].hooks[0]', 'blocked', null, sshd.target],
+          [
+            'PreToolUse[0].hooks[1]',
+            'skipped',
+            `not for ${sshd.target}: this rule runs on this computer only`,
+            sshd.target,
+          ],
+          ['PreToolUse[0].hooks[2]', 'ok', null, sshd.target],
+        ]),
+      );
+
+      expect((await cli('history', '--event', 'PreToolUse')).stdout).toContain(
+        `  on ${sshd.target}  — not for ${sshd.target}: this rule runs on this computer only`,
+      );
+
+      // This computer's own event, through the same host: the local rule runs, the machine's does not.
+      rmSync(env.path('machine-rule-ran'));
+      const here = await runCli(['emit', 'claude', 'PreToolUse'], {
+        env: cliEnv,
+        cwd: env.workspace,
+        input: JSON.stringify({ ...JSON.parse(payload('echo here')), cwd: env.workspace }),
+        timeoutMs: 30_000,
+      });
+      expect(here.code).toBe(2);
+      expect(here.stderr).toContain(LOCAL_REASON);
+      expect(existsSync(env.path('machine-rule-ran'))).toBe(false);
+      const localRuns = await runsOf(
+        (d) => d.rule === 'PreToolUse[0].hooks[2]' && d.outcome === 'skipped' && !d.machine,
+      );
+      expect(localRuns.find((d) => d.rule === 'PreToolUse[0].hooks[2]' && !d.machine)?.skipReason).toBe(
+        `not for this computer: this rule runs on ${sshd.target} only`,
+      );
+    });
+
+    test('Ask me: a permission request from the machine is answered on this computer, Deny then Allow, and the answer reaches it', async () => {
       for (const [choice, behavior] of [
         ['deny', { behavior: 'deny', message: 'not on the dev box' }],
         ['allow', { behavior: 'allow' }],
@@ -233,7 +314,7 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
       expect(wrong.stdout).toMatch(/\n403$/);
     });
 
-    test('a desktop that goes silent with the tunnel up (the host stopped): the bridge gives up on it by itself, no decision or blocked per the machine', async () => {
+    test('this computer going silent with the tunnel up (the host stopped): the bridge gives up on it by itself, no decision or blocked per the machine', async () => {
       expect(state()?.state).toBe('connected');
       const hostPid = served.child.pid!;
       process.kill(hostPid, 'SIGSTOP');
@@ -244,7 +325,7 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
           payload('ls'),
         );
         console.info(
-          `remote bridge gave up on the silent desktop after ${readFileSync(join(sshd.remoteHome, 'silent-ms'), 'utf8').trim()} ms`,
+          `remote bridge gave up on the silent computer after ${readFileSync(join(sshd.remoteHome, 'silent-ms'), 'utf8').trim()} ms`,
         );
         // No decision. The blocked answer below names what gave up: the bridge's own watch, not curl's
         // speed limit ("curl exit 28") nor a tunnel cut.
@@ -257,7 +338,7 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
         expect((await cli('remote', 'add', sshd.target, '--when-unreachable', 'block')).code).toBe(0);
         r = await sshd.run(`${bridge()} claude PreToolUse`, payload('ls'));
         expect(r.code).toBe(2);
-        expect(r.stderr).toContain('Hookpanel on the desktop is unreachable (the desktop stopped answering)');
+        expect(r.stderr).toContain("Hookpanel's computer is unreachable (it stopped answering)");
         r = await sshd.run(`${bridge()} claude Stop`, '{}');
         expect(r).toMatchObject({ code: 0, stderr: '' });
         // Nothing of those requests is left running there (the tunnel's own `cat` stays, as it should).
@@ -282,7 +363,7 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
         (await curl(`-H 'X-Hookpanel-Token: wrong' --data-binary @- http://h/v1/hook/claude/PreToolUse`))
           .stdout,
       ).toBe('403');
-      // Permission requests (listing, answering) are the desktop's own.
+      // Permission requests (listing, answering) are this computer's own.
       expect((await curl(`-H 'X-Hookpanel-Token: ${token}' http://h/v1/requests`)).stdout).toBe('404');
     });
 
@@ -299,7 +380,7 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
       process.kill(before[0]!, 'SIGKILL');
       const r = await call;
       console.info(`remote bridge answered ${Date.now() - cut} ms after the tunnel was cut`);
-      // No decision: exit 0, nothing said; the 30 s hook is still running on the desktop.
+      // No decision: exit 0, nothing said; the 30 s hook is still running on this computer.
       expect(r).toMatchObject({ code: 0, stdout: '' });
       expect(
         processesWithMarker(`HOOKPANEL_HOME=${env.hookpanelHome}`).some((p) =>
@@ -328,15 +409,15 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
     });
   });
 
-  test('with no host on the desktop, the bridge answers at once: no decision, or blocked for a machine set to block', async () => {
+  test('with no host on this computer, the bridge answers at once: no decision, or blocked for a machine set to block', async () => {
     // The host above has stopped: its socket there is stale or gone.
     let r = await sshd.run(`${bridge()} claude PreToolUse`, payload('ls'));
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
     const add = await cli('remote', 'add', sshd.target, '--when-unreachable', 'block');
-    expect(add.stdout).toContain('while the desktop is unreachable, tool calls are blocked');
+    expect(add.stdout).toContain('while this computer is unreachable, tool calls are blocked');
     r = await sshd.run(`${bridge()} claude PreToolUse`, payload('ls'));
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('Hookpanel on the desktop is unreachable');
+    expect(r.stderr).toContain("Hookpanel's computer is unreachable (");
     // Only tool calls are guarded: a turn's end goes on.
     r = await sshd.run(`${bridge()} claude Stop`, '{}');
     expect(r).toMatchObject({ code: 0, stderr: '' });
