@@ -71,7 +71,7 @@ export const STEP_MEANING: Record<string, string> = {
   wait: 'until the hook process exits',
   settle: 'until its stdout and stderr are closed and read',
   verdict: "the dialect's reading of its result, the decision",
-  keep: "the event's records appended to the spool, durable before the answer",
+  keep: 'the records and the answer made, the records appended to the spool (durable)',
   answer: 'the answer checked and written to the socket',
   record: 'after the answer: records handed to the history worker',
 };

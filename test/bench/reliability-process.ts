@@ -28,7 +28,10 @@ export default async function benchReliabilityProcess(): Promise<void> {
   );
   console.log(describeFigures('  durable jobs in flight, host SIGKILLed', await durableKillTrials(10)));
   console.log(
-    describeFigures('  events answered, then the host SIGKILLed (lost = not in History)', await answeredKillTrials(10)),
+    describeFigures(
+      '  events answered, then the host SIGKILLed (lost = not in History)',
+      await answeredKillTrials(10),
+    ),
   );
   console.log(
     describeFigures(
