@@ -19,6 +19,7 @@ import { dialectModule, DIALECT_MODULES } from './dialects/registry.js';
 import { Engine, type EmitRequest } from './engine/engine.js';
 import { recoverOutbox, runJob } from './engine/outbox.js';
 import { HistoryStore } from './history/store.js';
+import { appendToSpool } from './history/spool.js';
 import { homePaths, type HostEnv } from './paths.js';
 import { loadSettings, saveSettings, type Settings } from './settings/settings.js';
 import { SourceCache } from './sources/cache.js';
@@ -43,6 +44,8 @@ export interface DispatchResult {
 }
 
 const OUTBOX_DEFAULTS = { retryAgeMs: 60_000, maxRetries: 3 };
+/** Events spooled ahead of their answers (recordAfterAnswer) between two takes of the spool. */
+const SPOOL_TAKE_IN_EVERY = 256;
 
 export class HookHost extends EventEmitter<HostEvents> {
   settings!: Settings;
@@ -63,6 +66,10 @@ export class HookHost extends EventEmitter<HostEvents> {
   private settingsSaves = 0;
   /** History writes not yet finished. */
   private readonly writes = new Set<Promise<void>>();
+  /** Records go to the spool alone (the in-process emit): they are durable once appended. */
+  private spooling = false;
+  /** Events kept in the spool ahead of their answer since it was last taken in (recordAfterAnswer). */
+  private spooledAhead = 0;
   readonly paths;
 
   constructor(readonly host: HostEnv) {
@@ -80,7 +87,8 @@ export class HookHost extends EventEmitter<HostEvents> {
   ): Promise<HookHost> {
     const h = new HookHost(host);
     if (opts.warn) h.warn = opts.warn;
-    await h.init(opts.spoolHistory ?? false);
+    h.spooling = opts.spoolHistory ?? false;
+    await h.init(h.spooling);
     return h;
   }
 
@@ -185,11 +193,15 @@ export class HookHost extends EventEmitter<HostEvents> {
   }
 
   /**
-   * What an event did is kept once its caller has the answer: the intake writes it in this call's
-   * continuation, before an immediate runs, so waking the history worker's thread is off the answer's
-   * path. The write is tracked at once: idle() and close() wait for it.
+   * What an event did is durable before its caller has the answer, and in the database after it. One
+   * line appended to the spool (history/spool.ts) is as safe from a killed host as a commit, and costs
+   * the answer a write, where a commit first would cost it a wake-up of the history worker's thread: the
+   * intake writes the answer in this call's continuation, before an immediate runs. A host killed before
+   * the commit leaves the line for the next reader to take in, and a line taken in after its commit is
+   * kept once (record ids are unique). The write is tracked at once: idle() and close() wait for it.
    */
   private recordAfterAnswer(records: HistoryRecord[]): void {
+    this.keepAhead(records);
     const answered = new Promise<void>((resolve) => setImmediate(resolve));
     const kept = answered.then(() => {
       const appended = this.history.append(records);
@@ -197,6 +209,24 @@ export class HookHost extends EventEmitter<HostEvents> {
       return appended;
     });
     inBackground(this.track(kept.then(() => records)), 'history');
+  }
+
+  /**
+   * The spool line ahead of the answer. Where it cannot be written (a full disk, and no overflow), the
+   * commit after the answer is still made; only a host killed before it would then lose the event.
+   */
+  private keepAhead(records: HistoryRecord[]): void {
+    if (this.spooling) return; // the append is the spool line itself
+    try {
+      appendToSpool(this.paths.historyDir, records);
+      phaseEnded('keep');
+    } catch {
+      return;
+    }
+    // The lines are all committed too: taken in now and then, so that the spool stays small.
+    if (++this.spooledAhead < SPOOL_TAKE_IN_EVERY) return;
+    this.spooledAhead = 0;
+    inBackground(this.track(this.history.importSpool().then(() => [])), 'history');
   }
 
   /** What an event would run and decide, without running anything (Test fire, replay). */

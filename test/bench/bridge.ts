@@ -163,15 +163,18 @@ async function breakdown(): Promise<void> {
   await host.history.start();
   const resident = await startResident(host, { info: () => {}, error: (l) => console.error(l) });
   const ws = join(b.root, 'ws');
-  const hook = claudePayload(ws, 'PreToolUse');
+  const send = (event: string) => () =>
+    curlAnswerMs(host.paths.socket, `/v1/hook/claude/${event}`, claudePayload(ws, event), b.env);
   try {
-    const steps = await phaseBreakdown(
-      () => curlAnswerMs(host.paths.socket, '/v1/hook/claude/PreToolUse', hook, b.env),
-      { runs: 30, warmup: 3, until: 'answer' },
-    );
+    const opts = { runs: 30, warmup: 3, until: 'answer' };
     printBreakdown(
       '  where one event goes in the host (medians, ms; one `true` hook, sent one at a time):',
-      steps,
+      await phaseBreakdown(send('PreToolUse'), opts),
+      "from the request's headers to its answer written",
+    );
+    printBreakdown(
+      '  the same with no matching rule (PostToolUse):',
+      await phaseBreakdown(send('PostToolUse'), opts),
       "from the request's headers to its answer written",
     );
   } finally {

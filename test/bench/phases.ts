@@ -39,7 +39,8 @@ export async function phaseBreakdown(
       const start = marks.find((m) => m.phase === 'arrived')?.at ?? called;
       let last = start;
       for (const m of marks) {
-        if (m.phase === 'arrived' || !steps.has(m.phase)) continue;
+        // Before this event arrived: the previous event's record step, late.
+        if (m.phase === 'arrived' || m.at < start || !steps.has(m.phase)) continue;
         steps.get(m.phase)!.push(m.at - last);
         last = m.at;
       }
@@ -70,6 +71,7 @@ export const STEP_MEANING: Record<string, string> = {
   wait: 'until the hook process exits',
   settle: 'until its stdout and stderr are closed and read',
   verdict: "the dialect's reading of its result, the decision",
+  keep: 'the records and the answer made, the records appended to the spool (durable)',
   answer: 'the answer checked and written to the socket',
   record: 'after the answer: records handed to the history worker',
 };

@@ -8,6 +8,7 @@ import {
   escapeTrials,
   inFlightKillTrials,
 } from '../reliability/process-trials.js';
+import { answeredKillTrials } from '../reliability/record-trials.js';
 
 export default async function benchReliabilityProcess(): Promise<void> {
   console.log('\nReliability: processes and the bridge');
@@ -26,6 +27,12 @@ export default async function benchReliabilityProcess(): Promise<void> {
     ),
   );
   console.log(describeFigures('  durable jobs in flight, host SIGKILLed', await durableKillTrials(10)));
+  console.log(
+    describeFigures(
+      '  events answered, then the host SIGKILLed (lost = not in History)',
+      await answeredKillTrials(10),
+    ),
+  );
   console.log(
     describeFigures(
       '  guards answering a 1.1 MiB block (pw, claude, chrys × 5)',

@@ -13,6 +13,7 @@ export const PHASES = [
   'wait',
   'settle',
   'verdict',
+  'keep',
   'answer',
   'record',
 ] as const;
