@@ -1,4 +1,5 @@
-// Seed 000 (arya) rules that had no test: each test names the seed sentence it checks.
+// Rules of arya's seed (../shared/seeds/000_ba1a3d8d5091bbc1.txt) that had no test: each test names the
+// seed sentence it checks.
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { makeEnv, type TestEnv } from '../../helpers/env.js';

@@ -1,4 +1,5 @@
-// Seed 003 (pw) rules that had no test: each test names the seed sentence it checks.
+// Rules of pw's seed (../shared/seeds/003_c7fb5911eadfcab5.txt) that had no test: each test names the seed
+// sentence it checks.
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { makeEnv, type TestEnv } from '../../helpers/env.js';

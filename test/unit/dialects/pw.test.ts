@@ -280,7 +280,7 @@ describe('claude (Claude Code settings)', () => {
     const user = claude[1]!;
     expect(user.rules.map((r) => [r.name, r.dormant])).toEqual([
       ['PreToolUse[0].hooks[0]', false],
-      // Dormant in pw (seed 003), fired by Claude Code.
+      // Dormant in pw (../shared/seeds/003_c7fb5911eadfcab5.txt), fired by Claude Code.
       ['CwdChanged[0].hooks[0]', false],
       ['Setup[0].hooks[0]', false],
     ]);
