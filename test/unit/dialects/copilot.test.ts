@@ -66,7 +66,7 @@ describe('copilot hook files', () => {
     // hook whose matcher its event ignores.
     expect(source.rules.map((r) => [r.name, r.matcher, r.handler])).toEqual([
       ['preToolUse[3]', null, { kind: 'shell', command: 'e.sh' }],
-      ['preToolUse[6]', null, { kind: 'shell', command: "pwsh -NoProfile -Command 'g.ps1'" }],
+      ['preToolUse[6]', null, { kind: 'shell', command: "pwsh -nop -nol -c 'g.ps1'" }],
       ['userPromptSubmitted[0]', null, { kind: 'shell', command: 'h.sh' }],
     ]);
   });
