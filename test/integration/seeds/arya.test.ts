@@ -11,7 +11,7 @@ afterEach(() => env?.cleanup());
 
 const FILE = '~/.arya/polish/hooks.json';
 
-describe('arya (seed 000)', () => {
+describe('arya, per its seed', () => {
   test('"`action.args` — Argument vector — no shell quoting, no interpolation"', async () => {
     env = makeEnv();
     env.write(

@@ -33,7 +33,7 @@ const stdoutOf = async (h: TestHost, rule: string) => {
   return record?.type === 'dispatch' ? record.stdoutTail : undefined;
 };
 
-describe('chrys (seed 002)', () => {
+describe('chrys, per its seed', () => {
   test('"`args` is ignored for `type: shell`": said at load, and the shell gets no extra arguments', async () => {
     env = makeEnv();
     env.place(GLOBAL, 'chrys/shell-args.yaml');

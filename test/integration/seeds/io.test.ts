@@ -10,7 +10,7 @@ const USER = '~/.config/io/io.toml';
 let env: TestEnv;
 afterEach(() => env?.cleanup());
 
-describe('io (seed 001)', () => {
+describe('io, per its seed', () => {
   test('"Exactly one of append and run": a hook with neither is an error at its table', async () => {
     env = makeEnv();
     env.place(USER, 'io/neither.toml');

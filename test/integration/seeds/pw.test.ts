@@ -13,7 +13,7 @@ const hooks = (h: Record<string, unknown>) => JSON.stringify({ hooks: h });
 const cmd = (command: string) => ({ type: 'command', command });
 const json = (o: unknown) => `echo '${JSON.stringify(o)}'`;
 
-describe('pw (seed 003)', () => {
+describe('pw, per its seed', () => {
   test('"Every layer\'s hooks for an event run": user, vendor-neutral and a trusted project file, listed by priority', async () => {
     env = makeEnv();
     const log = env.path('ran.log');

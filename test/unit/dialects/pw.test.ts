@@ -5,7 +5,7 @@ import { byDialect, diag, makeEnv, type TestEnv } from '../../helpers/env.js';
 let env: TestEnv;
 afterEach(() => env?.cleanup());
 
-describe('pw (seed 003)', () => {
+describe('pw, per its seed', () => {
   test('events → matcher groups → hooks, every handler type, timeouts by event and handler', async () => {
     env = makeEnv();
     env.place('~/.config/agents/settings.json', 'pw/valid.json');
