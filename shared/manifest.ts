@@ -21,6 +21,13 @@ export interface StateReasons {
   readonly refused?: string;
 }
 
+/**
+ * The JSON key an agent reads a deny from: Claude Code's `hookSpecificOutput.decision.behavior` on
+ * PermissionRequest (docs/agents/permission-requests.md), Copilot CLI's `permissionDecision` and
+ * `behavior` (docs/agents/copilot.md, "Answers").
+ */
+export type JsonDenyKey = 'hookSpecificOutput.decision.behavior' | 'permissionDecision' | 'behavior';
+
 export interface DialectManifest {
   /** The name in `hookpanel emit <id>`, `--dialect`, history records and settings. */
   readonly id: string;
@@ -56,6 +63,11 @@ export interface DialectManifest {
      * breaking it is not a guard: ../shared/seeds/003_c7fb5911eadfcab5.txt, "Guards fail closed").
      */
     readonly guardEvents: readonly string[];
+    /**
+     * Events whose block is a deny in JSON on exit 0 rather than exit 2, by the key that carries the
+     * deny; the others block with exit 2 and the reason on stderr. Absent: every block is exit 2.
+     */
+    readonly denyInJson?: Readonly<Record<string, JsonDenyKey>>;
   };
   readonly states: StateReasons;
   readonly options: readonly DialectOption[];

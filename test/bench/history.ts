@@ -1,6 +1,6 @@
 // The history database at 1,000,000 dispatches (and as many events): queries against the same queries
 // over 1,000 records, and the cost of recording one event against writing it as a JSON line (the store
-// before the database). Goals from issue 14: filtered query ≤ 50 ms, newest 50 ≤ 10 ms, recording ≤ 0.5 ms.
+// before the database). Goals: filtered query ≤ 50 ms, newest 50 ≤ 10 ms, recording ≤ 0.5 ms.
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DispatchRecord, EventRecord } from '../../shared/dispatch.js';

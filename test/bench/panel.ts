@@ -1,5 +1,5 @@
 // History with 1,000,000 dispatches in the panel (browser mode, the e2e tier's Chromium): time to first
-// render and to apply each filter, against the same with 100 dispatches. Goal (issue 14): ≤ 300 ms.
+// render and to apply each filter, against the same with 100 dispatches. Goal: ≤ 300 ms.
 // Every wait is bounded (WAIT_MS): a step that never shows is printed as not shown, and the rest go on.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';

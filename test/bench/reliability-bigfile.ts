@@ -1,5 +1,5 @@
-// `npm run bench -- reliability`: one workspace's huge hook file against another workspace's guard
-// (issue #21, item 4). First where the worker pays off: a realistic hook file of each size validated on
+// `npm run bench -- reliability`: one workspace's huge hook file against another workspace's guard.
+// First where the worker pays off: a realistic hook file of each size validated on
 // the host's thread (which holds every other event for that long) and on a worker (start included).
 // Then a guard's answer time in workspace A, quiet and while B's never-trusted many-key
 // .chrys/hooks/hooks.yaml loads, as a ratio.

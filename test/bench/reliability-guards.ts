@@ -1,4 +1,4 @@
-// `npm run bench -- reliability`: the guards that cannot be talked open (issue #21), many times over,
+// `npm run bench -- reliability`: the guards that cannot be talked open (guard-trials.ts), many times over,
 // printing their figures (trials, lost, crashes; refusals, forged values, the longest wait on a stopped
 // host) rather than asserting them.
 import { describeFigures } from '../reliability/process-trials.js';

@@ -1,4 +1,4 @@
-// `npm run bench -- reliability`: YAML hook files with many keys (issue #21: the duplicate-key check
+// `npm run bench -- reliability`: YAML hook files with many keys (the duplicate-key check
 // was quadratic, 17 s at 40k keys). Each size is parsed, every key located as diagnostics do, and the
 // time per key printed against the smallest size: a flat ratio is linear cost.
 import { parseYamlDocument } from '../../electron/host/documents/yaml.js';

@@ -1,6 +1,7 @@
-// Ask me in Settings (issue 15): choose the tools and the wait, saved and shown again after a reload;
-// the warning when Claude Code is connected without its PermissionRequest hook, and its button updating
-// the real settings file in the test's HOME; Codex not connected; axe and a small window.
+// Ask me in Settings (README.md, "Ask me: answer an agent's permission request from Hookpanel"): choose the
+// tools and the wait, saved and shown again after a reload; the warning when Claude Code is connected
+// without its PermissionRequest hook, and its button updating the real settings file in the test's HOME;
+// Codex not connected; axe and a small window.
 import AxeBuilder from '@axe-core/playwright';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 22, item 1: a waiting permission request cannot be missed. Its count is in the sidebar, the
+// A waiting permission request cannot be missed. Its count is in the sidebar, the
 // window title, the bell and the tab's icon, and a bar stays at the top of every view while it waits;
 // Trust review's risk flags on the command make no answer the obvious one and say why; the reason box
 // comes before Deny and Enter sends it; focus goes to the next request, or back where it was; Write and

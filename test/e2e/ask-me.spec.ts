@@ -1,6 +1,6 @@
-// Issue 15, first slice: Ask me switched on in Settings; a held permission request shows as the
-// "Waiting for you" card above every view; Deny with a reason and Allow answer the waiting bridge; and
-// "Always allow…", which shows the exact rule and its file before anything is written.
+// Ask me (docs/agents/permission-requests.md, "What is built"): switched on in Settings; a held permission
+// request shows as the "Waiting for you" card above every view; Deny with a reason and Allow answer the
+// waiting bridge; and "Always allow…", which shows the exact rule and its file before anything is written.
 import { readFileSync, rmSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';

@@ -1,7 +1,7 @@
-// Problems and Hook cost do not undersell breakage (issue 22, item 7): a hook under an event the agent
+// Problems and Hook cost do not undersell breakage: a hook under an event the agent
 // does not have is an error that says so; a missing comma is shown on the line where it belongs; a rule
 // failing every run is marked in Rules and Hook cost; a day of data reads as bars; a rule's detail says
-// what it can block from its dialect's own event table (item 8). Light and dark, 1024×700, axe.
+// what it can block from its dialect's own event table. Light and dark, 1024×700, axe.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { rmSync } from 'node:fs';

@@ -1,7 +1,8 @@
-// Issue 15, browser mode: real desktop notifications through the browser's Notifications API and the
-// panel's service worker. A held permission request (a real bridge process held by the host) shows one
-// with Allow and Deny, read back from the browser itself; answering it anywhere closes it; the worker's
-// click handler answers the agent; turn done shows one unless its kind is switched off.
+// Ask me in browser mode (docs/engine.md, "Browser mode"): real desktop notifications through the browser's
+// Notifications API and the panel's service worker. A held permission request (a real bridge process held
+// by the host) shows one with Allow and Deny, read back from the browser itself; answering it anywhere
+// closes it; the worker's click handler answers the agent; turn done shows one unless its kind is switched
+// off.
 //
 // Chromium's headless shell (the @sparticuz build this tier falls back to) answers "denied" to every
 // notification whatever the context grants, and lists nothing: the tests that need shown notifications

@@ -1,4 +1,4 @@
-// Issue 22, item 2: every write to an agent's own settings file says what it does first, in plain
+// Every write to an agent's own settings file says what it does first, in plain
 // words (which file, how many hooks it adds, that nothing else changes), with the exact diff behind
 // "Show the change", and writes only once confirmed: Connect…, Disconnect…, and Ask me's update of a
 // connection that lacks its PermissionRequest hook.

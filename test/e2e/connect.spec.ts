@@ -1,5 +1,5 @@
-// Connect (issue 13, items 2 and 9): the diff first; then the panel waits for the agent's next event,
-// says live when it comes, and what to do when it does not; a double click writes once.
+// Connect (README.md, "Connect an agent (the bridge)"): the diff first; then the panel waits for the
+// agent's next event, says live when it comes, and what to do when it does not; a double click writes once.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.js';

@@ -1,4 +1,4 @@
-// The smaller things a new user hit (issue 13, item 9): Test fire remembers its choices; menus name
+// The smaller things a new user hit: Test fire remembers its choices; menus name
 // agents; no Open or Reveal where they cannot work; numbers are checked before they are saved; the badge
 // digit is centred; paths are cut in the middle; the base URL field is wide; no unexplained jargon.
 import { existsSync, readFileSync } from 'node:fs';

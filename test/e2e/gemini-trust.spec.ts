@@ -1,6 +1,6 @@
 // Trust review of a Gemini CLI project file: the card says Gemini runs it in folders it trusts, shows
 // Gemini's trust of this folder and each hook's fingerprint state, and Keep blocked switches the hooks
-// off in Gemini itself where the person trusts the folder there (issue #20, item 4).
+// off in Gemini itself where the person trusts the folder there.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';

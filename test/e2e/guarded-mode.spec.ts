@@ -1,4 +1,4 @@
-// Claude Code's guarded mode from Settings → Agents (issue #20, item 2): the switch shows the exact file
+// Claude Code's guarded mode from Settings → Agents: the switch shows the exact file
 // and its text before writing, writes it on the click, and Trust review then says Hookpanel runs the
 // Claude Code project file, only once trusted; off removes exactly that file. The fixture points the
 // managed folder at a temporary one (HOOKPANEL_TEST_CLAUDE_MANAGED_DIR): the real /etc is never touched.

@@ -1,4 +1,4 @@
-// History shows events as well as rule runs (issue 13, items 3 and 8): an event no rule matched is
+// History shows events as well as rule runs: an event no rule matched is
 // listed with its decision; Test fire → Fire with no rules lands on it; an event leads to its rule runs
 // and back; a truncated payload says so; replay answers under its button; the detail scrolls with the page.
 import { expect, historyRows, openHistory, test } from './fixtures.js';

@@ -1,4 +1,4 @@
-// History says what happened without a click (issue 22, item 5): each row names the tool and its
+// History says what happened without a click: each row names the tool and its
 // command or file, or the prompt's first words; the agent's name is whole at 1024 px; a search says how
 // many events match and marks the words; rule runs are named so two rules with alike commands differ.
 import AxeBuilder from '@axe-core/playwright';

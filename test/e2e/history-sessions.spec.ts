@@ -1,4 +1,4 @@
-// History by session (issue 22, item 6): sessions listed with agent, workspace, start, length, events
+// History by session (docs/engine.md, "History"): sessions listed with agent, workspace, start, length, events
 // and blocks; a session's timeline with each event's tool call, the hooks that ran and their answers,
 // and where the turn ended; filterable; reached from an event's detail and from a notification.
 import AxeBuilder from '@axe-core/playwright';

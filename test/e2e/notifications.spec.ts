@@ -1,4 +1,4 @@
-// Notifications (issue 13, item 6): "Blocked by …" names the rule by what it does and opens the rule
+// Notifications: "Blocked by …" names the rule by what it does and opens the rule
 // run that blocked; the count is what is unread and clears when read; the list closes on Escape or a
 // click outside.
 import { expect, test } from './fixtures.js';

@@ -1,4 +1,4 @@
-// Problems and Rules lead to each other (issue 13, item 7): a rejected file says so (not "No rules"),
+// Problems and Rules lead to each other: a rejected file says so (not "No rules"),
 // with the way to its problems; a problem leads to its rule or its file; counts read "1 error".
 import { rmSync } from 'node:fs';
 import { expect, test } from './fixtures.js';

@@ -1,6 +1,7 @@
-// Trust review's smaller faults (issue 22, item 8): a changed command shows what changed, marked, not
-// two identical lines; the "Trusted" note goes once the file changes again or after "Keep blocked".
-// A pw project file: Hookpanel runs its hooks, so trusting it is what the card offers.
+// Trust review's smaller faults (docs/trust-review.md, "What changed, by meaning"): a changed command shows
+// what changed, marked, not two identical lines; the "Trusted" note goes once the file changes again or
+// after "Keep blocked". A pw project file: Hookpanel runs its hooks, so trusting it is what the card
+// offers.
 import AxeBuilder from '@axe-core/playwright';
 import { runCli } from '../helpers/cli.js';
 import { expect, test } from './fixtures.js';

@@ -1,4 +1,4 @@
-// Issue 22, item 8: Settings says what desktop notifications in this browser do once, not "On: … On: …";
+// Settings says what desktop notifications in this browser do once, not "On: … On: …";
 // Trust review's Revoke buttons are named by their file.
 import { expect, test } from './fixtures.js';
 

@@ -1,6 +1,6 @@
 // Trust review of a Claude Code project file without guarded mode: the card says plainly that Claude Code
 // runs the hooks itself, what marking the file reviewed here changes and that blocking it does not stop
-// Claude Code; its buttons promise nothing Hookpanel cannot do and lead to guarded mode (issue #20).
+// Claude Code; its buttons promise nothing Hookpanel cannot do and lead to guarded mode.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.js';
 

@@ -1,4 +1,4 @@
-// Issue 22, item 8: the workspace picked in the sidebar is still picked after a reload.
+// The workspace picked in the sidebar is still picked after a reload.
 import { mkdirSync } from 'node:fs';
 import { expect, test } from './fixtures.js';
 

@@ -1,4 +1,4 @@
-// A workspace that is not there (issue 13, item 5): adding it is refused saying why; Test fire will not
+// A workspace that is not there: adding it is refused saying why; Test fire will not
 // fire into it; an agent's event from it fails naming the folder, not "/bin/echo: not found".
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, historyRows, openHistory, test } from './fixtures.js';

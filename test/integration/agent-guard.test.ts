@@ -3,7 +3,8 @@
 // Codex and Gemini CLI read a block; a deny in JSON on exit 0 where that is the agent's block), and on
 // any other event lets the agent go on. Events from each agent manifest's conventions.guardEvents.
 import { afterEach, describe, expect, test } from 'vitest';
-import { DIALECT_MANIFESTS } from '../../shared/dialects.js';
+import { DIALECT_MANIFESTS, type DialectManifest } from '../../shared/dialects.js';
+import type { JsonDenyKey } from '../../shared/manifest.js';
 import { runCli } from '../helpers/cli.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 
@@ -12,26 +13,31 @@ afterEach(() => env?.cleanup());
 
 const deep = `${'{"a":'.repeat(600)}1${'}'.repeat(600)}`;
 const cases = DIALECT_MANIFESTS.filter((m) => m.kind === 'agent').flatMap((m) =>
-  m.conventions.guardEvents.map((event) => ({ dialect: m.id, event })),
+  m.conventions.guardEvents.map((event) => ({
+    dialect: m.id,
+    event,
+    denyKey: (m.conventions as DialectManifest['conventions']).denyInJson?.[event],
+  })),
 );
 
 /**
- * Where an agent's block is a deny in JSON on exit 0 rather than exit 2. Claude Code reads exit 2 on
- * PermissionRequest as no decision; Copilot CLI blocks on exit 2 but drops its reason
- * (docs/agents/copilot.md), so Hookpanel answers its guards in JSON.
+ * Each way an agent reads a deny in JSON, written out here as the agent documents it; which agent and
+ * event deny in JSON rather than exit 2 is its manifest's `conventions.denyInJson`. Claude Code reads
+ * exit 2 on PermissionRequest as no decision; Copilot CLI blocks on exit 2 but drops its reason
+ * (docs/agents/copilot.md, "Answers").
  */
-const JSON_DENIES: Record<string, (reason: string) => unknown> = {
-  'claude PermissionRequest': (message) => ({
-    hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message } },
+const JSON_DENIES: Record<JsonDenyKey, (event: string, reason: string) => unknown> = {
+  'hookSpecificOutput.decision.behavior': (event, message) => ({
+    hookSpecificOutput: { hookEventName: event, decision: { behavior: 'deny', message } },
   }),
-  'copilot preToolUse': (reason) => ({ permissionDecision: 'deny', permissionDecisionReason: reason }),
-  'copilot permissionRequest': (message) => ({ behavior: 'deny', message }),
+  permissionDecision: (_event, reason) => ({ permissionDecision: 'deny', permissionDecisionReason: reason }),
+  behavior: (_event, message) => ({ behavior: 'deny', message }),
 };
 
 describe('guard events of the agents fail closed', () => {
   test.each(cases)(
     '$dialect $event: a refused payload blocks, in its protocol',
-    async ({ dialect, event }) => {
+    async ({ dialect, event, denyKey }) => {
       env = makeEnv();
       const r = await runCli(['emit', dialect, event], {
         env: env.processEnv,
@@ -39,9 +45,12 @@ describe('guard events of the agents fail closed', () => {
         input: deep,
       });
       const reason = `hookpanel: the payload nests deeper than the limit of 512 levels; a guard on ${event} fails closed`;
-      const denyInJson = JSON_DENIES[`${dialect} ${event}`];
-      if (denyInJson)
-        expect(r).toEqual({ code: 0, stdout: `${JSON.stringify(denyInJson(reason))}\n`, stderr: '' });
+      if (denyKey)
+        expect(r).toEqual({
+          code: 0,
+          stdout: `${JSON.stringify(JSON_DENIES[denyKey](event, reason))}\n`,
+          stderr: '',
+        });
       else expect(r).toEqual({ code: 2, stdout: '', stderr: `${reason}\n` });
     },
   );

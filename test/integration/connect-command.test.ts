@@ -1,11 +1,12 @@
-// `hookpanel connect|disconnect <agent>` run as a person would, and the bridge commands it writes run
-// as an agent would: through a shell, with no `hookpanel` on PATH, no PATH at all, no host running or
-// one serving, and still answering in the agent's protocol.
+// `hookpanel connect|disconnect <agent>` run as a person would, and the bridges it writes started as the
+// agent starts them (a hook command through its shell; opencode's plugin's argv, no shell), with no
+// `hookpanel` on PATH, no PATH at all, no host running or one serving, still answering in the agent's
+// protocol: for agents whose settings file connect edits and for those it writes a file of its own for.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
-import { parseBridgeCommand } from '../../electron/host/agents/bridge-command.js';
-import { DIALECT_MANIFESTS } from '../../shared/dialects.js';
+import { parseBridgeCommand, shellQuote } from '../../electron/host/agents/bridge-command.js';
+import { DIALECT_MANIFESTS, type DialectManifest } from '../../shared/dialects.js';
 import { runCli } from '../helpers/cli.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { waitFor } from '../helpers/host.js';
@@ -19,15 +20,17 @@ afterEach(async () => {
   await env?.cleanup();
 });
 
-/** Runs a hook command as an agent does (`sh -c`), with exactly this environment and nothing more. */
+type Answer = { code: number | null; stdout: string; stderr: string };
+
+/** Starts a bridge as an agent does, with exactly this environment and nothing more. */
 function asAgent(
-  command: string,
+  argv: string[],
   environment: Record<string, string>,
   input: string,
   cwd: string,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
+): Promise<Answer> {
   return new Promise((resolve) => {
-    const child = spawn('/bin/sh', ['-c', command], { env: environment, cwd });
+    const child = spawn(argv[0]!, argv.slice(1), { env: environment, cwd });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -37,42 +40,140 @@ function asAgent(
   });
 }
 
-/** The bridge command connect wrote for an event. */
-function commandFor(path: string, event: string): string {
+/** How an agent starts the bridge connect wrote for one event, and whether it is the fast path. */
+interface WrittenBridge {
+  fast: boolean;
+  run(environment: Record<string, string>, payload: Record<string, unknown>, cwd: string): Promise<Answer>;
+}
+
+/** A bridge written as a hook command, which the agent runs with its shell (`sh -c`, Copilot `bash -c`). */
+function shellBridge(command: string, shell: string): WrittenBridge {
+  return {
+    fast: parseBridgeCommand(command)!.fast,
+    run: (environment, payload, cwd) =>
+      asAgent([shell, '-c', command], environment, JSON.stringify(payload), cwd),
+  };
+}
+
+/** The bridge in a Claude Code–style settings file: `hooks.<event>[].hooks[].command`. */
+function settingsBridge(path: string, event: string): WrittenBridge {
   const hooks = JSON.parse(readFileSync(path, 'utf8')).hooks[event] as { hooks: { command: string }[] }[];
   const found = hooks.flatMap((g) => g.hooks).find((h) => parseBridgeCommand(h.command)?.event === event);
   if (!found) throw new Error(`no bridge for ${event} in ${path}`);
-  return found.command;
+  return shellBridge(found.command, '/bin/sh');
 }
 
+/** The bridge in Copilot CLI's hook file of Hookpanel's own: `hooks.<event>[].bash`, run with bash. */
+function copilotBridge(path: string, event: string): WrittenBridge {
+  const hooks = JSON.parse(readFileSync(path, 'utf8')).hooks[event] as { bash: string }[];
+  const found = hooks.find((h) => parseBridgeCommand(h.bash)?.event === event);
+  if (!found) throw new Error(`no bridge for ${event} in ${path}`);
+  return shellBridge(found.bash, '/bin/bash');
+}
+
+/**
+ * The bridge in opencode's plugin of Hookpanel's: a program and its arguments, started with no shell,
+ * with the plugin's variables added to opencode's environment and the event name added to the payload.
+ */
+function opencodeBridge(path: string, event: string): WrittenBridge {
+  const calls = JSON.parse(
+    /const BRIDGE = (\{[\s\S]*?\n\});/.exec(readFileSync(path, 'utf8'))![1]!,
+  ) as Record<string, { argv: string[]; env: Record<string, string> }>;
+  const call = calls[event];
+  if (!call) throw new Error(`no bridge for ${event} in ${path}`);
+  return {
+    fast: parseBridgeCommand(call.argv.map(shellQuote).join(' '))!.fast,
+    run: (environment, payload, cwd) =>
+      asAgent(
+        call.argv,
+        { ...environment, ...call.env },
+        JSON.stringify({ ...payload, hook_event_name: event }),
+        cwd,
+      ),
+  };
+}
+
+/** A hosted rule, in the settings form, that refuses `rm -rf` on `event` for tools matching `matcher`. */
 const BLOCK = (event: string, matcher: string) => ({
-  hooks: {
-    [event]: [
-      {
-        matcher,
-        hooks: [
-          {
-            type: 'command',
-            command: "grep -q 'rm -rf' && { echo 'Hookpanel policy: no rm -rf' >&2; exit 2; }; exit 0",
-          },
-        ],
-      },
-    ],
-  },
+  hooks: { [event]: [{ matcher, hooks: [{ type: 'command', command: REFUSE_RM }] }] },
+});
+const REFUSE_RM = "grep -q 'rm -rf' && { echo 'Hookpanel policy: no rm -rf' >&2; exit 2; }; exit 0";
+const REFUSED = 'Hookpanel policy: no rm -rf';
+
+/** Claude Code's payload of a shell call, which most agents copy. */
+const claudeCall = (tool: string) => (cwd: string, command: string) => ({
+  session_id: 's',
+  cwd,
+  tool_name: tool,
+  tool_input: { command },
 });
 
-/** Per agent: its settings file, its guard event on a shell call, and its turn-done event. */
+/**
+ * Per agent: the file connect writes (its settings, or a file of Hookpanel's own), how the agent starts
+ * the bridge in it, the hosted rule in the agent's schema, its guard event with a shell call's payload,
+ * and its turn-done event with that event's payload.
+ */
 const AGENTS = [
-  { id: 'claude', file: '~/.claude/settings.json', guard: 'PreToolUse', tool: 'Bash', done: 'Stop' },
-  { id: 'codex', file: '~/.codex/hooks.json', guard: 'PreToolUse', tool: 'Bash', done: 'Stop' },
+  ...(
+    [
+      ['claude', '~/.claude/settings.json', 'PreToolUse', 'Bash', 'Stop'],
+      ['codex', '~/.codex/hooks.json', 'PreToolUse', 'Bash', 'Stop'],
+      ['gemini', '~/.gemini/settings.json', 'BeforeTool', 'run_shell_command', 'AfterAgent'],
+      ['qwen', '~/.qwen/settings.json', 'PreToolUse', 'run_shell_command', 'Stop'],
+      ['droid', '~/.factory/settings.json', 'PreToolUse', 'Execute', 'Stop'],
+    ] as const
+  ).map(([id, file, guard, tool, done]) => ({
+    id,
+    file,
+    bridge: settingsBridge,
+    rule: BLOCK(guard, tool),
+    guard,
+    call: claudeCall(tool),
+    done,
+    turn: (cwd: string): Record<string, unknown> => ({ session_id: 's', cwd }),
+  })),
   {
-    id: 'gemini',
-    file: '~/.gemini/settings.json',
-    guard: 'BeforeTool',
-    tool: 'run_shell_command',
-    done: 'AfterAgent',
+    id: 'copilot',
+    file: '~/.copilot/hooks/hookpanel.json',
+    bridge: copilotBridge,
+    rule: { version: 1, hooks: { preToolUse: [{ type: 'command', matcher: 'bash', bash: REFUSE_RM }] } },
+    guard: 'preToolUse',
+    call: (cwd: string, command: string) => ({
+      sessionId: 's',
+      cwd,
+      toolName: 'bash',
+      toolArgs: { command },
+    }),
+    done: 'agentStop',
+    turn: (cwd: string): Record<string, unknown> => ({ sessionId: 's', cwd }),
+  },
+  {
+    id: 'opencode',
+    file: '~/.config/opencode/plugins/hookpanel-bridge.js',
+    bridge: opencodeBridge,
+    rule: BLOCK('tool.execute.before', 'bash'),
+    guard: 'tool.execute.before',
+    call: claudeCall('bash'),
+    done: 'session.idle',
+    turn: (cwd: string): Record<string, unknown> => ({ session_id: 's', cwd }),
   },
 ];
+
+/** How the agent reads a refusal on its guard event: a deny in JSON (its manifest says so), or exit 2. */
+function refusal(id: string, event: string): Partial<Answer> {
+  const manifest = DIALECT_MANIFESTS.find((m) => m.id === id)! as DialectManifest;
+  switch (manifest.conventions.denyInJson?.[event]) {
+    case 'permissionDecision':
+      return {
+        code: 0,
+        stdout: `${JSON.stringify({ permissionDecision: 'deny', permissionDecisionReason: REFUSED })}\n`,
+      };
+    case undefined:
+      return { code: 2, stdout: '', stderr: `${REFUSED}\n` };
+    default:
+      throw new Error(`${id} ${event}: a deny this test does not know`);
+  }
+}
 
 describe('hookpanel connect and disconnect', () => {
   test('the diff first; --dry-run writes nothing; without --yes and no terminal nothing is written; --yes applies; twice is a no-op', async () => {
@@ -138,42 +239,30 @@ describe('hookpanel connect and disconnect', () => {
     '$id: the bridge connect wrote answers with no hookpanel on PATH, or no PATH at all, with and without a host',
     async (agent) => {
       env = makeEnv();
-      env.write(`hp/hooks/${agent.id}.json`, JSON.stringify(BLOCK(agent.guard, agent.tool)));
+      env.write(`hp/hooks/${agent.id}.json`, JSON.stringify(agent.rule));
       const connected = await runCli(['connect', agent.id, '--yes'], {
         env: env.processEnv,
         cwd: env.workspace,
       });
       expect(connected.code, connected.stderr).toBe(0);
-      const guard = commandFor(env.path(agent.file), agent.guard);
-      const done = commandFor(env.path(agent.file), agent.done);
-      expect(parseBridgeCommand(guard)!.fast).toBe(true);
-      const call = (command: string) =>
-        JSON.stringify({
-          session_id: 's',
-          cwd: env.workspace,
-          tool_name: agent.tool,
-          tool_input: { command },
-        });
+      const guard = agent.bridge(env.path(agent.file), agent.guard);
+      const done = agent.bridge(env.path(agent.file), agent.done);
+      expect(guard.fast).toBe(true);
       // What an agent started from a service might have: a home, and no PATH (or a useless one).
       const bare: Record<string, string>[] = [{ HOME: env.home }, { HOME: env.home, PATH: '/nonexistent' }];
       const blocked = async () => {
         for (const environment of bare) {
-          const r = await asAgent(guard, environment, call('rm -rf ./scratch'), env.workspace);
-          expect(r, JSON.stringify(environment)).toMatchObject({
-            code: 2,
-            stdout: '',
-            stderr: 'Hookpanel policy: no rm -rf\n',
-          });
-          expect(await asAgent(guard, environment, call('ls'), env.workspace)).toMatchObject({
+          const r = await guard.run(
+            environment,
+            agent.call(env.workspace, 'rm -rf ./scratch'),
+            env.workspace,
+          );
+          expect(r, JSON.stringify(environment)).toMatchObject(refusal(agent.id, agent.guard));
+          expect(await guard.run(environment, agent.call(env.workspace, 'ls'), env.workspace)).toMatchObject({
             code: 0,
             stdout: '',
           });
-          const turn = await asAgent(
-            done,
-            environment,
-            JSON.stringify({ session_id: 's', cwd: env.workspace }),
-            env.workspace,
-          );
+          const turn = await done.run(environment, agent.turn(env.workspace), env.workspace);
           expect(turn, turn.stderr).toMatchObject({ code: 0, stdout: '' });
         }
       };

@@ -1,7 +1,8 @@
 // `hookpanel guard claude on|off [--dry-run]` on real files, the managed folder pointed at a temporary one
 // through the test-only HOOKPANEL_TEST_CLAUDE_MANAGED_DIR (the real /etc path is exercised by
 // test/realclient/claude-guarded.test.ts in a private mount namespace). Also: what `trust` and `untrust`
-// say and do for a Claude Code file with and without guarded mode (issue #27).
+// say and do for a Claude Code file with and without guarded mode (README.md,
+// "What trust means for each agent").
 import { spawnSync } from 'node:child_process';
 import {
   chmodSync,

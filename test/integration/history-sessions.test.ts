@@ -1,4 +1,4 @@
-// History by session (issue 22, item 6) and what an event was about (item 5), on a real database: the
+// History by session and what an event was about (docs/engine.md, "History"), on a real database: the
 // sessions table kept as events are written, answered and trimmed, filled from a schema-1 file when
 // it is migrated; a session's timeline in order, a page at a time; match counts; call summaries.
 import { copyFileSync, mkdirSync } from 'node:fs';

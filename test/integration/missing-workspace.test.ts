@@ -1,4 +1,4 @@
-// A workspace that is not there is named as the cause: not "/bin/echo: not found" (issue 13, item 5).
+// A workspace that is not there is named as the cause: not "/bin/echo: not found".
 import { afterEach, expect, test } from 'vitest';
 import type { DispatchRecord } from '../../shared/dispatch.js';
 import { startPanelSession, type PanelSession } from '../../electron/host/panel/session.js';

@@ -140,8 +140,9 @@ describe('trust over the scripts a pw hook runs', () => {
     ]);
   });
 
-  // Issue #21: `sh -e` read -e as inline code, so the script was never pinned and an edit ran under
-  // the old trust. Each form below pins its script (and what the script sources); one byte re-gates.
+  // `sh -e` was once read as inline code (docs/trust-review.md, "Which scripts a command runs"), so the
+  // script was never pinned and an edit ran under the old trust. Each form below pins its script (and what
+  // the script sources); one byte re-gates.
   test.each([
     ['sh -e hooks/gate.sh', 'hooks/gate.sh'],
     ['bash -e hooks/gate.sh', 'hooks/gate.sh'],

@@ -1,6 +1,7 @@
 // `hookpanel trust --dry-run` and `hookpanel check` say who runs a project file and what trusting or
 // blocking it in Hookpanel changes, per its agent's manifest: never "inert until you trust it" for a file
-// the agent runs itself (issue #20, item 1). The real CLI, on real files.
+// the agent runs itself (docs/trust-review.md, "An agent's own files: the
+// agent's trust too"). The real CLI, on real files.
 import { afterEach, expect, test } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';

@@ -1,23 +1,23 @@
-// Issue 15 on the real agents: Claude Code and Codex connected through `hookpanel connect <agent>
-// --yes`, Ask me on, a host holding their PermissionRequest until it is answered through the panel API
+// Ask me (README.md, "Ask me: answer an agent's permission request from Hookpanel") on the real
+// agents: Claude Code and Codex connected through `hookpanel connect <agent> --yes`, Ask me on, a host
+// holding their PermissionRequest until it is answered through the panel API
 // (Allow: the command ran; Deny: it did not and the reason reached the model), and with no answer in
 // time the agent's own prompt (Claude Code) or reviewer (Codex) decides. "Always allow" confirmed in the
 // panel writes the agent's own rule: Claude Code adds its suggestion to settings.local.json, Hookpanel
 // appends Codex's prefix_rule to default.rules, and the next identical call is not asked about.
-import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { WaitingRequest } from '../../shared/permissions.js';
 import { parseBridgeCommand } from '../../electron/host/agents/bridge-command.js';
 import { handleRequest } from '../../electron/host/panel/api.js';
-import { PermissionDesk } from '../../electron/host/permissions/desk.js';
 import { claudeBinary } from '../helpers/claude-code.js';
 import { driveClaudePermission } from '../helpers/claude-permission.js';
 import { driveCodexPermission } from '../helpers/codex-permission.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { agentForTests } from './agents.js';
-import { connectCli, serveHost, type ConnectedHost } from './connected.js';
+import { answerFirst, firstWaiting, holdingHost as holdRequests } from './ask-me-host.js';
+import { connectCli, type ConnectedHost } from './connected.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 const claude = claudeBinary();
@@ -32,40 +32,23 @@ afterEach(async () => {
 
 const REASON = 'Hookpanel: the person said not now';
 
-/** A host that holds permission requests, with Ask me on for `agent` (waiting `waitSeconds`). */
-async function holdingHost(e: TestEnv, agent: string, waitSeconds = 590): Promise<ConnectedHost> {
-  e.write('hp/settings.json', JSON.stringify({ askMe: { [agent]: { on: true, waitSeconds } } }));
-  served = await serveHost(e);
-  served.host.permissions = new PermissionDesk();
+/** A host that holds permission requests, with Ask me on for `agent`; closed after the test. */
+async function holdingHost(e: TestEnv, agent: string, waitSeconds?: number): Promise<ConnectedHost> {
+  served = await holdRequests(e, agent, waitSeconds);
   return served;
-}
-
-/** Answers the first request to wait, through the panel API; resolves with it. */
-async function answerFirst(
-  h: ConnectedHost,
-  choice: { behavior: 'allow' } | { behavior: 'deny'; reason: string },
-): Promise<WaitingRequest> {
-  const desk = h.host.permissions!;
-  while (!desk.list().length) await once(desk, 'changed');
-  const [held] = desk.list();
-  const res = await handleRequest(h.session.api, 'requests:answer', { id: held!.id, ...choice });
-  expect(res).toMatchObject({ ok: true, result: { ok: true } });
-  return held!;
 }
 
 /** Answers the first request to wait with "Always allow" for its first offer, as shown; resolves with it. */
 async function alwaysFirst(h: ConnectedHost): Promise<WaitingRequest> {
-  const desk = h.host.permissions!;
-  while (!desk.list().length) await once(desk, 'changed');
-  const [held] = desk.list();
-  const offer = held!.always!.offers[0]!;
+  const held = await firstWaiting(h);
+  const offer = held.always!.offers[0]!;
   const res = await handleRequest(h.session.api, 'requests:answer', {
-    id: held!.id,
+    id: held.id,
     behavior: 'allow',
     always: { offer: 0, rules: offer.rules },
   });
   expect(res).toMatchObject({ ok: true, result: { ok: true } });
-  return held!;
+  return held;
 }
 
 describe.runIf(claude.path)('Claude Code: Ask me through its PermissionRequest hook', () => {

@@ -1,7 +1,7 @@
-// Issue 25, tier 2: the real Claude Code on the "remote" side of a real sshd (test/helpers/sshd.ts),
-// connected with `hookpanel connect claude --remote`, offline against the stub Messages API. Its events
-// reach this computer's History with the machine's name, a hosted rule on this computer blocks its shell
-// call, and `remote remove` gives its settings file back byte for byte.
+// Agents on other machines (docs/remote.md), tier 2: the real Claude Code on the "remote" side of a real
+// sshd (test/helpers/sshd.ts), connected with `hookpanel connect claude --remote`, offline against the stub
+// Messages API. Its events reach this computer's History with the machine's name, a hosted rule on this
+// computer blocks its shell call, and `remote remove` gives its settings file back byte for byte.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test, vi } from 'vitest';

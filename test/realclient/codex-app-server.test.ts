@@ -4,18 +4,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import {
-  CodexAppServer,
-  CodexAppServerError,
-  withCodexAppServer,
-} from '../../electron/host/dialects/codex/app-server.js';
+import { CodexAppServer } from '../../electron/host/dialects/codex/app-server.js';
 import { DiagnosticSink } from '../../electron/host/diagnostics/sink.js';
 import { parseJsonDocument } from '../../electron/host/documents/json.js';
 import { codexHookKey, loadCodexFile, parseCodexToml } from '../../electron/host/dialects/codex/index.js';
 import { FIXTURES, makeEnv, type TestEnv } from '../helpers/env.js';
 import { startResponsesStub, type ResponsesStub } from '../helpers/responses-stub.js';
 import { agentForTests, AGENTS } from './agents.js';
-import { codexEnv, runCodex } from './codex-run.js';
+import { codexEnv, runCodex, withInstalledCodex } from './codex-run.js';
 import { recordedPayloads, recorderCommand } from './payloads.js';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -45,17 +41,16 @@ function running(pid: number): boolean {
 describe('codex app-server client, failures', () => {
   test('Codex not installed: a clear error, nothing started', async () => {
     env = makeEnv();
-    const err = await CodexAppServer.start({ env: { ...env.processEnv, PATH: env.path('empty-bin') } }).catch(
-      (e) => e,
-    );
-    expect(err).toBeInstanceOf(CodexAppServerError);
-    expect(err).toMatchObject({ code: 'not_installed' });
-    expect(err.message).toContain('Codex is not installed: no "codex" program on PATH');
-    const missing = await CodexAppServer.start({ program: env.path('nowhere/codex') }).catch((e) => e);
-    expect(missing).toMatchObject({ code: 'not_installed' });
-    expect(missing.message).toBe(
-      `Codex is not installed at ${env.path('nowhere/codex')} (no executable file there)`,
-    );
+    const onPath = await CodexAppServer.start({ env: { ...env.processEnv, PATH: env.path('empty-bin') } });
+    expect(onPath).toMatchObject({
+      kind: 'not-installed',
+      message: expect.stringContaining('Codex is not installed: no "codex" program on PATH'),
+    });
+    const missing = await CodexAppServer.start({ program: env.path('nowhere/codex') });
+    expect(missing).toEqual({
+      kind: 'not-installed',
+      message: `Codex is not installed at ${env.path('nowhere/codex')} (no executable file there)`,
+    });
   });
 
   test('a Codex that never answers: the request times out and its whole process group is killed', async () => {
@@ -100,7 +95,7 @@ describe.skipIf(!codex.agent)(
           hooks: { Stop: [{ hooks: [{ type: 'command', command: recorderCommand(env, payloads) }] }] },
         }),
       );
-      await withCodexAppServer(
+      await withInstalledCodex(
         { program: agent.bin, env: codexEnv(env), cwd: env.workspace },
         async (server) => {
           expect(server.info.codexHome).toBe(join(env.home, '.codex'));
@@ -141,7 +136,7 @@ describe.skipIf(!codex.agent)(
           JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command }] }] } }),
         );
       write('echo one');
-      await withCodexAppServer({ program: agent.bin, env: codexEnv(env) }, async (server) => {
+      await withInstalledCodex({ program: agent.bin, env: codexEnv(env) }, async (server) => {
         const [listed] = await server.listHooks([env.workspace]);
         write('echo two');
         const err = await server.trustHooks(listed!.hooks, [env.workspace]).catch((e) => e);
@@ -170,7 +165,7 @@ describe.skipIf(!codex.agent)(
           },
           new DiagnosticSink(path, doc),
         );
-        const [listed] = await withCodexAppServer({ program: agent.bin, env: codexEnv(env) }, (s) =>
+        const [listed] = await withInstalledCodex({ program: agent.bin, env: codexEnv(env) }, (s) =>
           s.listHooks([env.workspace]),
         );
         const predicted = loaded.valid

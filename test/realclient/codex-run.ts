@@ -2,6 +2,11 @@
 // temporary HOME (so ~/.codex is the test's), never touching the user's own Codex home.
 import { join } from 'node:path';
 import { execa } from 'execa';
+import {
+  withCodexAppServer,
+  type CodexAppServer,
+  type CodexAppServerOptions,
+} from '../../electron/host/dialects/codex/app-server.js';
 import type { TestEnv } from '../helpers/env.js';
 import type { InstalledAgent } from './agents.js';
 
@@ -19,6 +24,16 @@ export function codexHome(env: TestEnv): string {
 /** The environment Codex runs in: the test's HOME, with Codex's home at its default (~/.codex). */
 export function codexEnv(env: TestEnv): NodeJS.ProcessEnv {
   return { ...env.processEnv, NO_COLOR: '1' };
+}
+
+/** Codex's app server, where the suite has installed Codex: its not being there is a failure here. */
+export async function withInstalledCodex<T>(
+  opts: CodexAppServerOptions,
+  fn: (server: CodexAppServer) => Promise<T>,
+): Promise<T> {
+  const run = await withCodexAppServer(opts, fn);
+  if (run.kind === 'not-installed') throw new Error(run.message);
+  return run.value;
 }
 
 /**

@@ -4,11 +4,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { withCodexAppServer } from '../../electron/host/dialects/codex/app-server.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { shellThenReport, startResponsesStub, type ResponsesStub } from '../helpers/responses-stub.js';
 import { agentForTests, AGENTS, describeInstall, type InstalledAgent } from './agents.js';
-import { codexEnv, runCodex } from './codex-run.js';
+import { codexEnv, runCodex, withInstalledCodex } from './codex-run.js';
 import { firstPerEvent, payloadFixture, recordedPayloads, recorderCommand, shapeOf } from './payloads.js';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -56,7 +55,7 @@ function writeHooks(e: TestEnv, hooks: Record<string, unknown[]>): string {
 
 /** Records Codex's trust for every hook it lists, through its own app server; returns the statuses before. */
 async function trustEverything(agent: InstalledAgent, e: TestEnv): Promise<string[]> {
-  return withCodexAppServer({ program: agent.bin, env: codexEnv(e), cwd: e.workspace }, async (server) => {
+  return withInstalledCodex({ program: agent.bin, env: codexEnv(e), cwd: e.workspace }, async (server) => {
     const [listed] = await server.listHooks([e.workspace]);
     await server.trustHooks(listed!.hooks, [e.workspace]);
     return listed!.hooks.map((h) => h.trustStatus);
@@ -93,7 +92,7 @@ describe.skipIf(!codex.agent)(`Codex ${AGENTS.codex!.version} (real client) ${co
         { hooks: [{ type: 'command', command: recorderCommand(env, payloads), timeout: 30 }] },
       ],
     });
-    const status = await withCodexAppServer({ program: agent.bin, env: codexEnv(env) }, async (s) =>
+    const status = await withInstalledCodex({ program: agent.bin, env: codexEnv(env) }, async (s) =>
       (await s.listHooks([env.workspace]))[0]!.hooks.map((h) => h.trustStatus),
     );
     expect(status).toEqual(['modified']);

@@ -1,14 +1,17 @@
 // An agent connected as a person connects it: `hookpanel connect <agent> --yes` run as a process, with
 // a Hookpanel host serving (its intake socket, a panel session for notifications), and no `hookpanel`
 // on the agent's PATH, so the bridge connect writes must stand on its own.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { expect, onTestFinished } from 'vitest';
 import { parseBridgeCommand } from '../../electron/host/agents/bridge-command.js';
 import type { HookHost } from '../../electron/host/service.js';
 import type { PanelSession } from '../../electron/host/panel/session.js';
+import type { ChatStub } from '../helpers/chat-completions-stub.js';
 import { runCli, type CliResult } from '../helpers/cli.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
+import type { AgentRun } from './codex-run.js';
 
 export interface ConnectedHost {
   host: HookHost;
@@ -98,6 +101,14 @@ export interface ConnectedTest {
    * dispatches, and a turn-done notification for the workspace.
    */
   expectTurn(expected: { events: string[]; blocked: { event: string; reason: string }[] }): Promise<void>;
+  /**
+   * The agent's turn (asked to `echo hi > out.txt`) ended well, the shell call refused: out.txt not
+   * written, and `reason` given to the model as the tool's result (the chat-completions stub's last
+   * request).
+   */
+  expectShellCallRefused(run: AgentRun, stub: ChatStub, reason: string): void;
+  /** The panel's agent list says the agent is connected and has sent an event. */
+  expectListedLive(): Promise<void>;
   /** `hookpanel disconnect <agent> --yes` succeeds and gives back each file (path → text) byte for byte; its stdout. */
   disconnect(originals: Record<string, string>): Promise<string>;
 }
@@ -117,6 +128,8 @@ export async function setUpConnected(options: {
 }): Promise<ConnectedTest> {
   const { dialect, label } = options;
   const env = makeEnv();
+  // No `hookpanel` on the agent's PATH: the bridge connect writes must be absolute to work.
+  expect(env.processEnv.PATH).not.toContain(join(env.root, 'bin'));
   const stubs: Closable[] = [];
   let served: ConnectedHost | null = null;
   onTestFinished(async () => {
@@ -162,6 +175,16 @@ export async function setUpConnected(options: {
         title: `${label} finished a turn`,
         body: `in ${env.workspace.split('/').pop()}`,
       });
+    },
+    expectShellCallRefused(run, stub, reason) {
+      expect(run.code, run.stderr).toBe(0);
+      expect(existsSync(join(env.workspace, 'out.txt'))).toBe(false);
+      const messages = (stub.mainRequests().at(-1)!.body.messages ?? []) as { role: string }[];
+      expect(JSON.stringify(messages.filter((m) => m.role === 'tool'))).toContain(reason);
+    },
+    async expectListedLive() {
+      const listed = (await host.session.api['agents:list']({})).find((a) => a.id === dialect);
+      expect(listed).toMatchObject({ connected: true, lastEventAt: expect.any(String) });
     },
     async disconnect(originals) {
       const disconnected = await connectCli(env, 'disconnect', dialect);

@@ -2,17 +2,14 @@
 // a host holding its permissionRequest until it is answered through the panel API. Run without
 // --allow-all-tools, where Copilot -p has no one to ask and denies by itself, so what happens is the
 // person's answer: Allow, and the command ran; Deny, and it did not and Copilot reports the reason.
-import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { WaitingRequest } from '../../shared/permissions.js';
-import { handleRequest } from '../../electron/host/panel/api.js';
-import { PermissionDesk } from '../../electron/host/permissions/desk.js';
 import { shellThenReportChat, startChatStub, type ChatStub } from '../helpers/chat-completions-stub.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { agentForTests, AGENTS } from './agents.js';
-import { connectCli, serveHost, type ConnectedHost } from './connected.js';
+import { answerFirst, holdingHost } from './ask-me-host.js';
+import { connectCli, type ConnectedHost } from './connected.js';
 import { runCopilot } from './copilot-run.js';
 
 vi.setConfig({ testTimeout: 300_000 });
@@ -33,25 +30,10 @@ const REASON = 'Hookpanel: the person said not now';
 /** Connected as a person does, with Ask me on for Copilot and a host holding its requests. */
 async function connectedHolding(): Promise<ConnectedHost> {
   env = makeEnv();
-  env.write('hp/settings.json', JSON.stringify({ askMe: { copilot: { on: true } } }));
-  served = await serveHost(env);
-  served.host.permissions = new PermissionDesk();
+  served = await holdingHost(env, 'copilot');
   const connected = await connectCli(env, 'connect', 'copilot');
   expect(connected.code, connected.stderr).toBe(0);
   return served;
-}
-
-/** Answers the first request to wait, through the panel API; resolves with it. */
-async function answerFirst(
-  h: ConnectedHost,
-  choice: { behavior: 'allow' } | { behavior: 'deny'; reason: string },
-): Promise<WaitingRequest> {
-  const desk = h.host.permissions!;
-  while (!desk.list().length) await once(desk, 'changed');
-  const [held] = desk.list();
-  const res = await handleRequest(h.session.api, 'requests:answer', { id: held!.id, ...choice });
-  expect(res).toMatchObject({ ok: true, result: { ok: true } });
-  return held!;
 }
 
 describe.skipIf(!copilot.agent)(

@@ -2,10 +2,10 @@
 // `COPILOT_PROVIDER_BASE_URL`) against the chat-completions stub, no GitHub login, in a test's temporary
 // HOME (so ~/.copilot is the test's), never touching the user's own settings.
 import { join } from 'node:path';
-import { execa } from 'execa';
 import type { TestEnv } from '../helpers/env.js';
 import type { InstalledAgent } from './agents.js';
 import type { AgentRun } from './codex-run.js';
+import { runHeadless } from './headless-run.js';
 
 export interface CopilotRunOptions {
   /** `--allow-all-tools` (default): tools run without asking; permissionRequest hooks still fire. */
@@ -13,45 +13,34 @@ export interface CopilotRunOptions {
   env?: Record<string, string>;
 }
 
-/** One headless turn: `copilot -p … --no-auto-update`; its stdout is the transcript as shown. */
-export async function runCopilot(
+/** One headless turn: `copilot -p … --no-auto-update`; its stdout is the transcript as shown, not JSON. */
+export function runCopilot(
   agent: InstalledAgent,
   env: TestEnv,
   baseUrl: string,
   prompt: string,
   opts: CopilotRunOptions = {},
 ): Promise<AgentRun> {
-  const started = Date.now();
-  const result = await execa(
-    agent.native!,
-    ['-p', prompt, ...(opts.allowAllTools === false ? [] : ['--allow-all-tools']), '--no-auto-update'],
-    {
-      cwd: env.workspace,
-      env: {
-        ...env.processEnv,
-        COPILOT_OFFLINE: 'true',
-        COPILOT_PROVIDER_BASE_URL: baseUrl,
-        COPILOT_PROVIDER_API_KEY: 'offline-test-key',
-        COPILOT_MODEL: 'stub-model',
-        // The 235 MB it unpacks at first run, once per installed version for every test (the unpacking
-        // renames a finished folder into place, so concurrent first runs do not see half of it).
-        COPILOT_PKG_CACHE_HOME: join(agent.dir, 'pkg-cache'),
-        NO_COLOR: '1',
-        ...opts.env,
-      },
-      extendEnv: false,
-      stdin: 'ignore',
-      reject: false,
-      timeout: 150_000,
-      forceKillAfterDelay: 2_000,
+  return runHeadless(env, {
+    argv: [
+      agent.native!,
+      '-p',
+      prompt,
+      ...(opts.allowAllTools === false ? [] : ['--allow-all-tools']),
+      '--no-auto-update',
+    ],
+    env: {
+      COPILOT_OFFLINE: 'true',
+      COPILOT_PROVIDER_BASE_URL: baseUrl,
+      COPILOT_PROVIDER_API_KEY: 'offline-test-key',
+      COPILOT_MODEL: 'stub-model',
+      // The 235 MB it unpacks at first run, once per installed version for every test (the unpacking
+      // renames a finished folder into place, so concurrent first runs do not see half of it).
+      COPILOT_PKG_CACHE_HOME: join(agent.dir, 'pkg-cache'),
+      ...opts.env,
     },
-  );
-  return {
-    code: result.exitCode ?? null,
-    stdout: String(result.stdout),
-    stderr: String(result.stderr),
-    ms: Date.now() - started,
-  };
+    response: () => null,
+  });
 }
 
 /** Writes a hook file of the user's, `$HOME/.copilot/hooks/<name>`. */

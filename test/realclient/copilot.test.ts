@@ -2,7 +2,7 @@
 // stub of the chat-completions API, in a temporary HOME, and fires its own hooks: what it sends them,
 // how it takes a deny, when it loads a repository's hooks, and what it makes of the fixtures Hookpanel
 // validates. What docs/agents/copilot.md and the copilot dialect state rests on these runs.
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { COPILOT_EVENTS } from '../../electron/host/dialects/copilot/events.js';
@@ -158,14 +158,32 @@ describe.skipIf(!copilot.agent)(
         '~/.copilot/hooks/v2.json',
         asRecorders(readFileSync(join(FIXTURES, 'copilot', 'wrong-version.json'), 'utf8')),
       );
+      // g is PowerShell, which Copilot runs with pwsh: the test's own pwsh, first on Copilot's PATH, so
+      // the run does not depend on whether this machine has PowerShell. It notes how it was called and
+      // runs the command it was given (g's recorder) with sh.
+      const pwshArgs = env.path('pwsh-args.txt');
+      env.write(
+        'pwsh-bin/pwsh',
+        `#!/bin/sh\nprintf '%s\\n' "$@" > '${pwshArgs}'\nfor a; do last=$a; done\nexec sh -c "$last"\n`,
+      );
+      chmodSync(env.path('pwsh-bin/pwsh'), 0o755);
       stub = await startChatStub(shellThenReportChat('echo hi > out.txt'));
-      const run = await runCopilot(agent, env, stub.url, 'write hi to out.txt');
+      const run = await runCopilot(agent, env, stub.url, 'write hi to out.txt', {
+        env: { PATH: `${env.path('pwsh-bin')}:${env.processEnv.PATH}` },
+      });
       expect(run.code, run.stderr).toBe(0);
       const fired = 'abcdefgh'.split('').filter((l) => recorded(l).length);
-      // e: an unknown key is ignored; h: userPromptSubmitted ignores a matcher; g runs with pwsh, which
-      // is not installed here, so it records nothing. a (unknown event), b (type), c (timeoutSec), d
-      // (matcher), f (not an object) and the version 2 file's a are skipped.
-      expect(fired).toEqual(['e', 'h']);
+      // e: an unknown key is ignored; h: userPromptSubmitted ignores a matcher; g runs with pwsh. a
+      // (unknown event), b (type), c (timeoutSec), d (matcher), f (not an object) and the version 2
+      // file's a are skipped.
+      expect(fired).toEqual(['e', 'g', 'h']);
+      // As Hookpanel's validator says Copilot runs it: pwsh -nop -nol -c <the powershell text>.
+      expect(readFileSync(pwshArgs, 'utf8').trimEnd().split('\n')).toEqual([
+        '-nop',
+        '-nol',
+        '-c',
+        recorder('g').bash,
+      ]);
     });
 
     test("disableAllHooks in settings.json switches off settings.json's hooks, not the hook files'", async () => {

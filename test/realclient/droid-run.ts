@@ -1,10 +1,9 @@
 // Running the real Factory Droid offline: `droid exec -m custom:<model> --skip-permissions-unsafe -o
 // json` against the chat-completions stub, named as a custom model in the test's
 // ~/.factory/settings.json (a temporary HOME: never the user's own), with no Factory login.
-import { execa } from 'execa';
 import type { TestEnv } from '../helpers/env.js';
 import type { InstalledAgent } from './agents.js';
-import type { AgentRun } from './codex-run.js';
+import { runHeadless } from './headless-run.js';
 
 const MODEL = 'stub-model';
 
@@ -28,38 +27,12 @@ export function droidSettingsText(baseUrl: string, rest: Record<string, unknown>
 }
 
 /** One headless turn; with `-o json` Droid prints one result object with the answer in `result`. */
-export async function runDroid(
-  agent: InstalledAgent,
-  env: TestEnv,
-  prompt: string,
-): Promise<AgentRun & { response: string | null }> {
-  const started = Date.now();
-  const result = await execa(
-    agent.native!,
-    ['exec', '-m', `custom:${MODEL}`, '--skip-permissions-unsafe', '-o', 'json', prompt],
-    {
-      cwd: env.workspace,
-      env: { ...env.processEnv, NO_COLOR: '1' },
-      extendEnv: false,
-      stdin: 'ignore',
-      reject: false,
-      timeout: 150_000,
-      forceKillAfterDelay: 2_000,
+export function runDroid(agent: InstalledAgent, env: TestEnv, prompt: string) {
+  return runHeadless(env, {
+    argv: [agent.native!, 'exec', '-m', `custom:${MODEL}`, '--skip-permissions-unsafe', '-o', 'json', prompt],
+    response: (out) => {
+      const result = (out as { result?: unknown }).result;
+      return typeof result === 'string' ? result : null;
     },
-  );
-  const stdout = String(result.stdout);
-  let response: string | null = null;
-  try {
-    const out = JSON.parse(stdout) as { result?: unknown };
-    if (typeof out.result === 'string') response = out.result;
-  } catch {
-    // not JSON (a start-up failure): the caller looks at stderr
-  }
-  return {
-    code: result.exitCode ?? null,
-    stdout,
-    stderr: String(result.stderr),
-    ms: Date.now() - started,
-    response,
-  };
+  });
 }

@@ -1,10 +1,9 @@
 // Running the real Gemini CLI offline: `gemini -p … --yolo` against the Gemini API stub, in a test's
 // temporary HOME (so ~/.gemini is the test's), never touching the user's own settings.
 import { join } from 'node:path';
-import { execa } from 'execa';
 import type { TestEnv } from '../helpers/env.js';
 import type { InstalledAgent } from './agents.js';
-import type { AgentRun } from './codex-run.js';
+import { runHeadless } from './headless-run.js';
 
 /** A model name that is not `auto`, so the CLI skips its model router (one request less per turn). */
 export const GEMINI_STUB_MODEL = 'gemini-2.5-flash';
@@ -30,17 +29,16 @@ export function geminiHome(env: TestEnv): string {
 }
 
 /** One headless turn; with `-o json` the CLI prints `{ response, stats, … }`. */
-export async function runGemini(
+export function runGemini(
   agent: InstalledAgent,
   env: TestEnv,
   baseUrl: string,
   prompt: string,
   extraArgs: string[] = [],
-): Promise<AgentRun & { response: string | null }> {
-  const started = Date.now();
-  const result = await execa(
-    agent.command[0],
-    [
+) {
+  return runHeadless(env, {
+    argv: [
+      agent.command[0],
       agent.command[1],
       '--prompt',
       prompt,
@@ -51,36 +49,16 @@ export async function runGemini(
       'json',
       ...extraArgs,
     ],
-    {
-      cwd: env.workspace,
-      env: {
-        ...env.processEnv,
-        GOOGLE_GEMINI_BASE_URL: baseUrl,
-        GEMINI_API_KEY: 'offline-test-key',
-        // One process: the CLI otherwise relaunches itself under a bigger heap.
-        GEMINI_CLI_NO_RELAUNCH: 'true',
-        NO_COLOR: '1',
-      },
-      extendEnv: false,
-      stdin: 'ignore',
-      reject: false,
-      timeout: 120_000,
-      forceKillAfterDelay: 2_000,
+    env: {
+      GOOGLE_GEMINI_BASE_URL: baseUrl,
+      GEMINI_API_KEY: 'offline-test-key',
+      // One process: the CLI otherwise relaunches itself under a bigger heap.
+      GEMINI_CLI_NO_RELAUNCH: 'true',
     },
-  );
-  const stdout = String(result.stdout);
-  let response: string | null = null;
-  try {
-    const parsed = JSON.parse(stdout) as { response?: unknown };
-    if (typeof parsed.response === 'string') response = parsed.response;
-  } catch {
-    // not JSON (a start-up failure): the caller looks at stderr
-  }
-  return {
-    code: result.exitCode ?? null,
-    stdout,
-    stderr: String(result.stderr),
-    ms: Date.now() - started,
-    response,
-  };
+    response: (out) => {
+      const response = (out as { response?: unknown }).response;
+      return typeof response === 'string' ? response : null;
+    },
+    timeoutMs: 120_000,
+  });
 }

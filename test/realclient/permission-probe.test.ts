@@ -1,4 +1,4 @@
-// Tier 2, groundwork for issue 15: how Claude Code and Codex ask for permission and take a
+// Tier 2, groundwork for Ask me: how Claude Code and Codex ask for permission and take a
 // PermissionRequest hook's answer, proven on the real agents with a plain hook script (not
 // Hookpanel). docs/agents/permission-requests.md is written from these tests.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

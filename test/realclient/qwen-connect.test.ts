@@ -2,8 +2,6 @@
 // real (offline, against the chat-completions stub) with no `hookpanel` on its PATH: its events reach
 // the history, a hosted rule in hooks/qwen.json blocks its shell call and Qwen Code reports Hookpanel's
 // reason, Stop raises a turn-done notification, and disconnect gives back the settings byte for byte.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
 import { shellThenReportChat, startChatStub } from '../helpers/chat-completions-stub.js';
 import { agentForTests, AGENTS } from './agents.js';
@@ -41,7 +39,7 @@ describe.skipIf(!qwen.agent)(`Qwen Code ${AGENTS.qwen!.version} connected ${qwen
         refuse: refuseWhenInputHas('out.txt', REASON),
       },
     });
-    const { env, served } = connected;
+    const { env } = connected;
     const settings = env.path('~/.qwen/settings.json');
 
     await connected.connect(settings);
@@ -58,24 +56,15 @@ describe.skipIf(!qwen.agent)(`Qwen Code ${AGENTS.qwen!.version} connected ${qwen
     );
 
     const stub = connected.keep(await startChatStub(shellThenReportChat('echo hi > out.txt')));
-    // No `hookpanel` on Qwen Code's PATH: the bridge connect wrote is absolute.
-    expect(env.processEnv.PATH).not.toContain(join(env.root, 'bin'));
     const run = await runQwen(agent, env, stub.url, 'write hi to out.txt');
-    expect(run.code, run.stderr).toBe(0);
-    expect(existsSync(join(env.workspace, 'out.txt'))).toBe(false);
-    const messages = (stub.mainRequests().at(-1)!.body.messages ?? []) as {
-      role: string;
-      content: unknown;
-    }[];
-    expect(JSON.stringify(messages.filter((m) => m.role === 'tool'))).toContain(REASON);
+    connected.expectShellCallRefused(run, stub, REASON);
     expect(run.response).toContain(REASON);
 
     await connected.expectTurn({
       events: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'Stop'],
       blocked: [{ event: 'PreToolUse', reason: REASON }],
     });
-    const listed = (await served.session.api['agents:list']({})).find((a) => a.id === 'qwen');
-    expect(listed).toMatchObject({ connected: true, lastEventAt: expect.any(String) });
+    await connected.expectListedLive();
 
     await connected.disconnect({ [settings]: ORIGINAL });
   });

@@ -1,4 +1,4 @@
-// One workspace's huge hook file must not hold up another workspace's guard (issue #21, item 4): a
+// One workspace's huge hook file must not hold up another workspace's guard: a
 // trial shared by the reliability tier and `npm run bench -- reliability`. Workspace A has a trusted
 // guard that blocks `rm -rf`; workspace B a never-trusted `.chrys/hooks/hooks.yaml` of many keys,
 // rewritten and loaded again each round while A's events keep coming.

@@ -1,4 +1,4 @@
-// Issue #21, item 4: a huge hook file in one workspace is parsed on a worker, within a time bound, so
+// A huge hook file in one workspace is parsed on a worker, within a time bound, so
 // another workspace's guard keeps answering, and answering right, while it loads.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,5 @@
-// Guards that cannot be talked open (issue #21, items 2, 3, 5, 6), on real processes and sockets:
+// Guards that cannot be talked open (docs/engine.md, "The environment a hook gets", "One host per
+// home"), on real processes and sockets:
 // HOOKPANEL_DISPATCH forged or inherited, a SIGSTOPped host, folders whose names a header cannot carry,
 // and a second host on the same home.
 import { describe, expect, test } from 'vitest';

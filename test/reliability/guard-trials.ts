@@ -1,4 +1,5 @@
-// Guards that cannot be talked open (issue #21): trials shared by the reliability tier and
+// Guards that cannot be talked open (../shared/seeds/003_c7fb5911eadfcab5.txt, "Guards fail
+// closed"; docs/engine.md, "The environment a hook gets"): trials shared by the reliability tier and
 // `npm run bench -- reliability`, on real processes and sockets. Each returns its figures: `lost` is
 // a guard event let through (or a re-entry not refused, a request lost), `crashes` a stack trace, an
 // exit outside the protocol or a bridge that had to be killed.

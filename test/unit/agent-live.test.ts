@@ -1,4 +1,4 @@
-// Whether an agent's events arrive after Connect, for any agent in the list (issue 13, item 2).
+// Whether an agent's events arrive after Connect, for any agent in the list.
 import { describe, expect, test } from 'vitest';
 import { agentLive, bridgeCommand, NOT_ARRIVING_MS } from '../../shared/agent-live.js';
 import { makeEnv } from '../helpers/env.js';

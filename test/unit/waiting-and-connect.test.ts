@@ -1,4 +1,4 @@
-// Issue 22: what a waiting permission request would do (Trust review's flags on its command or file,
+// What a waiting permission request would do (Trust review's flags on its command or file,
 // and a Write's or Edit's file and content), and connect's summary counted from the edit itself.
 import { describe, expect, test } from 'vitest';
 import { summaryClauses, summarySentence } from '../../shared/connect-summary.js';

@@ -10,6 +10,7 @@ import { Badge, Empty } from '../components/bits.js';
 import { counted } from '../components/counted.js';
 import { FileActions } from '../components/FileActions.js';
 import { HookFileLocations } from '../components/HookFileLocations.js';
+import { NoHooks } from '../components/NoHooks.js';
 import { agentLabel, layerLabel, PathText } from '../components/names.js';
 import { SourceState } from '../components/SourceState.js';
 import { useStore } from '../store.js';
@@ -298,7 +299,12 @@ export function RulesView() {
             ))}
           </div>
         ))}
-        {!visible.length && <Empty title="Nothing matches">Clear the search or pick another agent.</Empty>}
+        {!visible.length &&
+          (ws.length || !dialect ? (
+            <Empty title={`Nothing matches “${query.trim()}”`}>Clear the search or pick another agent.</Empty>
+          ) : (
+            <NoHooks dialect={dialect} />
+          ))}
       </section>
       <aside className="pane" aria-label="rule detail">
         {chosen && chosenRule ? (

@@ -1,4 +1,4 @@
-// Issue 25: agents on another machine, through a real OpenSSH server (test/helpers/sshd.ts) and the
+// Agents on another machine (docs/remote.md), through a real OpenSSH server (test/helpers/sshd.ts) and the
 // real client. remote add installs the bridge there (shown first), the running host keeps one ssh
 // connection forwarding a socket into the remote user's 0700 folder, events come back tagged with the
 // machine, a cut tunnel answers "no decision" at once, the host reconnects after sshd went down, and

@@ -1,4 +1,5 @@
-// Seed 000 (arya) rules that had no test: each test names the seed sentence it checks.
+// Rules of arya's seed (../shared/seeds/000_ba1a3d8d5091bbc1.txt) that had no test: each test names the
+// seed sentence it checks.
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { makeEnv, type TestEnv } from '../../helpers/env.js';
@@ -10,7 +11,7 @@ afterEach(() => env?.cleanup());
 
 const FILE = '~/.arya/polish/hooks.json';
 
-describe('arya (seed 000)', () => {
+describe('arya, per its seed', () => {
   test('"`action.args` — Argument vector — no shell quoting, no interpolation"', async () => {
     env = makeEnv();
     env.write(

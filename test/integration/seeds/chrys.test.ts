@@ -1,4 +1,5 @@
-// Seed 002 (chrys) rules that had no test: each test names the seed sentence it checks.
+// Rules of chrys's seed (../shared/seeds/002_6fd1ef551e57a9ac.txt) that had no test: each test names the
+// seed sentence it checks.
 import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { diag, makeEnv, type TestEnv } from '../../helpers/env.js';
@@ -32,7 +33,7 @@ const stdoutOf = async (h: TestHost, rule: string) => {
   return record?.type === 'dispatch' ? record.stdoutTail : undefined;
 };
 
-describe('chrys (seed 002)', () => {
+describe('chrys, per its seed', () => {
   test('"`args` is ignored for `type: shell`": said at load, and the shell gets no extra arguments', async () => {
     env = makeEnv();
     env.place(GLOBAL, 'chrys/shell-args.yaml');

@@ -1,4 +1,5 @@
-// Seed 001 (io) rules that had no test: each test names the seed sentence it checks.
+// Rules of io's seed (../shared/seeds/001_c82f53472102826d.txt) that had no test: each test names the seed
+// sentence it checks.
 import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { diag, makeEnv, type TestEnv } from '../../helpers/env.js';
@@ -9,7 +10,7 @@ const USER = '~/.config/io/io.toml';
 let env: TestEnv;
 afterEach(() => env?.cleanup());
 
-describe('io (seed 001)', () => {
+describe('io, per its seed', () => {
   test('"Exactly one of append and run": a hook with neither is an error at its table', async () => {
     env = makeEnv();
     env.place(USER, 'io/neither.toml');

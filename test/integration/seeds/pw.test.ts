@@ -1,4 +1,5 @@
-// Seed 003 (pw) rules that had no test: each test names the seed sentence it checks.
+// Rules of pw's seed (../shared/seeds/003_c7fb5911eadfcab5.txt) that had no test: each test names the seed
+// sentence it checks.
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { makeEnv, type TestEnv } from '../../helpers/env.js';
@@ -12,7 +13,7 @@ const hooks = (h: Record<string, unknown>) => JSON.stringify({ hooks: h });
 const cmd = (command: string) => ({ type: 'command', command });
 const json = (o: unknown) => `echo '${JSON.stringify(o)}'`;
 
-describe('pw (seed 003)', () => {
+describe('pw, per its seed', () => {
   test('"Every layer\'s hooks for an event run": user, vendor-neutral and a trusted project file, listed by priority', async () => {
     env = makeEnv();
     const log = env.path('ran.log');

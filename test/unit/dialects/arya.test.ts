@@ -5,7 +5,7 @@ const FILE = '~/.arya/polish/hooks.json';
 let env: TestEnv;
 afterEach(() => env?.cleanup());
 
-describe('arya (seed 000)', () => {
+describe('arya, per its seed', () => {
   test('the seed example loads: object form, default names, exec argv, default timeout', async () => {
     env = makeEnv();
     env.place(FILE, 'arya/valid-object.json');

@@ -9,7 +9,7 @@ const PROJECT = 'ws/.chrys/hooks/hooks.yaml';
 let env: TestEnv;
 afterEach(() => env?.cleanup());
 
-describe('chrys (seed 002)', () => {
+describe('chrys, per its seed', () => {
   test('every field normalizes, with defaults, YAML 1.1 booleans and the file-relative script path', async () => {
     env = makeEnv();
     env.place(GLOBAL, 'chrys/valid.yaml');

@@ -150,7 +150,7 @@ describe('what stays as it was', () => {
     });
   });
 
-  test('a guard Hookpanel cannot run denies in JSON for Claude Code, exit 2 for pw (seed 003: exit 2 blocks)', async () => {
+  test('a guard Hookpanel cannot run denies in JSON for Claude Code, exit 2 for pw (its seed: exit 2 blocks)', async () => {
     const why = 'the payload is larger than the 32 MiB limit (40 MiB)';
     const reason = `hookpanel: ${why}; a guard on ${EVENT} fails closed`;
     expect((await failureAnswer('claude', EVENT, why)).protocol).toEqual(DENY(reason));

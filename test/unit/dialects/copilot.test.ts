@@ -1,29 +1,19 @@
 // GitHub Copilot CLI's hook files checked with Copilot CLI 1.0.102's own rules (docs/agents/copilot.md):
 // what it runs, what it drops and why, each at its line and column; settings.json's disableAllHooks; its
 // folder trust for repository hooks; its matchers; and its answers, for hosted rules and Ask me.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { permissions } from '../../../electron/host/dialects/copilot/permissions.js';
 import { copilotMatches, renderCopilotAnswer } from '../../../electron/host/dialects/copilot/runtime.js';
 import { trust } from '../../../electron/host/dialects/copilot/trust.js';
-import { FIXTURES, makeEnv, type TestEnv } from '../../helpers/env.js';
+import { diagnosticRows, fixtureText } from '../../helpers/dialect-fixtures.js';
+import { makeEnv, type TestEnv } from '../../helpers/env.js';
 
 let env: TestEnv | null = null;
 afterEach(async () => {
   await env?.cleanup();
   env = null;
 });
-const fixture = (name: string) => readFileSync(join(FIXTURES, 'copilot', name), 'utf8');
-const diags = (s: {
-  diagnostics: {
-    severity: string;
-    code: string;
-    line: number | null;
-    column: number | null;
-    key: string | null;
-  }[];
-}) => s.diagnostics.map((d) => [d.severity, d.code, d.line, d.column, d.key]);
+const fixture = (name: string) => fixtureText('copilot', name);
 
 describe('copilot hook files', () => {
   test('a user hook file: command and http hooks, bash or command, matchers, seconds, cwd and env', async () => {
@@ -31,7 +21,7 @@ describe('copilot hook files', () => {
     env.write('~/.copilot/hooks/team.json', fixture('valid.json'));
     const source = await env.source('~/.copilot/hooks/team.json');
     expect(source).toMatchObject({ dialect: 'copilot', layer: 'user', role: 'inspected', state: 'active' });
-    expect(diags(source)).toEqual([]);
+    expect(diagnosticRows(source)).toEqual([]);
     expect(
       source.rules.map((r) => [
         r.name,
@@ -58,7 +48,7 @@ describe('copilot hook files', () => {
     env.write('~/.copilot/hooks/problems.json', fixture('problems.json'));
     const source = await env.source('~/.copilot/hooks/problems.json');
     expect(source.state).toBe('active');
-    expect(diags(source)).toEqual([
+    expect(diagnosticRows(source)).toEqual([
       ['error', 'unknown_event', 4, 5, 'hooks.beforeTool'],
       ['error', 'invalid_value', 6, 17, 'hooks.preToolUse[0].type'],
       ['error', 'wrong_type', 7, 58, 'hooks.preToolUse[1].timeoutSec'],
@@ -76,7 +66,7 @@ describe('copilot hook files', () => {
     // hook whose matcher its event ignores.
     expect(source.rules.map((r) => [r.name, r.matcher, r.handler])).toEqual([
       ['preToolUse[3]', null, { kind: 'shell', command: 'e.sh' }],
-      ['preToolUse[6]', null, { kind: 'shell', command: "pwsh -NoProfile -Command 'g.ps1'" }],
+      ['preToolUse[6]', null, { kind: 'shell', command: "pwsh -nop -nol -c 'g.ps1'" }],
       ['userPromptSubmitted[0]', null, { kind: 'shell', command: 'h.sh' }],
     ]);
   });
@@ -86,7 +76,7 @@ describe('copilot hook files', () => {
     env.write('~/.copilot/hooks/v2.json', fixture('wrong-version.json'));
     const source = await env.source('~/.copilot/hooks/v2.json');
     expect(source.state).toBe('invalid');
-    expect(diags(source)).toEqual([['error', 'invalid_value', 2, 14, 'version']]);
+    expect(diagnosticRows(source)).toEqual([['error', 'invalid_value', 2, 14, 'version']]);
     expect(source.diagnostics[0]!.message).toContain('Copilot CLI rejects the whole file');
   });
 

@@ -1,30 +1,20 @@
 // Factory Droid's own files checked with Droid 0.225.2's own rules (docs/agents/droid.md): what it runs,
 // what makes it ignore a whole file and why, each at its line and column; hooks.json beside
 // settings.json; its master switch; and its matchers for hosted rules.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { droidMatches, droidRuntime } from '../../../electron/host/dialects/droid/runtime.js';
 import { trust } from '../../../electron/host/dialects/droid/trust.js';
 import { makeRule } from '../../../electron/host/dialects/rule.js';
 import { runCli } from '../../helpers/cli.js';
-import { FIXTURES, makeEnv, type TestEnv } from '../../helpers/env.js';
+import { diagnosticRows, fixtureText } from '../../helpers/dialect-fixtures.js';
+import { makeEnv, type TestEnv } from '../../helpers/env.js';
 
 let env: TestEnv | null = null;
 afterEach(async () => {
   await env?.cleanup();
   env = null;
 });
-const fixture = (name: string) => readFileSync(join(FIXTURES, 'droid', name), 'utf8');
-const diags = (s: {
-  diagnostics: {
-    severity: string;
-    code: string;
-    line: number | null;
-    column: number | null;
-    key: string | null;
-  }[];
-}) => s.diagnostics.map((d) => [d.severity, d.code, d.line, d.column, d.key]);
+const fixture = (name: string) => fixtureText('droid', name);
 const hook = (command: string) => [{ hooks: [{ type: 'command', command }] }];
 
 describe('droid settings.json', () => {
@@ -33,7 +23,7 @@ describe('droid settings.json', () => {
     env.write('~/.factory/settings.json', fixture('valid.json'));
     const source = await env.source('~/.factory/settings.json');
     expect(source).toMatchObject({ dialect: 'droid', layer: 'user', role: 'inspected', state: 'active' });
-    expect(diags(source)).toEqual([]);
+    expect(diagnosticRows(source)).toEqual([]);
     expect(
       source.rules.map((r) => [r.name, r.events[0], r.matcher, r.match, r.timeoutMs, r.line, r.column]),
     ).toEqual([
@@ -56,7 +46,7 @@ describe('droid settings.json', () => {
     env = makeEnv();
     env.write('~/.factory/settings.json', fixture('problems.json'));
     const source = await env.source('~/.factory/settings.json');
-    expect(diags(source)).toEqual([
+    expect(diagnosticRows(source)).toEqual([
       ['error', 'wrong_type', 3, 22, 'hooks.hooksDisabled'],
       ['error', 'unknown_event', 4, 5, 'hooks.BeforeTool'],
       ['warning', 'invalid_matcher', 6, 20, 'hooks.PreToolUse[0].matcher'],
@@ -89,7 +79,7 @@ describe('droid settings.json', () => {
     );
     const file = await env.source('~/.factory/hooks.json');
     // A "hooks" key is not an event in hooks.json: Droid drops it with its Stop hook.
-    expect(diags(file)).toEqual([['error', 'unknown_event', 3, 3, 'hooks']]);
+    expect(diagnosticRows(file)).toEqual([['error', 'unknown_event', 3, 3, 'hooks']]);
     const report = await trust.report(await env.load(), env.ctx());
     expect(report.hooks.map((h) => [h.path.split('/').pop(), h.event, h.status])).toEqual([
       ['settings.json', 'PreToolUse', 'skips'],

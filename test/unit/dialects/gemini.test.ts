@@ -1,6 +1,5 @@
 // Gemini CLI's settings files checked with Gemini CLI 0.61's own rules (docs/agents/gemini.md): what it
 // runs, what it skips and why, its master switch, its disabled list and its folder trust.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Source } from '../../../shared/model.js';
@@ -13,7 +12,8 @@ import {
   locateGeminiFiles,
   parseGeminiSettings,
 } from '../../../electron/host/dialects/gemini/index.js';
-import { FIXTURES, makeEnv, type TestEnv } from '../../helpers/env.js';
+import { fixtureText } from '../../helpers/dialect-fixtures.js';
+import { makeEnv, type TestEnv } from '../../helpers/env.js';
 
 let env: TestEnv | null = null;
 afterEach(async () => {
@@ -55,7 +55,7 @@ function load(text: string, candidate: Partial<Candidate> = {}) {
   };
   return { loaded, doc, source, diags: sink.list.map((d) => [d.severity, d.code, d.line, d.column, d.key]) };
 }
-const fixture = (name: string) => readFileSync(join(FIXTURES, 'gemini', name), 'utf8');
+const fixture = (name: string) => fixtureText('gemini', name);
 const hooks = (command: string, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ hooks: { BeforeTool: [{ hooks: [{ type: 'command', command }] }] }, ...extra });
 

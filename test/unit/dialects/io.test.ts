@@ -5,7 +5,7 @@ const USER = '~/.config/io/io.toml';
 let env: TestEnv;
 afterEach(() => env?.cleanup());
 
-describe('io (seed 001)', () => {
+describe('io, per its seed', () => {
   test('observers, gates and defaults normalize', async () => {
     env = makeEnv();
     env.place(USER, 'io/user-valid.toml');

@@ -2,7 +2,7 @@
 // reviewed), its hosted hooks/opencode.json checked in Claude Code's schema with opencode's event
 // names, and connect writing, and disconnect removing, exactly Hookpanel's bridge plugin.
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { agentTrustReports } from '../../../electron/host/agents/agent-trust.js';
 import {
@@ -11,7 +11,8 @@ import {
   disconnectAgent,
   previewConnect,
 } from '../../../electron/host/agents/agents.js';
-import { FIXTURES, makeEnv, type TestEnv } from '../../helpers/env.js';
+import { fixtureText } from '../../helpers/dialect-fixtures.js';
+import { makeEnv, type TestEnv } from '../../helpers/env.js';
 
 let env: TestEnv | null = null;
 afterEach(async () => {
@@ -19,7 +20,7 @@ afterEach(async () => {
   env = null;
 });
 
-const fixture = (name: string) => readFileSync(join(FIXTURES, 'opencode', name), 'utf8');
+const fixture = (name: string) => fixtureText('opencode', name);
 const PLUGIN = '~/.config/opencode/plugins/hookpanel-bridge.js';
 
 describe('opencode plugins', () => {

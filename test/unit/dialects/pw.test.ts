@@ -5,7 +5,7 @@ import { byDialect, diag, makeEnv, type TestEnv } from '../../helpers/env.js';
 let env: TestEnv;
 afterEach(() => env?.cleanup());
 
-describe('pw (seed 003)', () => {
+describe('pw, per its seed', () => {
   test('events → matcher groups → hooks, every handler type, timeouts by event and handler', async () => {
     env = makeEnv();
     env.place('~/.config/agents/settings.json', 'pw/valid.json');
@@ -280,7 +280,7 @@ describe('claude (Claude Code settings)', () => {
     const user = claude[1]!;
     expect(user.rules.map((r) => [r.name, r.dormant])).toEqual([
       ['PreToolUse[0].hooks[0]', false],
-      // Dormant in pw (seed 003), fired by Claude Code.
+      // Dormant in pw (../shared/seeds/003_c7fb5911eadfcab5.txt), fired by Claude Code.
       ['CwdChanged[0].hooks[0]', false],
       ['Setup[0].hooks[0]', false],
     ]);

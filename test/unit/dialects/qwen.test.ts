@@ -1,28 +1,19 @@
 // Qwen Code's settings files checked with Qwen Code 0.24.4's own rules (docs/agents/qwen.md): what it
 // runs, what it drops and why, each at its line and column; its master switch; its folder trust for
 // project hooks; and its matchers for hosted rules.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { qwenMatches } from '../../../electron/host/dialects/qwen/runtime.js';
 import { trust } from '../../../electron/host/dialects/qwen/trust.js';
-import { FIXTURES, makeEnv, type TestEnv } from '../../helpers/env.js';
+import { diagnosticRows, fixtureText } from '../../helpers/dialect-fixtures.js';
+import { makeEnv, type TestEnv } from '../../helpers/env.js';
 
 let env: TestEnv | null = null;
 afterEach(async () => {
   await env?.cleanup();
   env = null;
 });
-const fixture = (name: string) => readFileSync(join(FIXTURES, 'qwen', name), 'utf8');
-const diags = (s: {
-  diagnostics: {
-    severity: string;
-    code: string;
-    line: number | null;
-    column: number | null;
-    key: string | null;
-  }[];
-}) => s.diagnostics.map((d) => [d.severity, d.code, d.line, d.column, d.key]);
+const fixture = (name: string) => fixtureText('qwen', name);
 
 describe('qwen settings.json', () => {
   test('comments allowed; command, http and prompt hooks; seconds; matchers; names', async () => {
@@ -30,7 +21,7 @@ describe('qwen settings.json', () => {
     env.write('~/.qwen/settings.json', fixture('valid.json'));
     const source = await env.source('~/.qwen/settings.json');
     expect(source).toMatchObject({ dialect: 'qwen', layer: 'user', role: 'inspected', state: 'active' });
-    expect(diags(source)).toEqual([]);
+    expect(diagnosticRows(source)).toEqual([]);
     expect(
       source.rules.map((r) => [
         r.name,
@@ -54,7 +45,7 @@ describe('qwen settings.json', () => {
     env = makeEnv();
     env.write('~/.qwen/settings.json', fixture('problems.json'));
     const source = await env.source('~/.qwen/settings.json');
-    expect(diags(source)).toEqual([
+    expect(diagnosticRows(source)).toEqual([
       ['error', 'wrong_type', 2, 22, 'disableAllHooks'],
       ['error', 'unknown_event', 4, 5, 'hooks.BeforeTool'],
       ['warning', 'invalid_matcher', 6, 20, 'hooks.PreToolUse[0].matcher'],

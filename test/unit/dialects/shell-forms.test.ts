@@ -46,7 +46,7 @@ const GATE = [
 
 type Row = [command: string, scripts: string[], cannotPin?: string[]];
 const ROWS: Row[] = [
-  // Interpreters with options before the script (issue #21: -e was read as inline code).
+  // Interpreters with options before the script: -e was once read as inline code, leaving it unpinned.
   ['sh -e hooks/gate.sh', GATE],
   ['bash -e hooks/gate.sh', GATE],
   ['sh -eu hooks/gate.sh', GATE],

@@ -20,6 +20,8 @@ export const manifest = {
     payloadEnv: null,
     answerFileEnv: null,
     guardEvents: ['PreToolUse', 'PermissionRequest'],
+    // Exit 2 on PermissionRequest is no decision to Claude Code: a deny there is JSON.
+    denyInJson: { PermissionRequest: 'hookSpecificOutput.decision.behavior' },
   },
   states: { disabled: 'disableAllHooks is set in a user-layer file' },
   options: [],

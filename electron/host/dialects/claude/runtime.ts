@@ -4,6 +4,7 @@
 // that fails closed, must reach Claude Code as `{"behavior": "deny"}` JSON, never as exit 2
 // (docs/agents/permission-requests.md, "Answers").
 import type { EventCatalog } from '../../../../shared/events/catalog.js';
+import type { JsonDenyKey } from '../../../../shared/manifest.js';
 import type { Rule } from '../../../../shared/model.js';
 import {
   hookSpecificAnswer,
@@ -14,8 +15,11 @@ import {
 } from '../../engine/runtime.js';
 import { settingsRuntime } from '../pw/runtime.js';
 import { isPlainObject } from '../rule.js';
+import { manifest } from './manifest.js';
 
 const PERMISSION_REQUEST = 'PermissionRequest';
+/** The events whose answer, a deny above all, is `decision.behavior` JSON: the manifest's fact. */
+const DENY_IN_JSON: Readonly<Record<string, JsonDenyKey>> = manifest.conventions.denyInJson;
 
 export function claudeRuntime(events: EventCatalog): DialectRuntime {
   const settings = settingsRuntime({ events, matcher: 'claude' });
@@ -32,7 +36,8 @@ export function claudeRuntime(events: EventCatalog): DialectRuntime {
       return out;
     },
     render(answer, ev) {
-      if (ev.event !== PERMISSION_REQUEST) return settings.render(answer, ev);
+      if (DENY_IN_JSON[ev.event] !== 'hookSpecificOutput.decision.behavior')
+        return settings.render(answer, ev);
       // Any deny wins; an allow only when some rule allowed; else nothing, and the person decides.
       if (answer.decision !== 'allow') {
         const message = answer.reason?.trim() || 'denied by a Hookpanel rule';

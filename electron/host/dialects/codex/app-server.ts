@@ -50,7 +50,19 @@ const InitializeSchema = z.object({
 });
 const WriteSchema = z.object({ status: z.string(), version: z.string(), filePath: z.string() });
 
-export type CodexAppServerErrorCode = 'not_installed' | 'timeout' | 'exited' | 'refused' | 'protocol';
+/** How Codex's app server failed once started (or starting): each is reported, none branched on. */
+export type CodexAppServerErrorCode = 'timeout' | 'exited' | 'refused' | 'protocol';
+
+/**
+ * No Codex to ask: an outcome callers switch on (each says something different then), rather than an
+ * error, since a machine without Codex is an ordinary case and not a failure.
+ */
+export interface CodexNotInstalled {
+  kind: 'not-installed';
+  message: string;
+}
+export type CodexStart = { kind: 'started'; server: CodexAppServer } | CodexNotInstalled;
+export type CodexRun<T> = { kind: 'answered'; value: T } | CodexNotInstalled;
 
 export class CodexAppServerError extends Error {
   constructor(
@@ -118,18 +130,18 @@ export class CodexAppServer {
     );
   }
 
-  /** Starts `codex app-server` and completes its handshake. */
-  static async start(opts: CodexAppServerOptions = {}): Promise<CodexAppServer> {
+  /** Starts `codex app-server` and completes its handshake; throws a CodexAppServerError if that fails. */
+  static async start(opts: CodexAppServerOptions = {}): Promise<CodexStart> {
     const env = opts.env ?? process.env;
     const name = opts.program ?? 'codex';
     const program = findProgram(name, env.PATH, opts.cwd ?? null);
     if (!program) {
-      throw new CodexAppServerError(
-        'not_installed',
-        name.includes('/')
+      return {
+        kind: 'not-installed',
+        message: name.includes('/')
           ? `Codex is not installed at ${name} (no executable file there)`
           : `Codex is not installed: no "${name}" program on PATH; install it (npm install -g @openai/codex) or point Hookpanel at it`,
-      );
+      };
     }
     // Tagged like a hook, so what it leaves is found by identity once it has exited (groups.ts).
     const tag = newTag();
@@ -145,12 +157,9 @@ export class CodexAppServer {
       child.once('spawn', () => resolve(null));
       child.once('error', (e) => resolve(e));
     });
-    if (spawned) {
-      throw new CodexAppServerError(
-        'not_installed',
-        `cannot start ${program} app-server: ${spawned.message}`,
-      );
-    }
+    // Found, yet not startable (not executable after all, or gone since): as good as not installed.
+    if (spawned)
+      return { kind: 'not-installed', message: `cannot start ${program} app-server: ${spawned.message}` };
     Object.assign(tree, { pgid: child.pid ?? null, leaderStart: child.pid ? startTicksOf(child.pid) : null });
     const server = new CodexAppServer(child, tree, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, program);
     try {
@@ -160,7 +169,7 @@ export class CodexAppServer {
       });
       server.info = parse(InitializeSchema, init, 'initialize');
       server.notify('initialized');
-      return server;
+      return { kind: 'started', server };
     } catch (e) {
       await server.close();
       throw e;
@@ -358,16 +367,17 @@ export class CodexAppServer {
   }
 }
 
-/** Starts Codex's app server, runs `fn`, and always stops it. */
+/** Starts Codex's app server, runs `fn`, and always stops it; or says Codex is not installed. */
 export async function withCodexAppServer<T>(
   opts: CodexAppServerOptions,
   fn: (server: CodexAppServer) => Promise<T>,
-): Promise<T> {
-  const server = await CodexAppServer.start(opts);
+): Promise<CodexRun<T>> {
+  const start = await CodexAppServer.start(opts);
+  if (start.kind === 'not-installed') return start;
   try {
-    return await fn(server);
+    return { kind: 'answered', value: await fn(start.server) };
   } finally {
-    await server.close();
+    await start.server.close();
   }
 }
 

@@ -6,7 +6,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { parseBridgeCommand } from '../../agents/bridge-command.js';
-import { CodexAppServerError, withCodexAppServer, type CodexAppServerOptions } from './app-server.js';
+import { withCodexAppServer, type CodexAppServerOptions } from './app-server.js';
 import type { AfterConnect, AgentConnector, ConnectContext } from '../../agents/connector.js';
 import type { HostEnv } from '../../paths.js';
 import { isPlainObject } from '../rule.js';
@@ -52,7 +52,7 @@ async function recordTrust(ctx: ConnectContext): Promise<AfterConnect> {
   const keys = ctx.entries.map((e) => codexHookKey(ctx.path, e.event, e.group, e.hook));
   if (!keys.length) return { message: null, trusted: ctx.trusted };
   try {
-    return await withCodexAppServer(serverOptions(ctx.host), async (server) => {
+    const run = await withCodexAppServer(serverOptions(ctx.host), async (server): Promise<AfterConnect> => {
       const listed = (await server.listHooks([ctx.host.home])).flatMap((d) => d.hooks);
       const byKey = new Map(listed.map((h) => [h.key, h]));
       // Exactly the entries connect wrote, and only while they are still the bridge.
@@ -83,9 +83,13 @@ async function recordTrust(ctx: ConnectContext): Promise<AfterConnect> {
         );
       return { message: lines.join(' '), trusted, failed: missing.length > 0, notes: { createdConfig } };
     });
+    switch (run.kind) {
+      case 'answered':
+        return run.value;
+      case 'not-installed':
+        return { message: NOT_INSTALLED, trusted: ctx.trusted };
+    }
   } catch (e) {
-    if (e instanceof CodexAppServerError && e.code === 'not_installed')
-      return { message: NOT_INSTALLED, trusted: ctx.trusted };
     return {
       message: `Hookpanel could not record Codex's trust: ${(e as Error).message}. Codex skips these hooks until they are trusted (/hooks in its TUI, or connect again).`,
       trusted: ctx.trusted,
@@ -100,19 +104,17 @@ async function forgetTrust(ctx: ConnectContext): Promise<string | null> {
   const states = await hookStates(configPath(ctx.host));
   const still = ctx.trusted.filter((t) => states[t.key] === t.hash).map((t) => t.key);
   if (!still.length) return null;
+  const kept = (why: string) =>
+    `Codex's trust records for the removed hooks stay in its config.toml (${why}); they trust nothing that exists any more.`;
   try {
-    const { filePath } = await withCodexAppServer(serverOptions(ctx.host), (server) =>
-      server.forgetHooks(still),
-    );
+    const run = await withCodexAppServer(serverOptions(ctx.host), (server) => server.forgetHooks(still));
+    if (run.kind === 'not-installed') return kept('Codex is not installed here');
+    const { filePath } = run.value;
     if (ctx.notes.createdConfig === true && (await readFile(filePath, 'utf8').catch(() => 'x')).trim() === '')
       await rm(filePath, { force: true });
     return `Removed Codex's trust records for the ${still.length === 1 ? 'hook' : `${still.length} hooks`} Hookpanel had added (through Codex, in ${filePath}).`;
   } catch (e) {
-    const why =
-      e instanceof CodexAppServerError && e.code === 'not_installed'
-        ? 'Codex is not installed here'
-        : (e as Error).message;
-    return `Codex's trust records for the removed hooks stay in its config.toml (${why}); they trust nothing that exists any more.`;
+    return kept((e as Error).message);
   }
 }
 

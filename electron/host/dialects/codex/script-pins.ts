@@ -9,7 +9,7 @@
 // finds nothing to do and never starts Codex.
 import { relative } from 'node:path';
 import type { Source } from '../../../../shared/model.js';
-import { CodexAppServerError, withCodexAppServer } from './app-server.js';
+import { withCodexAppServer } from './app-server.js';
 import type { AgentScriptPins } from '../../agents/script-pins.js';
 import type { TrustStore } from '../../trust/store.js';
 import { findProgram } from '../../util/which.js';
@@ -71,26 +71,22 @@ export async function withdrawChangedScripts(
     );
   if (!program) return cannot('Codex is not installed here (no codex on PATH)');
   try {
-    return await withCodexAppServer(
+    const run = await withCodexAppServer(
       { program, env: { ...ctx.host.env }, cwd: ctx.host.home },
-      async (server) => {
-        const { filePath } = await server.untrustHooks(
+      (server) =>
+        server.untrustHooks(
           pending.map((p) => ({ key: p.key, enabled: p.enabled })),
           [cwd],
-        );
-        return result(
-          'withdrawn',
-          (p) =>
-            `${p.rule}: ${what(p)}, so Hookpanel took back Codex's trust of this hook (through Codex, in ${filePath}); \`codex exec\` skips it until you review the change and trust the file again.`,
-        );
-      },
+        ),
+    );
+    if (run.kind === 'not-installed') return cannot('Codex is not installed here');
+    return result(
+      'withdrawn',
+      (p) =>
+        `${p.rule}: ${what(p)}, so Hookpanel took back Codex's trust of this hook (through Codex, in ${run.value.filePath}); \`codex exec\` skips it until you review the change and trust the file again.`,
     );
   } catch (e) {
-    return cannot(
-      e instanceof CodexAppServerError && e.code === 'not_installed'
-        ? 'Codex is not installed here'
-        : `Codex did not answer (${(e as Error).message})`,
-    );
+    return cannot(`Codex did not answer (${(e as Error).message})`);
   }
 }
 

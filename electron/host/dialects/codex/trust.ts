@@ -14,8 +14,9 @@ import {
   type AgentHookTrust,
   type AgentTrustPart,
   type AgentTrustReport,
+  type HooksTrustRecorded,
 } from '../../agents/agent-trust.js';
-import { CodexAppServerError, withCodexAppServer, type CodexHook } from './app-server.js';
+import { withCodexAppServer, type CodexHook } from './app-server.js';
 import type { LoadContext } from '../dialect.js';
 import { isPlainObject } from '../rule.js';
 import { findProgram } from '../../util/which.js';
@@ -50,21 +51,19 @@ async function listing(ctx: LoadContext, sources: Source[], fresh = false): Prom
   ]);
   const hit = cache.get(key);
   if (hit && !fresh) return hit;
-  const made = withCodexAppServer(
-    { program, env: { ...ctx.host.env }, cwd: ctx.host.home },
-    async (server) => {
-      const listed = (await server.listHooks([cwd])).flatMap((d) => d.hooks);
-      return { hooks: new Map(listed.map((h) => [h.key, h])) };
+  const made = withCodexAppServer({ program, env: { ...ctx.host.env }, cwd: ctx.host.home }, async (server) =>
+    (await server.listHooks([cwd])).flatMap((d) => d.hooks),
+  ).then(
+    (run): Listing => {
+      if (run.kind === 'answered') return { hooks: new Map(run.value.map((h) => [h.key, h])) };
+      cache.delete(key); // not kept: the next look tries again, Codex may be installed by then
+      return { unavailable: 'Codex is not installed' };
     },
-  ).catch((e: Error): Listing => {
-    cache.delete(key); // a failure is not kept: the next look tries again
-    return {
-      unavailable:
-        e instanceof CodexAppServerError && e.code === 'not_installed'
-          ? 'Codex is not installed'
-          : `Codex did not answer (${e.message})`,
-    };
-  });
+    (e: Error): Listing => {
+      cache.delete(key); // a failure is not kept: the next look tries again
+      return { unavailable: `Codex did not answer (${e.message})` };
+    },
+  );
   cache.set(key, made);
   while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
   return made;
@@ -231,11 +230,13 @@ async function trustFile(source: Source, ctx: LoadContext): Promise<AgentChange>
     return fail(
       `Codex's trust was not recorded: ${NOT_INSTALLED}. Codex skips these hooks until it trusts them.`,
     );
+  const notRecorded = (why: string) =>
+    fail(`Codex's trust was not recorded: ${why}. Codex skips these hooks until it trusts them.`);
   const cwd = ctx.workspace ?? ctx.host.home;
   try {
-    return await withCodexAppServer(
+    const run = await withCodexAppServer(
       { program, env: { ...ctx.host.env }, cwd: ctx.host.home },
-      async (server) => {
+      async (server): Promise<AgentChange> => {
         const listed = new Map(
           (await server.listHooks([cwd])).flatMap((d) => d.hooks).map((h) => [h.key, h]),
         );
@@ -287,12 +288,9 @@ async function trustFile(source: Source, ctx: LoadContext): Promise<AgentChange>
         return { kind: 'done', message: lines.join(' ') };
       },
     );
+    return run.kind === 'answered' ? run.value : notRecorded(NOT_INSTALLED);
   } catch (e) {
-    const why =
-      e instanceof CodexAppServerError && e.code === 'not_installed'
-        ? NOT_INSTALLED
-        : `Codex did not answer (${(e as Error).message})`;
-    return fail(`Codex's trust was not recorded: ${why}. Codex skips these hooks until it trusts them.`);
+    return notRecorded(`Codex did not answer (${(e as Error).message})`);
   }
 }
 
@@ -324,9 +322,9 @@ async function untrustFile(path: string, ctx: LoadContext): Promise<AgentChange>
   if (!program) return fail(NOT_INSTALLED);
   const cwd = ctx.workspace ?? ctx.host.home;
   try {
-    return await withCodexAppServer(
+    const run = await withCodexAppServer(
       { program, env: { ...ctx.host.env }, cwd: ctx.host.home },
-      async (server) => {
+      async (server): Promise<AgentChange> => {
         const listed = (await server.listHooks([cwd]))
           .flatMap((d) => d.hooks)
           .filter((h) => h.sourcePath === path);
@@ -355,12 +353,9 @@ async function untrustFile(path: string, ctx: LoadContext): Promise<AgentChange>
         return { kind: 'done', message: lines.join(' ') };
       },
     );
+    return run.kind === 'answered' ? run.value : fail(NOT_INSTALLED);
   } catch (e) {
-    return fail(
-      e instanceof CodexAppServerError && e.code === 'not_installed'
-        ? NOT_INSTALLED
-        : `Codex did not answer (${(e as Error).message})`,
-    );
+    return fail(`Codex did not answer (${(e as Error).message})`);
   }
 }
 
@@ -396,9 +391,9 @@ export const trust: AgentTrustPart = {
         message: 'Codex is not installed here (no codex on PATH), so its trust cannot be recorded',
       };
     try {
-      return await withCodexAppServer(
+      const run = await withCodexAppServer(
         { program, env: { ...ctx.host.env }, cwd: ctx.host.home },
-        async (server) => {
+        async (server): Promise<HooksTrustRecorded> => {
           const cwd = ctx.workspace ?? ctx.host.home;
           const now = new Map((await server.listHooks([cwd])).flatMap((d) => d.hooks).map((h) => [h.key, h]));
           // Exactly what the person saw: a hook whose hash moved since has not been reviewed.
@@ -419,6 +414,9 @@ export const trust: AgentTrustPart = {
           };
         },
       );
+      return run.kind === 'answered'
+        ? run.value
+        : { kind: 'refused', message: `Codex's trust could not be recorded: ${run.message}` };
     } catch (e) {
       return { kind: 'refused', message: `Codex's trust could not be recorded: ${(e as Error).message}` };
     }

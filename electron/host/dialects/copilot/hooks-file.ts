@@ -179,13 +179,14 @@ function readHook(hook: unknown, at: KeyPath, sink: DiagnosticSink, matched: boo
   }
   let text = fields.map((f) => hook[f]).find((v): v is string => typeof v === 'string' && v.trim() !== '');
   if (!text && type === 'command' && typeof hook.powershell === 'string' && hook.powershell.trim()) {
-    // Copilot CLI 1.0.102 runs a powershell-only hook with pwsh, on Linux too (measured: spawn pwsh).
+    // Copilot CLI 1.0.102 runs a powershell-only hook as `pwsh -nop -nol -c <text>`, on Linux too
+    // (measured by test/realclient/copilot.test.ts with a pwsh of the test's own on its PATH).
     sink.warn(
       'powershell_only',
       'this hook has only a "powershell" command: Copilot CLI runs it with pwsh, which fails where PowerShell is not installed',
       { at: [...at, 'powershell'] },
     );
-    text = `pwsh -NoProfile -Command '${hook.powershell.replace(/'/g, `'\\''`)}'`;
+    text = `pwsh -nop -nol -c '${hook.powershell.replace(/'/g, `'\\''`)}'`;
   }
   if (!text) {
     sink.error(

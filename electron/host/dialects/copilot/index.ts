@@ -4,10 +4,11 @@
 import { readdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { Source } from '../../../../shared/model.js';
+import { hostedCandidate, inspectedCandidate } from '../../agents/candidates.js';
 import { DiagnosticSink } from '../../diagnostics/sink.js';
 import { describeValue } from '../../diagnostics/zod-issues.js';
 import { parseJsonDocument } from '../../documents/json.js';
-import { homePaths, type HostEnv } from '../../paths.js';
+import type { HostEnv } from '../../paths.js';
 import { defineDialect, type Candidate, type LoadContext } from '../dialect.js';
 import { isPlainObject } from '../rule.js';
 import { readCopilotHooks, type CopilotHookSettings } from './hooks-file.js';
@@ -60,17 +61,10 @@ export function hookFilesIn(folder: string): string[] {
  * hosted file.
  */
 function locateCopilotFiles(ctx: LoadContext): Candidate[] {
-  const file = (path: string, layer: string, priority: number, projectScoped = false): Candidate => ({
-    path,
-    layer,
-    priority,
-    role: 'inspected',
-    projectScoped,
-    format: 'json',
-  });
+  const file = inspectedCandidate;
   const home = copilotHome(ctx.host);
   const out: Candidate[] = [
-    { ...file(homePaths(ctx.host).hostedHooks(manifest.id), 'hosted', 0), role: 'hosted' },
+    hostedCandidate(ctx.host, manifest.id),
     ...hookFilesIn(join(home, 'hooks')).map((p) => file(p, 'user', 1)),
     file(join(home, 'settings.json'), SETTINGS_LAYER, 2),
   ];

@@ -23,6 +23,8 @@ export const manifest = {
     payloadEnv: null,
     answerFileEnv: null,
     guardEvents: ['preToolUse', 'permissionRequest'],
+    // Copilot blocks on exit 2 but drops the reason, so every deny is JSON (docs/agents/copilot.md, "Answers").
+    denyInJson: { preToolUse: 'permissionDecision', permissionRequest: 'behavior' },
   },
   states: { disabled: '`disableAllHooks` is set, so Copilot CLI runs no hooks of its settings files' },
   options: [],

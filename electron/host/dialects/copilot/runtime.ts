@@ -4,6 +4,7 @@
 // tool name. Hookpanel answers Copilot a deny as JSON with the reason, since on exit 2 Copilot tells the
 // model only that the hook exited 2 (docs/agents/copilot.md, "Answers").
 import type { EmitAnswer } from '../../../../shared/dispatch.js';
+import type { JsonDenyKey } from '../../../../shared/manifest.js';
 import type { Rule } from '../../../../shared/model.js';
 import {
   blockWins,
@@ -16,11 +17,14 @@ import {
 } from '../../engine/runtime.js';
 import { isPlainObject } from '../rule.js';
 import { COPILOT_EVENTS } from './events.js';
+import { manifest } from './manifest.js';
 
 const BLOCKABLE = new Set(COPILOT_EVENTS.filter((e) => e.blockable).map((e) => e.name));
 const MATCHER_FIELD = new Map(COPILOT_EVENTS.map((e) => [e.name, e.matcherField]));
 const PERMISSION_RANK: Record<string, number> = { allow: 1, ask: 2, deny: 3 };
 const PERMISSION_EVENT = 'permissionRequest';
+/** How each blockable event's deny is written: the manifest's fact, which the guard tests read too. */
+const DENY_IN_JSON: Readonly<Record<string, JsonDenyKey>> = manifest.conventions.denyInJson;
 
 /** Whether a hook's matcher takes this tool name: a regular expression over the whole name, case kept. */
 export function copilotMatches(matcher: string, value: string): boolean {
@@ -91,10 +95,14 @@ export function renderCopilotAnswer(
   });
   const reason = answer.reason ?? 'blocked by a hook';
   if (answer.decision === 'block') {
-    if (ev.event === PERMISSION_EVENT) return json({ behavior: 'deny', message: reason });
-    if (BLOCKABLE.has(ev.event))
-      return json({ permissionDecision: 'deny', permissionDecisionReason: reason });
-    return { exitCode: 2, stdout: '', stderr: `${reason}\n` };
+    switch (DENY_IN_JSON[ev.event]) {
+      case 'behavior':
+        return json({ behavior: 'deny', message: reason });
+      case 'permissionDecision':
+        return json({ permissionDecision: 'deny', permissionDecisionReason: reason });
+      default:
+        return { exitCode: 2, stdout: '', stderr: `${reason}\n` };
+    }
   }
   if (answer.permissionDecision === 'allow') {
     if (ev.event === PERMISSION_EVENT) return json({ behavior: 'allow' });

@@ -3,9 +3,10 @@
 // Facts and their sources: docs/agents/droid.md.
 import { basename, join, resolve } from 'node:path';
 import type { Source } from '../../../../shared/model.js';
+import { hostedCandidate, inspectedCandidate } from '../../agents/candidates.js';
 import { describeValue } from '../../diagnostics/zod-issues.js';
 import { parseJsonDocument } from '../../documents/json.js';
-import { homePaths, type HostEnv } from '../../paths.js';
+import type { HostEnv } from '../../paths.js';
 import { defineDialect, type Candidate, type LoadContext } from '../dialect.js';
 import { switchOffInspected } from '../hooks-off.js';
 import { isPlainObject } from '../rule.js';
@@ -53,26 +54,10 @@ export function isHooksFile(path: string): boolean {
  * own folder). In each folder `hooks/hooks.json` is read only while `hooks.json` is missing.
  */
 function locateDroidFiles(ctx: LoadContext): Candidate[] {
-  const out: Candidate[] = [
-    {
-      path: homePaths(ctx.host).hostedHooks(manifest.id),
-      layer: 'hosted',
-      priority: 0,
-      role: 'hosted',
-      projectScoped: false,
-      format: 'json',
-    },
-  ];
+  const out: Candidate[] = [hostedCandidate(ctx.host, manifest.id)];
   const folder = (dir: string, layer: string, priority: number, projectScoped: boolean) =>
-    [join(dir, 'settings.json'), join(dir, 'hooks.json'), join(dir, 'hooks', 'hooks.json')].map(
-      (path, i): Candidate => ({
-        path,
-        layer,
-        priority: priority + i,
-        role: 'inspected',
-        projectScoped,
-        format: 'json',
-      }),
+    [join(dir, 'settings.json'), join(dir, 'hooks.json'), join(dir, 'hooks', 'hooks.json')].map((path, i) =>
+      inspectedCandidate(path, layer, priority + i, projectScoped),
     );
   const user = factoryDir(ctx.host);
   out.push(...folder(user, 'user', 1, false));

@@ -15,7 +15,7 @@ import type { LoadContext } from '../dialect.js';
 import { ruleScripts } from '../../trust/command-scripts.js';
 import { isPlainObject } from '../rule.js';
 import { geminiHookName } from './hook-names.js';
-import { disableHooks, GeminiEditError, geminiUserSettingsPath, readRecord } from './trust-files.js';
+import { disableHooks, geminiEdits, geminiUserSettingsPath, readRecord } from './trust-files.js';
 import { readGeminiSettings } from './settings.js';
 
 /** What happened to one Gemini hook that changed since its file was trusted in Hookpanel. */
@@ -74,7 +74,7 @@ export async function blockChangedHooks(
   }
   if (!pending.length) return [];
   const settings = geminiUserSettingsPath(ctx.host);
-  try {
+  const edited = await geminiEdits(async () => {
     const known = await readRecord(ctx.host);
     await disableHooks(
       ctx.host,
@@ -87,16 +87,15 @@ export async function blockChangedHooks(
           why: 'changed' as const,
         })),
     );
-  } catch (e) {
-    if (!(e instanceof GeminiEditError)) throw e;
+  });
+  if (edited.kind === 'refused')
     return pending.map((p) => ({
       path: p.source.path,
       ruleIndex: p.rule.index,
       rule: p.rule.name,
       outcome: 'failed',
-      message: `${p.rule.name}: ${p.what}, but Hookpanel could not switch it off in Gemini CLI: ${e.message}. Gemini runs it in a folder it trusts; review and trust the file again, or untrust it.`,
+      message: `${p.rule.name}: ${p.what}, but Hookpanel could not switch it off in Gemini CLI: ${edited.message}. Gemini runs it in a folder it trusts; review and trust the file again, or untrust it.`,
     }));
-  }
   return pending.map((p) => ({
     path: p.source.path,
     ruleIndex: p.rule.index,

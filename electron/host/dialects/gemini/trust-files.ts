@@ -45,7 +45,30 @@ const RecordSchema = z.object({
 });
 type GeminiRecord = z.infer<typeof RecordSchema>;
 
-export class GeminiEditError extends Error {}
+/**
+ * What edits of Gemini's files came to: their result, or why Hookpanel refused one (a file it cannot
+ * read or edit safely, a lock).
+ */
+export type GeminiEdited<T> = { kind: 'edited'; value: T } | { kind: 'refused'; message: string };
+
+/**
+ * Raised deep in an edit (a parse, a lock, a write) and turned into a `refused` outcome by `geminiEdits`
+ * alone: it never leaves this file, so no caller branches on an error class.
+ */
+class EditRefused extends Error {}
+
+/**
+ * Runs edits of Gemini's files (the functions below) as one step: what they did, or why Hookpanel
+ * refused one, nothing written by that one. Other errors are Hookpanel's own failures and propagate.
+ */
+export async function geminiEdits<T>(edits: () => Promise<T>): Promise<GeminiEdited<T>> {
+  try {
+    return { kind: 'edited', value: await edits() };
+  } catch (e) {
+    if (e instanceof EditRefused) return { kind: 'refused', message: e.message };
+    throw e;
+  }
+}
 
 /** Gemini's trusted-folders file: GEMINI_CLI_TRUSTED_FOLDERS_PATH, else trustedFolders.json in its home. */
 export function trustedFoldersPath(host: HostEnv): string {
@@ -64,9 +87,7 @@ export async function readRecord(host: HostEnv): Promise<GeminiRecord> {
   try {
     return RecordSchema.parse(JSON.parse(text));
   } catch (e) {
-    throw new GeminiEditError(
-      `${recordPath(host)} does not parse (${(e as Error).message}); fix or remove it`,
-    );
+    throw new EditRefused(`${recordPath(host)} does not parse (${(e as Error).message}); fix or remove it`);
   }
 }
 
@@ -79,7 +100,7 @@ async function readText(path: string): Promise<string | null> {
     return await readFile(path, 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new GeminiEditError(`${path} cannot be read: ${(e as Error).message}`);
+    throw new EditRefused(`${path} cannot be read: ${(e as Error).message}`);
   }
 }
 
@@ -89,7 +110,7 @@ function tree(path: string, text: string) {
   const root = parseTree(text, errors, { disallowComments: false, allowTrailingComma: false });
   if (errors.length || root?.type !== 'object') {
     const line = errors[0] ? text.slice(0, errors[0].offset).split('\n').length : null;
-    throw new GeminiEditError(
+    throw new EditRefused(
       `${path}${line ? `:${line}` : ''} is not a JSON object Hookpanel can edit safely; fix it first, nothing was written`,
     );
   }
@@ -102,7 +123,7 @@ async function save(host: HostEnv, path: string, before: string | null, after: s
   try {
     target = await writeTarget(path);
   } catch (e) {
-    throw new GeminiEditError((e as Error).message);
+    throw new EditRefused((e as Error).message);
   }
   if (before !== null) {
     const dir = join(homePaths(host).root, 'backups');
@@ -127,7 +148,7 @@ async function withFoldersFile<T>(host: HostEnv, edit: (path: string) => Promise
   try {
     release = await lock(path, { realpath: false, retries: { retries: 10, minTimeout: 100 } });
   } catch (e) {
-    throw new GeminiEditError(
+    throw new EditRefused(
       `${path} is locked by another program (${(e as Error).message}); nothing was written`,
     );
   }
@@ -227,11 +248,9 @@ export async function disableHooks(host: HostEnv, hooks: GeminiDisabled[]): Prom
     const names = list ? getNodeValue(list) : null;
     if (Array.isArray(names) && names.includes(hook.name)) continue;
     if (list && list.type !== 'array')
-      throw new GeminiEditError(
-        `${path}: hooksConfig.disabled is not a list; fix it first, nothing was written`,
-      );
+      throw new EditRefused(`${path}: hooksConfig.disabled is not a list; fix it first, nothing was written`);
     if (config && config.type !== 'object')
-      throw new GeminiEditError(`${path}: hooksConfig is not an object; fix it first, nothing was written`);
+      throw new EditRefused(`${path}: hooksConfig is not an object; fix it first, nothing was written`);
     if (list) text = insertInto(text, list, null, hook.name);
     else if (config) {
       text = insertInto(text, config, 'disabled', [hook.name]);

@@ -23,7 +23,7 @@ import {
   disableHooks,
   disabledNames,
   enableHooks,
-  GeminiEditError,
+  geminiEdits,
   geminiUserSettingsPath,
   readRecord,
   removeFolderRule,
@@ -69,15 +69,15 @@ async function trustFile(source: Source, ctx: LoadContext): Promise<AgentChange>
   const sources = await loadSources(ctx, null);
   const folder = folderVerdict(sources, ctx, ws);
   if (folder.trusted === null) return fail(`${folder.why}; fix it first.`);
-  const lines: string[] = [];
-  try {
+  // A "do not trust" said in Gemini itself is the person's decision there: Hookpanel does not overrule it.
+  if (!folder.trusted && /DO_NOT_TRUST|GEMINI_RESTRICTED_MODE|GEMINI_CLI_TRUST_WORKSPACE/.test(folder.why))
+    return fail(
+      `${folder.why}, which Hookpanel leaves to you. Change it in Gemini CLI (or in that file), then trust this file again.`,
+    );
+  const edited = await geminiEdits(async () => {
+    const lines: string[] = [];
     if (folder.trusted)
       lines.push(`Gemini CLI already trusts ${ws} (${folder.why}), so it runs this file's hooks there.`);
-    else if (/DO_NOT_TRUST|GEMINI_RESTRICTED_MODE|GEMINI_CLI_TRUST_WORKSPACE/.test(folder.why))
-      // A "do not trust" said in Gemini itself is the person's decision there: Hookpanel does not overrule it.
-      return fail(
-        `${folder.why}, which Hookpanel leaves to you. Change it in Gemini CLI (or in that file), then trust this file again.`,
-      );
     else {
       await addFolderRule(ctx.host, ws);
       lines.push(
@@ -89,10 +89,10 @@ async function trustFile(source: Source, ctx: LoadContext): Promise<AgentChange>
       lines.push(
         `Switched back on in Gemini CLI: ${listed(back)} (taken out of hooksConfig.disabled in ${geminiUserSettingsPath(ctx.host)}).`,
       );
-  } catch (e) {
-    if (e instanceof GeminiEditError) return fail(`${e.message}.`);
-    throw e;
-  }
+    return lines;
+  });
+  if (edited.kind === 'refused') return fail(`${edited.message}.`);
+  const lines = edited.value;
   const off = new Set(await disabledNames(ctx.host).catch(() => []));
   const left = [...new Set(source.rules.map(geminiHookName))].filter((n) => off.has(n));
   if (left.length)
@@ -119,7 +119,7 @@ async function untrustFile(path: string, ctx: LoadContext): Promise<AgentChange>
       kind: 'done',
       message: 'Hookpanel recorded no trust of this file in Gemini CLI: nothing changed there.',
     };
-  try {
+  const edited = await geminiEdits(async (): Promise<AgentChange> => {
     const lines: string[] = [];
     const taken = await removeFolderRule(ctx.host, ws);
     const folders = trustedFoldersPath(ctx.host);
@@ -160,10 +160,8 @@ async function untrustFile(path: string, ctx: LoadContext): Promise<AgentChange>
         `Gemini switches hooks off by name: ${listed(shared)} also names a hook of another file, off now too.`,
       );
     return { kind: 'done', message: lines.join(' ') };
-  } catch (e) {
-    if (e instanceof GeminiEditError) return fail(`${e.message}.`);
-    throw e;
-  }
+  });
+  return edited.kind === 'edited' ? edited.value : fail(`${edited.message}.`);
 }
 
 /** Names of the file's hooks that hooks of Gemini's other files share (switched off with them). */
