@@ -44,7 +44,7 @@ export const REQUEST_CHANNELS = [
   // Ask me in Settings (README.md, "Ask me: …"): tools to choose from and what keeps requests from
   // arriving.
   'askMe:status',
-  // Settings → Machines (issue 25): agents on other machines, over ssh.
+  // Settings → Machines: agents on other machines, over ssh (docs/remote.md).
   'machines:list',
   'machines:plan',
   'machines:add',
@@ -62,7 +62,7 @@ export const PUSH_EVENTS = [
   'requests',
   /** A request's notification was clicked: show its card. */
   'focusRequest',
-  /** The machines and their connections' states, each time one changes (issue 25). */
+  /** The machines and their connections' states, each time one changes (docs/remote.md). */
   'machines',
 ] as const;
 

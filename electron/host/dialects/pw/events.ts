@@ -16,7 +16,7 @@ export type EventRow = [
   sample: Record<string, unknown>,
 ];
 
-// Seed 003's event table, in its order.
+// The event table of ../shared/seeds/003_c7fb5911eadfcab5.txt, in its order.
 export const PW_EVENT_ROWS: EventRow[] = [
   ['SessionStart', 'A new session is started', 'source', false, { source: 'startup' }],
   ['SessionEnd', 'The session ends', 'reason', false, { reason: 'exit' }],
@@ -75,7 +75,7 @@ export const PW_EVENT_ROWS: EventRow[] = [
   ['ElicitationResult', 'An MCP elicitation request resolves', 'server', false, { server: 'docs' }],
 ];
 
-/** Seed 003: the ten dormant events and what each waits on. */
+/** The ten dormant events of ../shared/seeds/003_c7fb5911eadfcab5.txt and what each waits on. */
 export const PW_DORMANT: Record<string, string> = {
   Setup: 'an init/maintenance mode in pw code',
   TeammateIdle: 'agent teams',
