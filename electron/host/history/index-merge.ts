@@ -5,7 +5,8 @@
 // lookup took 7.07 ms, 1.36 ms once merged. Merging all at once (FTS5's 'optimize') takes seconds at that
 // size; the 'merge' command (https://sqlite.org/fts5.html#the_merge_command) does the same work a few
 // pages at a time, each step its own short transaction, so whatever the worker is asked meanwhile (a
-// hook's record, a query) waits for one step at most.
+// hook's record, a query) waits for one step at most. A step ends only between two words, so a word that
+// is in every record (a source path's) is merged in one step: at 1,000,000 records, up to 0.45 s under load.
 import type { Db } from './schema.js';
 
 /** Pages of merged index written per table and step (FTS5 pages are about 4 KB). */
