@@ -15,15 +15,22 @@ export const STEP_PAGES = 32;
 const IDLE_MS = 1000;
 
 /**
- * The size of each segment of an index, the largest first, in rows of the table FTS5 keeps of its leaf
- * pages (`<name>_idx`, one of its shadow tables: https://sqlite.org/fts5.html#fts5_shadow_tables). A row
- * stands for a page where a new word starts, not for the pages of a long list of rows that one word
- * continues on, so it measures segments against each other, cheaply, rather than in pages.
+ * The leaf pages of each segment of an index, the largest first. A leaf's row in the index's data table
+ * (`<name>_data`, https://sqlite.org/fts5.html#fts5_shadow_tables) has the id `segid << 37` plus its page
+ * number, counted from 1 (FTS5_SEGMENT_ROWID in https://sqlite.org/src/file?name=ext/fts5/fts5_index.c),
+ * so a segment's last leaf is one lookup away; its segment ids are those of its `<name>_idx` rows.
  */
 function segmentPages(db: Db, table: Table): number[] {
   return (
-    db.prepare(`SELECT count(*) FROM ${table}_idx GROUP BY segid ORDER BY 1 DESC`).raw().all() as [number][]
-  ).map((r) => r[0]);
+    db
+      .prepare(
+        `SELECT (SELECT max(id) FROM ${table}_data WHERE id > s.segid << 37 AND id < (s.segid << 37) + (1 << 31))
+           - (s.segid << 37) AS pages
+         FROM (SELECT DISTINCT segid FROM ${table}_idx) AS s ORDER BY pages DESC`,
+      )
+      .raw()
+      .all() as [number | null][]
+  ).map((r) => r[0] ?? 0);
 }
 
 /** How many segments an index is in. */
@@ -32,9 +39,9 @@ export function segmentCount(db: Db, table: Table): number {
 }
 
 /**
- * A merge of every segment into one is started once the segments besides the largest are this share of
- * its size: a merge rewrites the largest, so new records pay for it with about eight times their own
- * size, while the small segments they leave meanwhile cost a lookup little.
+ * A merge of every segment into one is started once the segments besides the largest hold this share of
+ * its pages: a merge rewrites the largest, so new records pay for it with about eight times their own
+ * pages, while the small segments they leave meanwhile cost a lookup little.
  */
 const MERGE_SHARE = 1 / 8;
 
