@@ -1,9 +1,13 @@
 // The history database at 1,000,000 dispatches (and as many events): queries against the same queries
 // over 1,000 records, and the cost of recording one event against writing it as a JSON line (the store
 // before the database). Goals: filtered query ≤ 50 ms, newest 50 ≤ 10 ms, recording ≤ 0.5 ms.
+// The filters are measured with the search index as made, then again after the host's idle-time merge
+// (each step timed); last, schema 4's rebuild of the index at this size is timed.
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DispatchRecord, EventRecord } from '../../shared/dispatch.js';
+import { IndexMerge, segmentCount, STEP_PAGES } from '../../electron/host/history/index-merge.js';
+import { openHistoryDb } from '../../electron/host/history/schema.js';
 import { HistoryStore, type HistoryFilter } from '../../electron/host/history/store.js';
 import { benchHome } from './env.js';
 import { makeHistory, T0 } from './history-data.js';
@@ -26,6 +30,79 @@ const FILTERS: [string, HistoryFilter, number][] = [
   ['failed, newest 50', { outcome: 'failed' }, 50],
 ];
 
+type Stores = { big: HistoryStore; small: HistoryStore };
+
+/** Each filter at 1,000,000 records against the same filter at 1,000, measured now. */
+async function filterFigures(stores: Stores, state: string): Promise<void> {
+  const lastDay = (count: number) => T0 + count * 1000 - 86_400_000;
+  for (const [name, filter, limit] of FILTERS) {
+    const at = async (store: HistoryStore, count: number) => {
+      const f = filter.since === 0 ? { ...filter, since: lastDay(count) } : filter;
+      let found = 0;
+      const s = await measure(name, async () => (found = (await store.query(f, limit)).dispatches.length), {
+        runs: 9,
+        warmup: 2,
+      });
+      return { s, found };
+    };
+    const bigRun = await at(stores.big, RECORDS);
+    const smallRun = await at(stores.small, 1000);
+    report(`  ${name} (${bigRun.found}; index ${state})`, bigRun.s, { ...smallRun.s, name: '1,000 records' });
+    goal('    filtered query at 1,000,000', bigRun.s, 50);
+  }
+}
+
+/** How many segments each search index is in. */
+function segments(path: string): string {
+  const db = openHistoryDb(path);
+  try {
+    return `dispatch_text in ${segmentCount(db, 'dispatch_text')} segments, event_text in ${segmentCount(db, 'event_text')}`;
+  } finally {
+    db.close();
+  }
+}
+
+/** The host's idle-time merge run to its end on its own connection, each step timed. */
+function mergeAll(path: string) {
+  const db = openHistoryDb(path);
+  const merge = new IndexMerge();
+  const times: number[] = [];
+  const idle: number[] = [];
+  try {
+    for (let more = true; more;) {
+      const t0 = performance.now();
+      more = merge.step(db);
+      times.push(performance.now() - t0);
+    }
+    // What every quiet second of the host costs once there is nothing to merge: a look at each index.
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      new IndexMerge().step(db);
+      idle.push(performance.now() - t0);
+    }
+  } finally {
+    db.close();
+  }
+  const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  return {
+    steps: times.length,
+    totalMs: times.reduce((a, b) => a + b, 0),
+    medianMs: median(times),
+    maxMs: Math.max(...times),
+    nothingMs: median(idle),
+  };
+}
+
+/** Schema 4's rebuild of the search index from the records, as opening a schema 3 database runs it. */
+function timeReindex(path: string): number {
+  const db = openHistoryDb(path);
+  db.exec('PRAGMA user_version = 3');
+  db.close();
+  const t0 = performance.now();
+  openHistoryDb(path).close();
+  return performance.now() - t0;
+}
+
 export async function benchHistory(): Promise<void> {
   console.log(`\nHistory: ${RECORDS.toLocaleString('en')} dispatches and as many events (SQLite, libsql)`);
   const b = benchHome();
@@ -34,27 +111,21 @@ export async function benchHistory(): Promise<void> {
   await mkdir(big, { recursive: true });
   await mkdir(small, { recursive: true });
   try {
-    let t = performance.now();
+    const t = performance.now();
     makeHistory(big, RECORDS);
     makeHistory(small, 1000);
     console.log(`  (made in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
     const stores = { big: new HistoryStore({ dir: big }), small: new HistoryStore({ dir: small }) };
-    const lastDay = (count: number) => T0 + count * 1000 - 86_400_000;
-    for (const [name, filter, limit] of FILTERS) {
-      const at = async (store: HistoryStore, count: number) => {
-        const f = filter.since === 0 ? { ...filter, since: lastDay(count) } : filter;
-        let found = 0;
-        const s = await measure(name, async () => (found = (await store.query(f, limit)).dispatches.length), {
-          runs: 9,
-          warmup: 2,
-        });
-        return { s, found };
-      };
-      const bigRun = await at(stores.big, RECORDS);
-      const smallRun = await at(stores.small, 1000);
-      report(`  ${name} (${bigRun.found})`, bigRun.s, { ...smallRun.s, name: '1,000 records' });
-      goal('    filtered query at 1,000,000', bigRun.s, 50);
-    }
+    const bigDb = join(big, 'history.db');
+    console.log(`  search index as made: ${segments(bigDb)}`);
+    await filterFigures(stores, 'as made');
+    // The host merges its search indexes while idle (index-merge.ts): here every step at once, each timed.
+    const merged = mergeAll(bigDb);
+    console.log(
+      `  idle-time merge: ${merged.steps} steps of ${STEP_PAGES} pages in ${(merged.totalMs / 1000).toFixed(1)} s, each step median ${merged.medianMs.toFixed(1)} ms, longest ${merged.maxMs.toFixed(1)} ms; now ${segments(bigDb)}`,
+    );
+    console.log(`  a quiet second's look with nothing to merge: ${merged.nothingMs.toFixed(2)} ms`);
+    await filterFigures(stores, 'merged');
     const newest = await measure('newest 50', () => stores.big.query({}, 50), { runs: 15, warmup: 3 });
     const newestSmall = await measure('newest 50', () => stores.small.query({}, 50), { runs: 15, warmup: 3 });
     report('  newest 50 dispatches', newest, { ...newestSmall, name: '1,000 records' });
@@ -203,9 +274,12 @@ export async function benchHistory(): Promise<void> {
       { name: 'commit', medianMs: committed.medianMs / n },
       bareLine,
     );
-    t = performance.now();
     await stores.big.close();
     await stores.small.close();
+    const reindexMs = timeReindex(bigDb);
+    console.log(
+      `  schema 4's search index rebuild at ${RECORDS.toLocaleString('en')} dispatches and events: ${(reindexMs / 1000).toFixed(1)} s (once, on opening a schema 3 database)`,
+    );
   } finally {
     b.cleanup();
   }

@@ -492,11 +492,8 @@ export function showFile(bytes: Buffer | string): string {
 const LOCAL_SEED = 20261130;
 
 /**
- * The seed of a fuzz run: `HOOKPANEL_FUZZ_SEED` to replay one; with `HOOKPANEL_FUZZ_ROTATE=1` a fresh one
- * each run, so every run tries new inputs; else the fixed one. Fixed on CI for now: a rotated history
- * seed finds a rule filter that is not yet exact (HOOKPANEL_FUZZ_SEED=863205801, history-fuzz.test.ts:
- * a filter holding a lone surrogate, "\ud800", should match the half of a pair in "\u{10000}", which
- * SQLite's UTF-8 cannot hold), and a landing must not depend on the draw. Printed with the line that
+ * The seed of a fuzz run: `HOOKPANEL_FUZZ_SEED` to replay one; with `HOOKPANEL_FUZZ_ROTATE=1` (as CI runs)
+ * a fresh one each run, so every run tries new inputs; else the fixed one. Printed with the line that
  * replays it and the Node it ran under (the Node 24 pass replays with `npm run test:node24`):
  * fast-check's own failure message names the seed too, with the path to the shrunk case.
  */

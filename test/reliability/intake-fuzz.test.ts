@@ -53,13 +53,16 @@ function exchange(bytes: Buffer): Promise<{ text: string; closed: boolean }> {
 
 const dialect = fc.constantFrom('pw', 'claude', 'chrys', 'io', 'arya', 'codex', 'gemini', 'nope', '');
 const event = fc.oneof(fc.constantFrom('Stop', 'PreToolUse', 'before_tool', 'turn/stopping'), oddString);
+/**
+ * A string percent-encoded as a client sends it: as its UTF-8 bytes, where a lone surrogate is U+FFFD
+ * (encodeURIComponent throws on one: HOOKPANEL_FUZZ_SEED=263953984).
+ */
+const encode = (s: string) => encodeURIComponent(Buffer.from(s).toString());
 const path = fc.oneof(
-  fc
-    .tuple(dialect, event)
-    .map(([d, e]) => `/v1/emit?dialect=${encodeURIComponent(d)}&event=${encodeURIComponent(e)}`),
-  fc.tuple(dialect, event).map(([d, e]) => `/v1/hook/${encodeURIComponent(d)}/${encodeURIComponent(e)}`),
+  fc.tuple(dialect, event).map(([d, e]) => `/v1/emit?dialect=${encode(d)}&event=${encode(e)}`),
+  fc.tuple(dialect, event).map(([d, e]) => `/v1/hook/${encode(d)}/${encode(e)}`),
   fc.constantFrom('/v1/health', '/v1/requests', '/v1/requests/x/answer', '/', '*', '/v1/emit', '/v1/hook//'),
-  oddString.map((s) => `/${encodeURIComponent(s)}`),
+  oddString.map((s) => `/${encode(s)}`),
   oddString.map((s) => `/v1/hook/pw/${s}`), // raw, unencoded
 );
 const body = fc.oneof(

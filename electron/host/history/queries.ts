@@ -7,6 +7,7 @@ import type { Db } from './schema.js';
 import { storedCallSummary } from '../../../shared/call-summary.js';
 import { searchWords } from './search-text.js';
 import { THIS_COMPUTER } from '../../../shared/machines.js';
+import { wellFormed } from './well-formed.js';
 
 export interface HistoryFilter {
   dialect?: string;
@@ -40,18 +41,30 @@ export function ftsQuery(text: string): string | null {
 }
 
 /**
- * Dispatches whose rule name holds `part`. SQLite keeps text as UTF-8, where a lone surrogate (a rule
- * named by a JSON escape such as "\ud800") becomes U+FFFD: the name columns cannot tell the two apart,
- * so for such a part the name as the record's JSON escapes it (JSON.stringify wrote it) must hold the
- * part escaped the same way.
+ * Dispatches whose rule name holds `part`: matched against the (few) names seen, then indexed. Both are
+ * well-formed (well-formed.ts), so a lone surrogate in either is U+FFFD.
  */
 function ruleCondition(part: string): Where {
-  const names = 'rule IN (SELECT rule FROM rule_names WHERE instr(rule, ?) > 0)';
-  if (!/[\p{Cs}\ufffd]/u.test(part)) return { sql: names, params: [part] };
-  return {
-    sql: `${names} AND instr(record -> '$.rule', ?) > 0`,
-    params: [part, JSON.stringify(part).slice(1, -1)],
-  };
+  return { sql: 'rule IN (SELECT rule FROM rule_names WHERE instr(rule, ?) > 0)', params: [part] };
+}
+
+/** The filter with its text made well-formed, as stored text is (well-formed.ts). */
+function wellFormedFilter(f: HistoryFilter): HistoryFilter {
+  const out: HistoryFilter = { ...f };
+  for (const key of [
+    'dialect',
+    'event',
+    'rule',
+    'outcome',
+    'workspace',
+    'machine',
+    'text',
+    'eventId',
+  ] as const) {
+    const value = f[key];
+    if (value !== undefined) out[key] = wellFormed(value);
+  }
+  return out;
 }
 
 /**
@@ -79,7 +92,8 @@ function likePattern(text: string): string {
  */
 type TextVia = 'row' | 'index';
 
-function dispatchWhere(f: HistoryFilter, textVia: TextVia = 'row'): Where {
+function dispatchWhere(filter: HistoryFilter, textVia: TextVia = 'row'): Where {
+  const f = wellFormedFilter(filter);
   const conds: string[] = [];
   const params: unknown[] = [];
   const eq = (column: string, value: unknown) => {
@@ -101,7 +115,7 @@ function dispatchWhere(f: HistoryFilter, textVia: TextVia = 'row'): Where {
     params.push(f.until);
   }
   if (f.rule) {
-    // A rule filter matches a whole name or part of one: matched against the (few) names, then indexed.
+    // A rule filter matches a whole name or part of one.
     const rule = ruleCondition(f.rule);
     conds.push(rule.sql);
     params.push(...rule.params);
@@ -125,7 +139,8 @@ function dispatchWhere(f: HistoryFilter, textVia: TextVia = 'row'): Where {
   return { sql: conds.length ? `WHERE ${conds.join(' AND ')}` : '', params };
 }
 
-function eventWhere(f: HistoryFilter): Where {
+function eventWhere(filter: HistoryFilter): Where {
+  const f = wellFormedFilter(filter);
   const conds: string[] = [];
   const params: unknown[] = [];
   const eq = (column: string, value: unknown) => {

@@ -4,6 +4,7 @@
 import type { Db } from './schema.js';
 import { recountSessions } from './sessions.js';
 import { localDay } from './writer.js';
+import { totalChanges } from './index-merge.js';
 
 export interface Retention {
   maxBytes: number;
@@ -52,7 +53,7 @@ function nthOldest(db: Db, n: number): number | null {
 
 /** Deleted rows leave tombstones in the full-text index until its segments merge: merge them, a step at a time. */
 async function compactText(db: Db): Promise<void> {
-  const changes = () => (db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+  const changes = () => totalChanges(db);
   for (const table of ['dispatch_text', 'event_text']) {
     for (let step = 0; step < 10_000; step++) {
       const before = changes();

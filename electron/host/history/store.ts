@@ -53,6 +53,8 @@ export interface HistoryStoreEvents {
   /** Awaited rule runs just recorded (latency budgets watch these). */
   samples: [CostSample[]];
   import: [ImportProgress];
+  /** The host's search indexes are merged as far as they go, in its idle time (index-merge.ts). */
+  merged: [];
 }
 
 const RETENTION_EVERY_MS = 15 * 60_000;
@@ -105,6 +107,7 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     worker.unref();
     worker.on('message', (m: WorkerMessage) => {
       if (m.type === 'progress') return this.onProgress(m.progress as ImportProgress);
+      if (m.type === 'merged') return void this.emit('merged');
       const w = this.waiting.get(m.id);
       this.waiting.delete(m.id);
       if (m.ok) w?.resolve(m.result);

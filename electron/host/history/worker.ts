@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { runOperation, type OperationName } from './operations.js';
 import { setEventKinds, type EventKindTable } from './event-kind.js';
 import { HistoryConnection } from './connection.js';
+import { IdleMerge } from './index-merge.js';
 import { inBackground } from '../background.js';
 
 export interface WorkerRequest {
@@ -15,7 +16,9 @@ export interface WorkerRequest {
 export type WorkerMessage =
   | { type: 'result'; id: number; ok: true; result: unknown }
   | { type: 'result'; id: number; ok: false; error: string; code?: string }
-  | { type: 'progress'; progress: unknown };
+  | { type: 'progress'; progress: unknown }
+  /** The search indexes are merged as far as they go (index-merge.ts). */
+  | { type: 'merged' };
 
 const { dbPath, dir, kinds } = workerData as { dbPath: string; dir: string; kinds: EventKindTable };
 setEventKinds(kinds);
@@ -33,16 +36,24 @@ const context = {
   progress: (progress: unknown) => port.postMessage({ type: 'progress', progress } satisfies WorkerMessage),
 };
 
+// Between operations, once the worker is idle, the search indexes are merged a step at a time.
+const merge = new IdleMerge(
+  () => conn.db,
+  () => port.postMessage({ type: 'merged' } satisfies WorkerMessage),
+);
+
 // Operations run as they arrive; each is synchronous but the import, which yields between its batches,
 // so the host's records keep being written while it runs.
 let closing = false;
 port.on('message', (req: WorkerRequest | 'close') => {
   if (req === 'close') {
     closing = true;
+    merge.stop();
     conn.close();
     port.close();
     return;
   }
+  merge.begin();
   inBackground(
     (async () => {
       let reply: WorkerMessage;
@@ -59,6 +70,7 @@ port.on('message', (req: WorkerRequest | 'close') => {
           code: typeof code === 'string' ? code : undefined,
         };
       }
+      merge.end();
       if (!closing) port.postMessage(reply);
     })(),
     'history worker',
