@@ -48,7 +48,7 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
     try {
       return JSON.parse(readFileSync(join(env.hookpanelHome, 'run', 'remote-state.json'), 'utf8')).machines[
         sshd.target
-      ] as { state: string; error: string | null; lastEventAt: string | null };
+      ] as { state: string; error: string | null; lastEventAt: string | null; since: string };
     } catch {
       return null;
     }
@@ -370,6 +370,7 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
     test('the tunnel killed mid-request: the remote bridge answers "no decision" while the hook still runs, nothing stays there, and the host reconnects', async () => {
       const before = tunnels();
       expect(before).toHaveLength(1);
+      const connectedSince = state()?.since;
       const call = sshd.run(`${bridge()} claude PreToolUse`, payload('slow-call'));
       await waitFor(
         () => existsSync(env.path('slow-started')),
@@ -389,7 +390,16 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
       ).toBe(true);
       // Nothing of that request is left on the remote side (its curl ended with the session).
       expect(processesWithMarker(`HOME=${sshd.remoteHome}`)).toEqual([]);
-      await waitFor(state, (s) => s?.state === 'connected' && tunnels()[0] !== before[0], 20_000);
+      // A new connection: the state file may still say "connected" of the killed one for a moment.
+      await waitFor(
+        state,
+        (s) =>
+          s?.state === 'connected' &&
+          s.since !== connectedSince &&
+          tunnels().length === 1 &&
+          tunnels()[0] !== before[0],
+        20_000,
+      );
       expect(state()?.state).toBe('connected');
       const again = await sshd.run(`${bridge()} claude PreToolUse`, payload('ls'));
       expect(again.stderr.trim()).toBe(REASON);
