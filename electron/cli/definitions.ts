@@ -15,8 +15,9 @@
 // <name>`), suggestions for a mistyped name or option, and the bash, zsh and fish completions all
 // follow from the entry. `values` says what a value completes to; with `strict: true` any other value
 // is refused (exit 2) before the command runs (a `hot` command checks its own). A closed set defined
-// elsewhere is listed by a function, imported only when needed, e.g. an agent's name:
-//   values: { choices: async () => (await import('../host/agents/….js')).AGENT_IDS }, strict: true
+// elsewhere is listed by a function, imported only when needed from the command's own module (bundled
+// with the host modules it uses: commands.vite.config.mts), e.g. an agent's name:
+//   values: { choices: async () => (await import('./commands/connect.js')).connectableAgents() }, strict: true
 // test/integration/cli-help.test.ts then checks the new command's help (examples included); add its
 // contract flags to CONTRACT there.
 // Keep this file free of imports that run code: it is loaded on every `hookpanel emit`.
@@ -210,8 +211,7 @@ export const COMMANDS: readonly CommandDefinition[] = [
         required: true,
         description: 'the agent whose settings to change',
         values: {
-          choices: async () =>
-            (await (await import('../host/agents/connector.js')).agentConnectors()).map((c) => c.id),
+          choices: async () => (await import('./commands/connect.js')).connectableAgents(),
         },
         strict: true,
       },
@@ -335,7 +335,7 @@ export const COMMANDS: readonly CommandDefinition[] = [
       {
         flags: '--outcome <outcome>',
         description: 'only hook runs that ended so (with --events: events with such a run)',
-        values: { choices: async () => (await import('../../shared/answer.js')).OutcomeSchema.options },
+        values: { choices: async () => (await import('./commands/history.js')).OUTCOMES },
         strict: true,
       },
       { flags: '--workspace <dir>', description: 'only events in this workspace', values: 'directory' },
@@ -468,7 +468,7 @@ export const COMMANDS: readonly CommandDefinition[] = [
         required: true,
         description: 'the agent',
         values: {
-          choices: async () => (await import('../host/permissions/ask-me.js')).ASK_ME_AGENTS,
+          choices: async () => (await import('./commands/ask-me.js')).ASK_ME_AGENTS,
         },
         strict: true,
       },

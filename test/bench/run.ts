@@ -4,6 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchBridge } from './bridge.js';
+import { benchCli } from './cli.js';
 import { benchEngine } from './engine.js';
 import { benchHistory } from './history.js';
 import { benchMcp } from './mcp.js';
@@ -15,6 +16,7 @@ const suites: Record<string, () => Promise<void>> = {
   validate: benchValidate,
   engine: benchEngine,
   bridge: benchBridge,
+  cli: benchCli,
   mcp: benchMcp,
   history: benchHistory,
   panel: benchPanel,

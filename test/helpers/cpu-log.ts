@@ -1,32 +1,15 @@
 // With HOOKPANEL_TEST_CPU_LOG=<file> (a setup file of .config/vitest.config.ts), each test file appends one
 // JSON line to <file>: its wall time and the CPU it cost, its own process's and that of the child
-// processes it waited for (CLI runs, hosts, hooks, agents: /proc/self/stat's utime, stime, cutime and
-// cstime, https://man7.org/linux/man-pages/man5/proc_pid_stat.5.html), and how many `hookpanel` runs it
+// processes it waited for (CLI runs, hosts, hooks, agents: proc-cpu.ts), and how many `hookpanel` runs it
 // started through runCli. test/tiers/cpu-table.mjs sums them up. Linux only; elsewhere it writes nothing.
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { cliRuns } from './cli.js';
 import { REPO } from './env.js';
+import { processCpu } from './proc-cpu.js';
 
 const LOG = process.env.HOOKPANEL_TEST_CPU_LOG;
-/** Clock ticks per second of /proc's times: 100 on every Linux (USER_HZ). */
-const TICKS = 100;
-
-/** CPU seconds of this process so far, and of its children that ended and were waited for. */
-function cpu(): { self: number; children: number } | null {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    // Fields after the command name (which may hold spaces), from the state on: utime is the 12th.
-    const f = stat
-      .slice(stat.lastIndexOf(')') + 2)
-      .split(' ')
-      .map(Number);
-    return { self: (f[11]! + f[12]!) / TICKS, children: (f[13]! + f[14]!) / TICKS };
-  } catch {
-    return null;
-  }
-}
 
 if (LOG) {
   // From the setup's own start (before the test file is imported), or the process's start: the fork's
@@ -38,7 +21,7 @@ if (LOG) {
     runs0 = cliRuns();
   });
   afterAll(() => {
-    const now = cpu();
+    const now = processCpu();
     if (!now) return;
     appendFileSync(
       LOG,

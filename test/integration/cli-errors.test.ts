@@ -127,7 +127,7 @@ describe('arguments and values', () => {
 });
 
 describe('an unexpected error', () => {
-  test('is one line saying how to see the stack, and exit 1; HOOKPANEL_DEBUG=1 shows the stack', async () => {
+  test('is one line saying how to see the stack, and exit 1; HOOKPANEL_DEBUG=1 shows it, in TypeScript', async () => {
     env = makeEnv();
     // Hookpanel's home under a file: reading the trust store fails with ENOTDIR.
     env.write('file', 'not a folder');
@@ -140,7 +140,12 @@ describe('an unexpected error', () => {
     const debug = await runCli(['trust', '--list'], { env: { ...processEnv, HOOKPANEL_DEBUG: '1' } });
     expect(debug.code).toBe(1);
     expect(debug.stderr).toMatch(/^hookpanel trust: Error: ENOTDIR: not a directory/);
-    expect(debug.stderr.split('\n').filter((l) => /^\s+at /.test(l)).length).toBeGreaterThan(0);
+    const frames = debug.stderr.split('\n').filter((l) => /^\s+at /.test(l));
+    expect(frames.length).toBeGreaterThan(0);
+    // The command is bundled: its frames name the TypeScript's files, through the source maps.
+    expect(frames.filter((l) => /\/electron\/host\/[\w/-]+\.ts:\d+:\d+\)?$/.test(l)).length).toBeGreaterThan(
+      0,
+    );
   });
 });
 

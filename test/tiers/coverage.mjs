@@ -1,14 +1,23 @@
-// The vitest tier with coverage (`npm run coverage`, and `npm test`'s vitest tier): the whole suite, the
-// processes it starts included. Most integration tests run the compiled CLI (dist/) as a child process,
-// which vitest's in-process coverage cannot see, so two measures are joined:
+// The coverage of a vitest pass (`npm run coverage`, and `npm test`'s Node 24 pass): the tests, and the
+// processes they start. Most integration tests run the compiled CLI (dist/) as a child process, which
+// vitest's in-process coverage cannot see, so two measures are joined:
 //  - in process: vitest's own (v8) coverage of the sources the tests import (.config/vitest.config.ts);
 //  - child processes: NODE_V8_COVERAGE, which every Node process the run starts inherits and writes out
 //    at its exit, reported by c8 over dist/ and mapped back to the TypeScript through the source maps.
 // A line counts when it holds a statement (vitest's statement map, which lists every source file, run
 // or not) and is covered when either measure ran it. Prints the figure, per folder, and exits 1 below
-// the floor (or when vitest failed). Arguments are passed to vitest.
+// the floor (or when vitest failed). `--node24` first: the pass is test/node24/run.mjs's (the host core
+// under Node 24) rather than vitest under this Node. Other arguments are passed to vitest.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,9 +25,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /**
  * Lines covered, in percent, below which the run fails: set a little under the first whole measure
- * (README, "Coverage"). Raise it when the figure rises; lower it only with the reason.
+ * (README, "Coverage"). Raise it when the figure rises; lower it only with the reason. The whole suite's
+ * first run: 97.7% (8,568 of 8,767 lines), 1 December 2026. npm test measures the Node 24 pass (no real
+ * clients, no serial files), whose first whole figure only CI can give (a pass cannot be run whole on
+ * the shared machine it was written on): until then, room for what only those files run.
  */
-const FLOOR = 95; // first whole run: 97.7% (8,568 of 8,767 lines), 1 December 2026
+const FLOOR = 90;
+
+const [NODE24, VITEST_ARGS] =
+  process.argv[2] === '--node24' ? [true, process.argv.slice(3)] : [false, process.argv.slice(2)];
 
 /** Runs a Node script; resolves with its exit code. */
 function node(argv, env = process.env) {
@@ -126,26 +141,10 @@ function printFigure(files) {
   return figure;
 }
 
-const work = mkdtempSync(join(tmpdir(), 'hookpanel-coverage-'));
-const raw = join(work, 'raw');
-const kept = join(work, 'kept');
-mkdirSync(raw);
-mkdirSync(kept);
-const reports = join(REPO, 'coverage');
-try {
-  const vitest = await node(
-    [
-      join(REPO, 'node_modules/vitest/vitest.mjs'),
-      'run',
-      '--config',
-      '.config/vitest.config.ts',
-      '--coverage.enabled',
-      `--coverage.reportsDirectory=${join(reports, 'in-process')}`,
-      ...process.argv.slice(2),
-    ],
-    { ...process.env, NODE_V8_COVERAGE: raw },
-  );
+/** The child processes' coverage of dist/, from their raw files, by c8: how many ran code there, and what. */
+async function childCoverage(raw, kept, reports) {
   const processes = keepDist(raw, kept);
+  if (!processes) return { processes, files: {} };
   const c8 = await node([
     join(REPO, 'node_modules/c8/bin/c8.js'),
     'report',
@@ -165,13 +164,52 @@ try {
     join(reports, 'child-processes'),
   ]);
   if (c8 !== 0) throw new Error('c8 report failed');
-  const read = (dir) => JSON.parse(readFileSync(join(reports, dir, 'coverage-final.json'), 'utf8'));
-  const files = joinMeasures(read('in-process'), processes ? read('child-processes') : {});
-  writeFileSync(join(reports, 'lines.json'), `${JSON.stringify(files, null, 1)}\n`);
-  console.log(`coverage: ${processes} child processes ran code from dist/; per file: coverage/lines.json`);
-  const figure = printFigure(files);
-  if (figure < FLOOR) console.log(`coverage: ${figure.toFixed(1)}% of lines is under the floor, ${FLOOR}%`);
-  process.exitCode = vitest !== 0 || figure < FLOOR ? 1 : 0;
+  return { processes, files: readReport(reports, 'child-processes') };
+}
+
+const readReport = (reports, dir) =>
+  JSON.parse(readFileSync(join(reports, dir, 'coverage-final.json'), 'utf8'));
+
+const work = mkdtempSync(join(tmpdir(), 'hookpanel-coverage-'));
+const raw = join(work, 'raw');
+const kept = join(work, 'kept');
+mkdirSync(raw);
+mkdirSync(kept);
+const reports = join(REPO, 'coverage');
+try {
+  rmSync(join(reports, 'in-process'), { recursive: true, force: true });
+  const vitest = await node(
+    [
+      ...(NODE24
+        ? [join(REPO, 'test/node24/run.mjs')]
+        : [join(REPO, 'node_modules/vitest/vitest.mjs'), 'run', '--config', '.config/vitest.config.ts']),
+      '--coverage.enabled',
+      `--coverage.reportsDirectory=${join(reports, 'in-process')}`,
+      ...VITEST_ARGS,
+    ],
+    { ...process.env, NODE_V8_COVERAGE: raw },
+  );
+  process.exitCode = vitest === 0 ? 0 : 1;
+  // A pass that ran nothing (the Node 24 pass skipped on this platform) has nothing to measure.
+  if (!existsSync(join(reports, 'in-process', 'coverage-final.json')))
+    console.log('coverage: not measured (the pass ran no test file)');
+  else {
+    const t0 = performance.now();
+    const { processes, files: children } = await childCoverage(raw, kept, reports);
+    const files = joinMeasures(readReport(reports, 'in-process'), children);
+    writeFileSync(join(reports, 'lines.json'), `${JSON.stringify(files, null, 1)}\n`);
+    const seconds = ((performance.now() - t0) / 1000).toFixed(0);
+    console.log(
+      `coverage: ${processes} child processes ran code from dist/ (reported in ${seconds} s); per file: coverage/lines.json`,
+    );
+    const figure = printFigure(files);
+    // The line test/tiers/run.mjs shows in its table.
+    console.log(`coverage: ${figure.toFixed(1)}% of lines (floor ${FLOOR}%)`);
+    if (figure < FLOOR) {
+      console.log(`coverage: ${figure.toFixed(1)}% of lines is under the floor, ${FLOOR}%`);
+      process.exitCode = 1;
+    }
+  }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

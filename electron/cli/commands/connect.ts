@@ -38,12 +38,17 @@ export async function disconnect(input: ConnectInput): Promise<number> {
   return run('disconnect', connectArgs('disconnect', input));
 }
 
+/** The agents connect knows: its argument's values (definitions.ts), from this bundle's own modules. */
+export async function connectableAgents(): Promise<string[]> {
+  const { agentConnectors } = await import('../../host/agents/connector.js');
+  return (await agentConnectors()).map((c) => c.id);
+}
+
 async function run(name: 'connect' | 'disconnect', args: ConnectArgs): Promise<number> {
   if (args.remote) return (await import('./connect-remote.js')).connectRemote(name, args, args.remote);
   const { ConnectError, connectAgent, disconnectAgent, previewConnect } =
     await import('../../host/agents/agents.js');
-  const { agentConnectors } = await import('../../host/agents/connector.js');
-  const agents = (await agentConnectors()).map((c) => c.id);
+  const agents = await connectableAgents();
   if (!agents.includes(args.agent as (typeof agents)[number]))
     throw new UsageError(`unknown agent "${args.agent}"; one of ${agents.join(', ')}`);
   const deps = { host: hostEnvFromProcess() };

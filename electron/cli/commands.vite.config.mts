@@ -1,0 +1,75 @@
+// The `hookpanel` commands that load the host (check, trust, connect, history, serve, …), each bundled into
+// the file tsc emitted for it, with one shared set of chunks: a command run loads a few files where, as
+// tsc leaves them, Node resolved and read some four hundred (the host, zod, yaml, every dialect), which
+// cost more CPU than the command's own work (README.md, "Test": the figures). main.ts, the command
+// table, commander and `emit` (its own bundles) stay as tsc emits them, and so does output.ts, whose
+// UsageError main.ts tells by `instanceof`. Left in node_modules: native and WebAssembly modules (libsql,
+// web-tree-sitter), those loaded on demand only (the MCP SDK, sudo-prompt) and the CommonJS ones that
+// patch or probe at load (proper-lockfile's graceful-fs, ws, chokidar). Unbundled, as tsc alone leaves
+// them, the commands behave the same, only slower.
+import { defineConfig } from 'vite';
+import {
+  freshChunks,
+  moduleUrlsAsUnbundled,
+  ownModulesUnbundled,
+  partsByConvention,
+  root,
+} from './bundle-plugins.mts';
+
+const COMMANDS = 'electron/cli/commands';
+const CHUNKS = `${COMMANDS}-chunks`;
+/** Every command module definitions.ts runs, but emit's (emit, emit-socket, emit-local: bundled apart). */
+const BUNDLED_COMMANDS = [
+  'ask-me',
+  'check',
+  'completion',
+  'connect',
+  'guard',
+  'history',
+  'remote',
+  'requests',
+  'serve',
+  'trust',
+];
+
+const PACKAGES_KEPT = [
+  'libsql',
+  'web-tree-sitter',
+  '@modelcontextprotocol/sdk',
+  '@vscode/sudo-prompt',
+  'proper-lockfile',
+  'ws',
+  'chokidar',
+];
+
+export default defineConfig({
+  logLevel: 'warn',
+  plugins: [
+    freshChunks(CHUNKS),
+    partsByConvention(),
+    moduleUrlsAsUnbundled(),
+    ownModulesUnbundled(['electron/cli/output.ts', 'electron/cli/definitions.ts']),
+  ],
+  ssr: { target: 'node', noExternal: true },
+  build: {
+    ssr: true,
+    outDir: `${root}dist`,
+    emptyOutDir: false,
+    minify: false,
+    sourcemap: true,
+    target: 'node20',
+    rollupOptions: {
+      // As written (a bare name), so Node resolves it from node_modules.
+      external: (id) => PACKAGES_KEPT.some((p) => id === p || id.startsWith(`${p}/`)),
+      input: Object.fromEntries(
+        BUNDLED_COMMANDS.map((c) => [`${COMMANDS}/${c}`, `${root}${COMMANDS}/${c}.ts`]),
+      ),
+      output: {
+        format: 'es',
+        entryFileNames: '[name].js',
+        // Named without a hash, so a new build replaces the last one's chunks.
+        chunkFileNames: `${CHUNKS}/[name].js`,
+      },
+    },
+  },
+});
