@@ -25,12 +25,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /**
  * Lines covered, in percent, below which the run fails: set a little under the first whole measure
- * (README, "Coverage"). Raise it when the figure rises; lower it only with the reason. The whole suite's
- * first run: 97.7% (8,568 of 8,767 lines), 1 December 2026. npm test measures the Node 24 pass (no real
- * clients, no serial files), whose first whole figure only CI can give (a pass cannot be run whole on
- * the shared machine it was written on): until then, room for what only those files run.
+ * (README, "Coverage"). Raise it when the figure rises; lower it only with the reason. npm test measures
+ * the Node 24 pass (no real clients, no serial files); its first whole figure: 96.8% (10,661 of 11,011
+ * lines), 2 December 2026, on the lead's machine.
  */
-const FLOOR = 90;
+const FLOOR = 95;
 
 const [NODE24, VITEST_ARGS] =
   process.argv[2] === '--node24' ? [true, process.argv.slice(3)] : [false, process.argv.slice(2)];
