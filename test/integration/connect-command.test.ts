@@ -217,6 +217,37 @@ describe('hookpanel connect and disconnect', () => {
     });
   });
 
+  test('a change Hookpanel will not make exits 1, says why after the command name, and writes nothing', async () => {
+    env = makeEnv();
+    const broken = '{\n  "ui": { "theme": \n}\n';
+    const settings = env.write('~/.gemini/settings.json', broken);
+    const mine = 'export const Mine = async () => ({});\n';
+    const plugin = env.write('~/.config/opencode/plugins/hookpanel-bridge.js', mine);
+    const run = (args: string[]) => runCli(args, { env: env.processEnv, cwd: env.workspace });
+
+    const connect = await run(['connect', 'gemini', '--yes']);
+    expect(connect).toMatchObject({ code: 1, stdout: '' });
+    expect(connect.stderr).toMatch(
+      new RegExp(`^hookpanel connect: ${settings}:\\d+:\\d+: invalid JSON: .*, nothing was written\\n$`),
+    );
+    expect(readFileSync(settings, 'utf8')).toBe(broken);
+
+    const disconnect = await run(['disconnect', 'opencode', '--yes']);
+    expect(disconnect).toMatchObject({ code: 1, stdout: '' });
+    expect(disconnect.stderr).toMatch(
+      new RegExp(`^hookpanel disconnect: ${plugin} is not Hookpanel's file .*nothing was written\\n$`),
+    );
+    expect(readFileSync(plugin, 'utf8')).toBe(mine);
+
+    // Refused before any ssh: the machine was never added.
+    expect(await run(['connect', 'claude', '--remote', 'me@machine.invalid', '--yes'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'hookpanel connect: me@machine.invalid is not added: run hookpanel remote add me@machine.invalid first\n',
+    });
+  });
+
   test('usage errors exit 2: an unknown agent, a harness, --dry-run with --yes', async () => {
     env = makeEnv();
     for (const args of [

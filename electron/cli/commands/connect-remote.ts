@@ -13,14 +13,19 @@ export async function connectRemote(
   const { targetProblem } = await import('../../host/remote/target.js');
   const problem = targetProblem(target);
   if (problem) throw new UsageError(`--remote: ${problem}`);
-  const { ConnectError } = await import('../../host/agents/settings-edit.js');
   const { RemoteError } = await import('../../host/remote/ssh.js');
   const { applyRemote, previewRemote } = await import('../../host/remote/connect.js');
   const { summarySentence } = await import('../../../shared/connect-summary.js');
   const host = hostEnvFromProcess();
   const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  const refused = (message: string) => {
+    process.stderr.write(`hookpanel ${name}: ${message}\n`);
+    return 1;
+  };
   try {
-    const plan = await previewRemote(host, target, args.agent, name === 'connect');
+    const preview = await previewRemote(host, target, args.agent, name === 'connect');
+    if (preview.kind === 'refused') return refused(preview.message);
+    const { plan } = preview;
     const where = `${target}:${plan.path}`;
     if (!plan.changed) {
       out(
@@ -49,13 +54,12 @@ export async function connectRemote(
       );
       return 1;
     }
-    out(await applyRemote(host, target, args.agent, name === 'connect', plan.diff));
+    const done = await applyRemote(host, target, args.agent, name === 'connect', plan.diff);
+    if (done.kind === 'refused') return refused(done.message);
+    out(done.message);
     return 0;
   } catch (e) {
-    if (e instanceof ConnectError || e instanceof RemoteError) {
-      process.stderr.write(`hookpanel ${name}: ${e.message}\n`);
-      return 1;
-    }
+    if (e instanceof RemoteError) return refused(e.message);
     throw e;
   }
 }

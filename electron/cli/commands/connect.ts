@@ -46,58 +46,55 @@ export async function connectableAgents(): Promise<string[]> {
 
 async function run(name: 'connect' | 'disconnect', args: ConnectArgs): Promise<number> {
   if (args.remote) return (await import('./connect-remote.js')).connectRemote(name, args, args.remote);
-  const { ConnectError, connectAgent, disconnectAgent, previewConnect } =
-    await import('../../host/agents/agents.js');
+  const { connectAgent, disconnectAgent, previewConnect } = await import('../../host/agents/agents.js');
   const agents = await connectableAgents();
   if (!agents.includes(args.agent as (typeof agents)[number]))
     throw new UsageError(`unknown agent "${args.agent}"; one of ${agents.join(', ')}`);
   const deps = { host: hostEnvFromProcess() };
   const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
-  try {
-    const plan = await previewConnect(deps, args.agent, name === 'connect');
-    if (plan.changed) {
-      // The change in words first, then the exact diff: the agent's file, as its lines, shown, never
-      // obeyed by the terminal.
-      const { summarySentence } = await import('../../../shared/connect-summary.js');
-      out(summarySentence({ ...plan.summary, removesFile: plan.removesFile }, plan.path));
-      out(
-        plan.diff
-          .split('\n')
-          .map((l) => visibleText(l))
-          .join('\n'),
-      );
-    } else if (args.dryRun || name === 'disconnect')
-      out(
-        name === 'connect'
-          ? `${plan.label} is already connected: nothing to change in ${plan.path}`
-          : `${plan.label} is not connected: nothing to change in ${plan.path}`,
-      );
-    if (args.dryRun) {
-      if (plan.changed)
-        out(`Not written (--dry-run): run hookpanel ${name} ${args.agent} --yes to apply it.`);
-      return 0;
-    }
-    // With nothing to write, connect still completes what follows the change (Codex's trust).
-    if (plan.changed && !args.yes && !(await confirm(`Apply this change to ${plan.path}? [y/N] `))) {
-      out(
-        `Nothing was written.${process.stdin.isTTY ? '' : ` No terminal to ask on: pass --yes to apply it.`}`,
-      );
-      return 1;
-    }
-    if (name === 'disconnect' && !plan.changed) return 0;
-    const done =
+  const refused = (message: string) => {
+    process.stderr.write(`hookpanel ${name}: ${message}\n`);
+    return 1;
+  };
+  const preview = await previewConnect(deps, args.agent, name === 'connect');
+  if (preview.kind === 'refused') return refused(preview.message);
+  const { plan } = preview;
+  if (plan.changed) {
+    // The change in words first, then the exact diff: the agent's file, as its lines, shown, never
+    // obeyed by the terminal.
+    const { summarySentence } = await import('../../../shared/connect-summary.js');
+    out(summarySentence({ ...plan.summary, removesFile: plan.removesFile }, plan.path));
+    out(
+      plan.diff
+        .split('\n')
+        .map((l) => visibleText(l))
+        .join('\n'),
+    );
+  } else if (args.dryRun || name === 'disconnect')
+    out(
       name === 'connect'
-        ? await connectAgent(deps, args.agent, plan.diff)
-        : await disconnectAgent(deps, args.agent, plan.diff);
-    out(done.message);
-    return done.incomplete ? 1 : 0;
-  } catch (e) {
-    if (e instanceof ConnectError) {
-      process.stderr.write(`hookpanel ${name}: ${e.message}\n`);
-      return 1;
-    }
-    throw e;
+        ? `${plan.label} is already connected: nothing to change in ${plan.path}`
+        : `${plan.label} is not connected: nothing to change in ${plan.path}`,
+    );
+  if (args.dryRun) {
+    if (plan.changed) out(`Not written (--dry-run): run hookpanel ${name} ${args.agent} --yes to apply it.`);
+    return 0;
   }
+  // With nothing to write, connect still completes what follows the change (Codex's trust).
+  if (plan.changed && !args.yes && !(await confirm(`Apply this change to ${plan.path}? [y/N] `))) {
+    out(
+      `Nothing was written.${process.stdin.isTTY ? '' : ` No terminal to ask on: pass --yes to apply it.`}`,
+    );
+    return 1;
+  }
+  if (name === 'disconnect' && !plan.changed) return 0;
+  const done =
+    name === 'connect'
+      ? await connectAgent(deps, args.agent, plan.diff)
+      : await disconnectAgent(deps, args.agent, plan.diff);
+  if (done.kind === 'refused') return refused(done.message);
+  out(done.message);
+  return done.incomplete ? 1 : 0;
 }
 
 /** Asks on the terminal; without one (a pipe, a script) the answer is no. */

@@ -31,13 +31,12 @@ export async function remote(input: RemoteInput): Promise<number> {
   if (input.action === 'remove' && input.whenUnreachable)
     throw new UsageError('--when-unreachable is for remote add');
   const { RemoteError } = await import('../../host/remote/ssh.js');
-  const { ConnectError } = await import('../../host/agents/settings-edit.js');
   try {
     return input.action === 'add'
       ? await add(host, input.target, input.whenUnreachable ?? 'go-on', !!input.dryRun)
       : await remove(host, input.target, !!input.dryRun);
   } catch (e) {
-    if (e instanceof RemoteError || e instanceof ConnectError) {
+    if (e instanceof RemoteError) {
       process.stderr.write(`hookpanel remote ${input.action}: ${e.message}\n`);
       return 1;
     }

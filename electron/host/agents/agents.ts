@@ -33,8 +33,8 @@ import { agentConnector, agentConnectors, type LoadedConnector } from './connect
 import { agentGuardedMode } from './guarded-mode.js';
 import { planOwnFile, type OwnFile } from './own-file-edit.js';
 import { programVersion } from './program-version.js';
+import { refuse, unlessRefused, type ConnectRefused } from './refusal.js';
 import {
-  ConnectError,
   eventsWithList,
   hasTopLevelKey,
   isConnected,
@@ -44,8 +44,6 @@ import {
   type BridgeSpec,
   type EditPlan,
 } from './settings-edit.js';
-
-export { ConnectError };
 
 const EntrySchema = z.object({ event: z.string(), group: z.number().int(), hook: z.number().int() });
 const RecordSchema = z.object({
@@ -107,7 +105,14 @@ export interface ConnectPlan extends EditPlan {
   removesFile: boolean;
 }
 
+/** The change previewed, or why Hookpanel would not make it. */
+export type ConnectPreview = { kind: 'planned'; plan: ConnectPlan } | ConnectRefused;
+
+/** Connect or disconnect done, or why Hookpanel would not make it (then nothing was written). */
+export type ConnectResult = ConnectOutcome | ConnectRefused;
+
 export interface ConnectOutcome {
+  kind: 'done';
   /** What was done, in lines a person reads. */
   message: string;
   backup: string | null;
@@ -204,11 +209,11 @@ async function connectorFor(dialect: string): Promise<LoadedConnector> {
   if (found) return found;
   const harness = DIALECT_MODULES.find((m) => m.dialect === dialect);
   if (harness)
-    throw new ConnectError(
+    refuse(
       `${harness.label} has nothing to connect: Hookpanel hosts its files (hookpanel emit ${dialect} <event> is its bridge)`,
     );
   const ids = (await agentConnectors()).map((c) => c.id).join(', ');
-  throw new ConnectError(`unknown agent "${dialect}"; one of ${ids}`);
+  refuse(`unknown agent "${dialect}"; one of ${ids}`);
 }
 
 function bridgeSpec(c: LoadedConnector, host: HostEnv, target: CommandTarget, askMe: boolean): BridgeSpec {
@@ -248,11 +253,23 @@ async function rejections(id: string, path: string, text: string, host: HostEnv)
 }
 
 /** The change connect or disconnect would make, as a diff; nothing is written. */
-export async function previewConnect(
+export function previewConnect(
   deps: AgentsDeps,
   dialect: string,
   connect: boolean,
   target: CommandTarget = thisInstallation(),
+): Promise<ConnectPreview> {
+  return unlessRefused(async () => ({
+    kind: 'planned' as const,
+    plan: await planFor(deps, dialect, connect, target),
+  }));
+}
+
+async function planFor(
+  deps: AgentsDeps,
+  dialect: string,
+  connect: boolean,
+  target: CommandTarget,
 ): Promise<ConnectPlan> {
   const c = await connectorFor(dialect);
   const path = c.connector.settingsPath(deps.host);
@@ -265,7 +282,7 @@ export async function previewConnect(
   if (before !== null) {
     const problems = await rejections(c.id, path, before, deps.host);
     if (problems.length)
-      throw new ConnectError(
+      refuse(
         `${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}; ${c.label} cannot read ${path} as it is, so Hookpanel does not edit it: fix it first, nothing was written`,
       );
   }
@@ -277,7 +294,7 @@ export async function previewConnect(
     plan = planConnect(path, before, spec);
     const problems = plan.changed ? await rejections(c.id, path, plan.after, deps.host) : [];
     if (problems.length)
-      throw new ConnectError(
+      refuse(
         `the connected ${path} would not be readable by ${c.label} (${problems[0]}); nothing was written`,
       );
   } else {
@@ -306,8 +323,8 @@ export function connectAgent(
   dialect: string,
   shownDiff: string,
   target: CommandTarget = thisInstallation(),
-): Promise<ConnectOutcome> {
-  return oneAtATime(() => connectNow(deps, dialect, shownDiff, target));
+): Promise<ConnectResult> {
+  return oneAtATime(() => unlessRefused(() => connectNow(deps, dialect, shownDiff, target)));
 }
 
 async function connectNow(
@@ -316,11 +333,11 @@ async function connectNow(
   shownDiff: string,
   target: CommandTarget,
 ): Promise<ConnectOutcome> {
-  const plan = await previewConnect(deps, dialect, true, target);
+  const plan = await planFor(deps, dialect, true, target);
   // The diff shown is out of date; where the file is already connected (the same request twice), there
   // is nothing left to approve.
   if (plan.diff !== shownDiff && plan.changed)
-    throw new ConnectError(`${plan.path} changed since the preview; look at the new diff`);
+    refuse(`${plan.path} changed since the preview; look at the new diff`);
   const { connector } = await connectorFor(dialect);
   const state = await readState(deps.host);
   const previous: AgentRecord | undefined = state[plan.agent];
@@ -373,7 +390,7 @@ async function connectNow(
     await writeState(deps.host, state);
   }
   deps.invalidate?.();
-  return { message: lines.join('\n'), backup, incomplete };
+  return { kind: 'done', message: lines.join('\n'), backup, incomplete };
 }
 
 /** Disconnects an agent: removes the bridge groups (exactly what connect adds) and connect's trust records. */
@@ -382,8 +399,8 @@ export function disconnectAgent(
   dialect: string,
   shownDiff?: string,
   target: CommandTarget = thisInstallation(),
-): Promise<ConnectOutcome> {
-  return oneAtATime(() => disconnectNow(deps, dialect, shownDiff, target));
+): Promise<ConnectResult> {
+  return oneAtATime(() => unlessRefused(() => disconnectNow(deps, dialect, shownDiff, target)));
 }
 
 async function disconnectNow(
@@ -392,9 +409,9 @@ async function disconnectNow(
   shownDiff: string | undefined,
   target: CommandTarget,
 ): Promise<ConnectOutcome> {
-  const plan = await previewConnect(deps, dialect, false, target);
+  const plan = await planFor(deps, dialect, false, target);
   if (shownDiff !== undefined && plan.diff !== shownDiff && plan.changed)
-    throw new ConnectError(`${plan.path} changed since the preview; look at the new diff`);
+    refuse(`${plan.path} changed since the preview; look at the new diff`);
   const { connector } = await connectorFor(dialect);
   const state = await readState(deps.host);
   const record = state[plan.agent];
@@ -404,7 +421,7 @@ async function disconnectNow(
   else if (plan.removesFile) {
     // Connect created the file: disconnect removes it, unless it changed since the preview.
     if ((await readSettings(plan.path)) !== plan.before)
-      throw new ConnectError(`${plan.path} changed since the preview; look at the new diff`);
+      refuse(`${plan.path} changed since the preview; look at the new diff`);
     await rm(plan.path, { force: true });
     lines.push(`Disconnected ${plan.label}: removed ${plan.path}, which connect had created`);
     const made = record?.notes.madeFolder;
@@ -428,7 +445,7 @@ async function disconnectNow(
     await writeState(deps.host, state);
   }
   deps.invalidate?.();
-  return { message: lines.join('\n'), backup, incomplete: false };
+  return { kind: 'done', message: lines.join('\n'), backup, incomplete: false };
 }
 
 /** Removes `folder` and its parents up to `top`, each only while empty: what connect made for its file. */
@@ -451,7 +468,7 @@ export async function readSettings(path: string): Promise<string | null> {
     return await readFile(path, 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new ConnectError(`${path} cannot be read: ${(e as Error).message}`);
+    refuse(`${path} cannot be read: ${(e as Error).message}`);
   }
 }
 
@@ -459,8 +476,7 @@ export async function readSettings(path: string): Promise<string | null> {
 async function applyPlan(host: HostEnv, plan: ConnectPlan): Promise<{ backup: string | null }> {
   if (!plan.changed) return { backup: null };
   const current = await readSettings(plan.path);
-  if (current !== plan.before)
-    throw new ConnectError(`${plan.path} changed since the preview; look at the new diff`);
+  if (current !== plan.before) refuse(`${plan.path} changed since the preview; look at the new diff`);
   const target = await writeTarget(plan.path);
   let backup: string | null = null;
   if (plan.before !== null) {
@@ -481,7 +497,7 @@ async function applyPlan(host: HostEnv, plan: ConnectPlan): Promise<{ backup: st
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (was && (code === 'EPERM' || code === 'EACCES'))
-      throw new ConnectError(
+      refuse(
         `${target.file} was left as it was: it belongs to user ${was.uid}, group ${was.gid}, and a file written here could not keep that owner (${(e as Error).message})`,
       );
     throw e;
@@ -497,7 +513,7 @@ async function applyPlan(host: HostEnv, plan: ConnectPlan): Promise<{ backup: st
 export async function writeTarget(path: string): Promise<{ file: string; stat: Stats | null }> {
   const link = await lstat(path).catch((e: NodeJS.ErrnoException) => {
     if (e.code === 'ENOENT') return null;
-    throw new ConnectError(`${path} cannot be read: ${e.message}`);
+    refuse(`${path} cannot be read: ${e.message}`);
   });
   if (!link) return { file: path, stat: null };
   let file = path;
@@ -505,15 +521,15 @@ export async function writeTarget(path: string): Promise<{ file: string; stat: S
     try {
       file = await realpath(path);
     } catch {
-      throw new ConnectError(
+      refuse(
         `${path} is a symbolic link to ${await readlink(path).catch(() => '?')}, which does not exist; create the file it leads to, or remove the link`,
       );
     }
   }
   const now = await stat(file);
-  if (!now.isFile()) throw new ConnectError(`${file} is not a regular file; it was left as it was`);
+  if (!now.isFile()) refuse(`${file} is not a regular file; it was left as it was`);
   if ((now.mode & 0o222) === 0)
-    throw new ConnectError(
+    refuse(
       `${file} is read-only (mode ${(now.mode & 0o777).toString(8).padStart(4, '0')}), so it was left as it was; make it writable (chmod u+w) to let Hookpanel change it`,
     );
   return { file, stat: now };

@@ -3,7 +3,8 @@
 // writes it (or brings it up to this installation's); disconnect removes it. A file at that path that
 // is not Hookpanel's is never touched.
 import { createTwoFilesPatch } from 'diff';
-import { ConnectError, type EditPlan } from './settings-edit.js';
+import { refuse } from './refusal.js';
+import type { EditPlan } from './settings-edit.js';
 
 export interface OwnFile {
   /** The file's text for this installation's bridge. */
@@ -18,7 +19,7 @@ export interface OwnFile {
 
 export function planOwnFile(path: string, before: string | null, file: OwnFile, connect: boolean): EditPlan {
   if (before !== null && !file.owns(before))
-    throw new ConnectError(
+    refuse(
       `${path} is not Hookpanel's file (Hookpanel's file ${file.ownedWhen}), so Hookpanel leaves it as it is: move it away first, nothing was written`,
     );
   const after = connect ? file.text() : '';

@@ -14,8 +14,7 @@ import {
   type ParseError,
 } from 'jsonc-parser';
 import { parseBridgeCommand } from './bridge-command.js';
-
-export class ConnectError extends Error {}
+import { refuse } from './refusal.js';
 
 /** One bridge hook in the file: `hooks.<event>[group].hooks[hook]`. */
 export interface BridgeEntry {
@@ -79,7 +78,7 @@ function parse(path: string, text: string): Tree {
   const tree = parseTree(text, errors, { disallowComments: false, allowTrailingComma: false });
   if (errors.length || !tree || tree.type !== 'object') {
     const at = errors[0] ? lineColumn(text, errors[0].offset) : null;
-    throw new ConnectError(
+    refuse(
       `${path}${at ? `:${at.line}:${at.column}` : ''} is not a JSON object Hookpanel can edit safely (${errors.length ? 'syntax error' : 'not an object'}); fix it first, nothing was written`,
     );
   }
@@ -165,16 +164,14 @@ export function planConnect(path: string, before: string | null, spec: BridgeSpe
     const group = { hooks: [{ type: 'command', command: wanted, ...spec.extras(event) }] };
     const list = findNodeAtLocation(tree, ['hooks', event]);
     if (list && list.type !== 'array')
-      throw new ConnectError(
-        `${path}: hooks.${event} is not a list of groups; fix it first, nothing was written`,
-      );
+      refuse(`${path}: hooks.${event} is not a list of groups; fix it first, nothing was written`);
     written.push({ event, group: list?.children?.length ?? 0, hook: 0 });
     summary.added.push(event);
     const hooks = findNodeAtLocation(tree, ['hooks']);
     if (list) text = insertInto(text, list, null, group);
     else if (hooks?.type === 'object') text = insertInto(text, hooks, event, [group]);
     else if (!hooks) text = insertInto(text, tree, 'hooks', { [event]: [group] });
-    else throw new ConnectError(`${path}: "hooks" is not an object; fix it first, nothing was written`);
+    else refuse(`${path}: "hooks" is not an object; fix it first, nothing was written`);
   }
   // A file connect creates is laid out as a person would write it, not kept on the one line it began as.
   if (before === null || before.trim() === '') text = `${JSON.stringify(JSON.parse(text), null, 2)}\n`;

@@ -13,7 +13,6 @@ import {
   type Res,
 } from '../../../shared/ipc.js';
 import {
-  ConnectError,
   connectAgent,
   disconnectAgent,
   listAgents,
@@ -263,7 +262,10 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       return agents.map((a) => ({ ...a, lastEventAt: last.get(a.id) ?? null }));
     },
     'agents:preview': async ({ agent, connect }) => {
-      const plan = await previewConnect(agentsDeps(), agent, connect, ctx.commandTarget);
+      const preview = await previewConnect(agentsDeps(), agent, connect, ctx.commandTarget);
+      // The preview's answer has no place for a refusal: it reaches the panel as the request's error.
+      if (preview.kind === 'refused') throw new Error(preview.message);
+      const { plan } = preview;
       return {
         path: plan.path,
         diff: plan.diff,
@@ -272,24 +274,17 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       };
     },
     'agents:connect': async ({ agent, diff }) => {
-      try {
-        const r = await connectAgent(agentsDeps(), agent, diff, ctx.commandTarget);
-        return { ok: !r.incomplete, message: r.message };
-      } catch (e) {
-        if (e instanceof ConnectError) return { ok: false, message: e.message };
-        throw e;
+      const r = await connectAgent(agentsDeps(), agent, diff, ctx.commandTarget);
+      switch (r.kind) {
+        case 'done':
+          return { ok: !r.incomplete, message: r.message };
+        case 'refused':
+          return { ok: false, message: r.message };
       }
     },
     'agents:disconnect': async ({ agent, diff }) => {
-      try {
-        return {
-          ok: true,
-          message: (await disconnectAgent(agentsDeps(), agent, diff, ctx.commandTarget)).message,
-        };
-      } catch (e) {
-        if (e instanceof ConnectError) return { ok: false, message: e.message };
-        throw e;
-      }
+      const r = await disconnectAgent(agentsDeps(), agent, diff, ctx.commandTarget);
+      return { ok: r.kind === 'done', message: r.message };
     },
     'agents:trust': async ({ workspace }) =>
       agentTrustReports(await host.sources(ws(workspace)), host.context(ws(workspace))),

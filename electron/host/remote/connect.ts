@@ -5,8 +5,8 @@
 import { basename, join } from 'node:path';
 import { agentConnector } from '../agents/connector.js';
 import { shellQuote } from '../agents/bridge-command.js';
+import { refuse, unlessRefused, type ConnectRefused } from '../agents/refusal.js';
 import {
-  ConnectError,
   hasTopLevelKey,
   isEmptyObject,
   planConnect,
@@ -32,7 +32,7 @@ export interface RemoteConnectPlan extends EditPlan {
 
 async function machineOf(host: HostEnv, target: string): Promise<MachineRecord> {
   const m = (await readMachines(host))[target];
-  if (!m) throw new ConnectError(`${target} is not added: run hookpanel remote add ${target} first`);
+  if (!m) refuse(`${target} is not added: run hookpanel remote add ${target} first`);
   return m;
 }
 
@@ -41,7 +41,26 @@ function remoteEnv(m: MachineRecord): HostEnv {
   return { home: m.home, platform: 'linux', env: { HOME: m.home } };
 }
 
-export async function previewRemote(
+/** The change previewed on that machine, or why Hookpanel would not make it. */
+export type RemotePreview = { kind: 'planned'; plan: RemoteConnectPlan } | ConnectRefused;
+
+/** What was done there, in words, or why Hookpanel would not do it (then nothing was written). */
+export type RemoteConnectResult = { kind: 'done'; message: string } | ConnectRefused;
+
+/** The change connect or disconnect would make there, as a diff; throws a RemoteError if ssh fails. */
+export function previewRemote(
+  host: HostEnv,
+  target: string,
+  dialect: string,
+  connect: boolean,
+): Promise<RemotePreview> {
+  return unlessRefused(async () => ({
+    kind: 'planned' as const,
+    plan: await remotePlan(host, target, dialect, connect),
+  }));
+}
+
+async function remotePlan(
   host: HostEnv,
   target: string,
   dialect: string,
@@ -49,11 +68,11 @@ export async function previewRemote(
 ): Promise<RemoteConnectPlan> {
   const m = await machineOf(host, target);
   const c = await agentConnector(dialect);
-  if (!c) throw new ConnectError(`unknown agent "${dialect}"`);
+  if (!c) refuse(`unknown agent "${dialect}"`);
   // Codex's trust of the hooks is recorded by Codex's own program (its app-server), which must run on
   // the machine, against the machine's files: not done over ssh yet (docs/remote.md).
   if (c.connector.afterConnect)
-    throw new ConnectError(
+    refuse(
       `${c.label} cannot be connected on another machine yet: connecting it also records its trust of the hooks through its own program, which must run there, and Hookpanel runs it only on this computer`,
     );
   const path = c.connector.settingsPath(remoteEnv(m));
@@ -74,18 +93,34 @@ export async function previewRemote(
   return { ...plan, agent: c.id, label: c.label, target, removesFile };
 }
 
-/** Applies the plan shown as `shownDiff`, if the remote file still gives it; says what was done. */
-export async function applyRemote(
+/**
+ * Applies the plan shown as `shownDiff`, if the remote file still gives it; says what was done. Throws
+ * a RemoteError if ssh fails.
+ */
+export function applyRemote(
+  host: HostEnv,
+  target: string,
+  dialect: string,
+  connect: boolean,
+  shownDiff: string,
+): Promise<RemoteConnectResult> {
+  return unlessRefused(async () => ({
+    kind: 'done' as const,
+    message: await applyNow(host, target, dialect, connect, shownDiff),
+  }));
+}
+
+async function applyNow(
   host: HostEnv,
   target: string,
   dialect: string,
   connect: boolean,
   shownDiff: string,
 ): Promise<string> {
-  const plan = await previewRemote(host, target, dialect, connect);
+  const plan = await remotePlan(host, target, dialect, connect);
   const where = `${target}:${plan.path}`;
   if (plan.diff !== shownDiff && plan.changed)
-    throw new ConnectError(`${where} changed since the preview; look at the new diff`);
+    refuse(`${where} changed since the preview; look at the new diff`);
   if (!plan.changed)
     return connect
       ? `${plan.label} on ${target} is already connected; nothing changed in ${plan.path}`

@@ -5,6 +5,7 @@ import type { HostEnv } from '../paths.js';
 import { applyRemote, previewRemote, type RemoteConnectPlan } from './connect.js';
 import { applyRemoval } from './install.js';
 import { readMachines, type MachineRecord } from './machines.js';
+import { RemoteError } from './ssh.js';
 
 export interface MachineRemoval {
   machine: MachineRecord;
@@ -12,14 +13,18 @@ export interface MachineRemoval {
   disconnects: RemoteConnectPlan[];
 }
 
-/** Null when the machine is not added. */
+/**
+ * Null when the machine is not added. A disconnection Hookpanel would not make there stops the removal
+ * as ssh failing does, with a RemoteError, before anything is removed.
+ */
 export async function planMachineRemoval(host: HostEnv, target: string): Promise<MachineRemoval | null> {
   const machine = (await readMachines(host))[target];
   if (!machine) return null;
   const disconnects: RemoteConnectPlan[] = [];
   for (const agent of Object.keys(machine.agents)) {
     const p = await previewRemote(host, target, agent, false);
-    if (p.changed) disconnects.push(p);
+    if (p.kind === 'refused') throw new RemoteError(p.message);
+    if (p.plan.changed) disconnects.push(p.plan);
   }
   return { machine, disconnects };
 }
@@ -29,11 +34,17 @@ export function disconnectInWords(p: RemoteConnectPlan): string {
   return `Disconnects ${p.label} there: ${p.removesFile ? `removes ${p.path}, which connect had created` : `takes its hooks out of ${p.path}`}`;
 }
 
-/** Applies the plan; the lines say what was done and what was left there. */
+/**
+ * Applies the plan; the lines say what was done and what was left there. Stops at a disconnection
+ * Hookpanel would not make (RemoteError), before the bridge's files go.
+ */
 export async function applyMachineRemoval(host: HostEnv, plan: MachineRemoval): Promise<string[]> {
   const lines: string[] = [];
-  for (const p of plan.disconnects)
-    lines.push(await applyRemote(host, plan.machine.target, p.agent, false, p.diff));
+  for (const p of plan.disconnects) {
+    const done = await applyRemote(host, plan.machine.target, p.agent, false, p.diff);
+    if (done.kind === 'refused') throw new RemoteError(done.message);
+    lines.push(done.message);
+  }
   lines.push(...(await applyRemoval(host, plan.machine)));
   return lines;
 }

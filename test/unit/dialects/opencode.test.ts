@@ -5,12 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { agentTrustReports } from '../../../electron/host/agents/agent-trust.js';
-import {
-  ConnectError,
-  connectAgent,
-  disconnectAgent,
-  previewConnect,
-} from '../../../electron/host/agents/agents.js';
+import { connectAgent, disconnectAgent, previewConnect } from '../../../electron/host/agents/agents.js';
 import { fixtureText } from '../../helpers/dialect-fixtures.js';
 import { makeEnv, type TestEnv } from '../../helpers/env.js';
 
@@ -86,7 +81,9 @@ describe('connect opencode', () => {
     env = makeEnv();
     env.write('~/.config/opencode/opencode.json', '{}\n');
     const deps = { host: env.host };
-    const preview = await previewConnect(deps, 'opencode', true);
+    const previewed = await previewConnect(deps, 'opencode', true);
+    if (previewed.kind !== 'planned') throw new Error(previewed.message);
+    const preview = previewed.plan;
     expect(preview.summary).toMatchObject({ creates: true, added: expect.arrayContaining(['session.idle']) });
     await connectAgent(deps, 'opencode', preview.diff);
     const plugin = env.path(PLUGIN);
@@ -96,10 +93,13 @@ describe('connect opencode', () => {
       ["Hookpanel's bridge", ['chat.message', 'tool.execute.before', 'tool.execute.after', 'event']],
     ]);
     // Connecting again changes nothing.
-    expect((await previewConnect(deps, 'opencode', true)).changed).toBe(false);
+    expect(await previewConnect(deps, 'opencode', true)).toMatchObject({
+      kind: 'planned',
+      plan: { changed: false },
+    });
 
     const out = await disconnectAgent(deps, 'opencode');
-    expect(out.message).toContain(`removed ${plugin}`);
+    expect(out).toMatchObject({ kind: 'done', message: expect.stringContaining(`removed ${plugin}`) });
     expect(existsSync(dirname(plugin))).toBe(false);
     expect(readFileSync(env.path('~/.config/opencode/opencode.json'), 'utf8')).toBe('{}\n');
   });
@@ -109,8 +109,12 @@ describe('connect opencode', () => {
     const mine = 'export const Mine = async () => ({});\n';
     const plugin = env.write(PLUGIN, mine);
     const deps = { host: env.host };
-    await expect(previewConnect(deps, 'opencode', true)).rejects.toThrow(ConnectError);
-    await expect(disconnectAgent(deps, 'opencode')).rejects.toThrow(/is not Hookpanel's file/);
+    const notOurs = {
+      kind: 'refused',
+      message: expect.stringContaining(`${plugin} is not Hookpanel's file`),
+    };
+    expect(await previewConnect(deps, 'opencode', true)).toMatchObject(notOurs);
+    expect(await disconnectAgent(deps, 'opencode')).toMatchObject(notOurs);
     expect(readFileSync(plugin, 'utf8')).toBe(mine);
   });
 });
