@@ -68,7 +68,7 @@ export function dialectsByConvention(): Plugin {
  * permissions.ts in agent-permissions.ts, its connect.ts, trust.ts and other parts in agent-parts.ts),
  * each in the bundle as a chunk loaded on demand, as unbundled: a path `<id>/<part>.js` is looked up in a
  * table of every dialect's parts, so the part and the host share one copy of each module (one
- * ConnectError class, one zod). The parts are the files those three modules ask for, read from them.
+ * refusal class, one zod). The parts are the files those three modules ask for, read from them.
  */
 export function partsByConvention(): Plugin {
   const sites = ['dialects/registry.ts', 'agents/agent-parts.ts', 'permissions/agent-permissions.ts'].map(
