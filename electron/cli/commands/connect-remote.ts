@@ -13,7 +13,6 @@ export async function connectRemote(
   const { targetProblem } = await import('../../host/remote/target.js');
   const problem = targetProblem(target);
   if (problem) throw new UsageError(`--remote: ${problem}`);
-  const { RemoteError } = await import('../../host/remote/ssh.js');
   const { applyRemote, previewRemote } = await import('../../host/remote/connect.js');
   const { summarySentence } = await import('../../../shared/connect-summary.js');
   const host = hostEnvFromProcess();
@@ -22,44 +21,37 @@ export async function connectRemote(
     process.stderr.write(`hookpanel ${name}: ${message}\n`);
     return 1;
   };
-  try {
-    const preview = await previewRemote(host, target, args.agent, name === 'connect');
-    if (preview.kind === 'refused') return refused(preview.message);
-    const { plan } = preview;
-    const where = `${target}:${plan.path}`;
-    if (!plan.changed) {
-      out(
-        name === 'connect'
-          ? `${plan.label} on ${target} is already connected: nothing to change in ${plan.path}`
-          : `${plan.label} on ${target} is not connected: nothing to change in ${plan.path}`,
-      );
-      return 0;
-    }
-    out(summarySentence({ ...plan.summary, removesFile: plan.removesFile }, where));
+  const preview = await previewRemote(host, target, args.agent, name === 'connect');
+  if (preview.kind !== 'planned') return refused(preview.message);
+  const { plan } = preview;
+  const where = `${target}:${plan.path}`;
+  if (!plan.changed) {
     out(
-      plan.diff
-        .split('\n')
-        .map((l) => visibleText(l))
-        .join('\n'),
+      name === 'connect'
+        ? `${plan.label} on ${target} is already connected: nothing to change in ${plan.path}`
+        : `${plan.label} on ${target} is not connected: nothing to change in ${plan.path}`,
     );
-    if (args.dryRun) {
-      out(
-        `Not written (--dry-run): run hookpanel ${name} ${args.agent} --remote ${target} --yes to apply it.`,
-      );
-      return 0;
-    }
-    if (!args.yes && !(await confirm(`Apply this change to ${where}? [y/N] `))) {
-      out(
-        `Nothing was written.${process.stdin.isTTY ? '' : ' No terminal to ask on: pass --yes to apply it.'}`,
-      );
-      return 1;
-    }
-    const done = await applyRemote(host, target, args.agent, name === 'connect', plan.diff);
-    if (done.kind === 'refused') return refused(done.message);
-    out(done.message);
     return 0;
-  } catch (e) {
-    if (e instanceof RemoteError) return refused(e.message);
-    throw e;
   }
+  out(summarySentence({ ...plan.summary, removesFile: plan.removesFile }, where));
+  out(
+    plan.diff
+      .split('\n')
+      .map((l) => visibleText(l))
+      .join('\n'),
+  );
+  if (args.dryRun) {
+    out(`Not written (--dry-run): run hookpanel ${name} ${args.agent} --remote ${target} --yes to apply it.`);
+    return 0;
+  }
+  if (!args.yes && !(await confirm(`Apply this change to ${where}? [y/N] `))) {
+    out(
+      `Nothing was written.${process.stdin.isTTY ? '' : ' No terminal to ask on: pass --yes to apply it.'}`,
+    );
+    return 1;
+  }
+  const done = await applyRemote(host, target, args.agent, name === 'connect', plan.diff);
+  if (done.kind !== 'done') return refused(done.message);
+  out(done.message);
+  return 0;
 }

@@ -30,18 +30,16 @@ export async function remote(input: RemoteInput): Promise<number> {
   if (problem) throw new UsageError(problem);
   if (input.action === 'remove' && input.whenUnreachable)
     throw new UsageError('--when-unreachable is for remote add');
-  const { RemoteError } = await import('../../host/remote/ssh.js');
-  try {
-    return input.action === 'add'
-      ? await add(host, input.target, input.whenUnreachable ?? 'go-on', !!input.dryRun)
-      : await remove(host, input.target, !!input.dryRun);
-  } catch (e) {
-    if (e instanceof RemoteError) {
-      process.stderr.write(`hookpanel remote ${input.action}: ${e.message}\n`);
-      return 1;
-    }
-    throw e;
-  }
+  const { unlessRemoteFails } = await import('../../host/remote/ssh.js');
+  const target = input.target;
+  const done = await unlessRemoteFails(() =>
+    input.action === 'add'
+      ? add(host, target, input.whenUnreachable ?? 'go-on', !!input.dryRun)
+      : remove(host, target, !!input.dryRun),
+  );
+  if (typeof done === 'number') return done;
+  process.stderr.write(`hookpanel remote ${input.action}: ${done.message}\n`);
+  return 1;
 }
 
 async function add(host: HostEnv, target: string, when: 'block' | 'go-on', dryRun: boolean): Promise<number> {

@@ -7,17 +7,28 @@ import { hubOf } from '../remote/hub.js';
 import { remoteDir } from '../remote/layout.js';
 import { applyInstall, planInstall, removedPaths, toolsInWords } from '../remote/install.js';
 import { applyMachineRemoval, disconnectInWords, planMachineRemoval } from '../remote/remove-machine.js';
-import { RemoteError } from '../remote/ssh.js';
+import { unlessRemoteFails, type RemoteFailed } from '../remote/ssh.js';
 import { targetProblem } from '../remote/target.js';
 import type { HookHost } from '../service.js';
 
 type MachineHandlers = Pick<Handlers, keyof typeof MachineChannels>;
 
-/** The target as ssh will get it, or the reason it cannot be one. */
+/** The target as ssh will get it; the request fails with the reason it cannot be one. */
 function checked(target: string): string {
   const problem = targetProblem(target);
-  if (problem) throw new RemoteError(problem);
+  if (problem) throw new Error(problem);
   return target;
+}
+
+/** A remote step's failure is this request's: the panel shows its message where it asked. */
+async function orFail<T>(work: () => Promise<T>): Promise<T> {
+  const r: T | RemoteFailed = await unlessRemoteFails(work);
+  if (isRemoteFailed(r)) throw new Error(r.message);
+  return r;
+}
+
+function isRemoteFailed(r: unknown): r is RemoteFailed {
+  return typeof r === 'object' && r !== null && (r as { kind?: unknown }).kind === 'remote-failed';
 }
 
 export function machineHandlers(host: HookHost): MachineHandlers {
@@ -25,7 +36,7 @@ export function machineHandlers(host: HookHost): MachineHandlers {
   return {
     'machines:list': views,
     'machines:plan': async ({ target, whenUnreachable }) => {
-      const plan = await planInstall(host.host, checked(target), whenUnreachable);
+      const plan = await orFail(() => planInstall(host.host, checked(target), whenUnreachable));
       return {
         target: plan.target,
         dir: plan.dir,
@@ -39,8 +50,8 @@ export function machineHandlers(host: HookHost): MachineHandlers {
       };
     },
     'machines:add': async ({ target, whenUnreachable }) => {
-      const plan = await planInstall(host.host, checked(target), whenUnreachable);
-      await applyInstall(host.host, plan);
+      const plan = await orFail(() => planInstall(host.host, checked(target), whenUnreachable));
+      await orFail(() => applyInstall(host.host, plan));
       hubOf(host)?.refresh();
       return {
         ok: true,
@@ -50,8 +61,8 @@ export function machineHandlers(host: HookHost): MachineHandlers {
       };
     },
     'machines:removal': async ({ target }) => {
-      const plan = await planMachineRemoval(host.host, target);
-      if (!plan) throw new RemoteError(`${target} is not added: nothing to remove`);
+      const plan = await orFail(() => planMachineRemoval(host.host, target));
+      if (!plan) throw new Error(`${target} is not added: nothing to remove`);
       return {
         target,
         dir: remoteDir(plan.machine.home),
@@ -60,9 +71,9 @@ export function machineHandlers(host: HookHost): MachineHandlers {
       };
     },
     'machines:remove': async ({ target }) => {
-      const plan = await planMachineRemoval(host.host, target);
+      const plan = await orFail(() => planMachineRemoval(host.host, target));
       if (!plan) return { ok: true, message: `${target} is not added: nothing to remove` };
-      const lines = await applyMachineRemoval(host.host, plan);
+      const lines = await orFail(() => applyMachineRemoval(host.host, plan));
       hubOf(host)?.refresh();
       return {
         ok: true,

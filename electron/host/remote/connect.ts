@@ -21,6 +21,7 @@ import { writeFileAtomic } from '../util/atomic.js';
 import { remoteBridge } from './layout.js';
 import { readMachines, updateMachine, type MachineRecord } from './machines.js';
 import { readRemoteFile, writeRemoteFile } from './remote-files.js';
+import { unlessRemoteFails, type RemoteFailed } from './ssh.js';
 import { machineId } from './target.js';
 
 export interface RemoteConnectPlan extends EditPlan {
@@ -41,23 +42,25 @@ function remoteEnv(m: MachineRecord): HostEnv {
   return { home: m.home, platform: 'linux', env: { HOME: m.home } };
 }
 
-/** The change previewed on that machine, or why Hookpanel would not make it. */
-export type RemotePreview = { kind: 'planned'; plan: RemoteConnectPlan } | ConnectRefused;
+/** The change previewed on that machine, or why Hookpanel would not make it or could not see it. */
+export type RemotePreview = { kind: 'planned'; plan: RemoteConnectPlan } | ConnectRefused | RemoteFailed;
 
-/** What was done there, in words, or why Hookpanel would not do it (then nothing was written). */
-export type RemoteConnectResult = { kind: 'done'; message: string } | ConnectRefused;
+/** What was done there, in words, or why it was not (then nothing was written). */
+export type RemoteConnectResult = { kind: 'done'; message: string } | ConnectRefused | RemoteFailed;
 
-/** The change connect or disconnect would make there, as a diff; throws a RemoteError if ssh fails. */
+/** The change connect or disconnect would make there, as a diff. */
 export function previewRemote(
   host: HostEnv,
   target: string,
   dialect: string,
   connect: boolean,
 ): Promise<RemotePreview> {
-  return unlessRefused(async () => ({
-    kind: 'planned' as const,
-    plan: await remotePlan(host, target, dialect, connect),
-  }));
+  return unlessRemoteFails(() =>
+    unlessRefused(async () => ({
+      kind: 'planned' as const,
+      plan: await remotePlan(host, target, dialect, connect),
+    })),
+  );
 }
 
 async function remotePlan(
@@ -93,10 +96,7 @@ async function remotePlan(
   return { ...plan, agent: c.id, label: c.label, target, removesFile };
 }
 
-/**
- * Applies the plan shown as `shownDiff`, if the remote file still gives it; says what was done. Throws
- * a RemoteError if ssh fails.
- */
+/** Applies the plan shown as `shownDiff`, if the remote file still gives it; says what was done. */
 export function applyRemote(
   host: HostEnv,
   target: string,
@@ -104,10 +104,12 @@ export function applyRemote(
   connect: boolean,
   shownDiff: string,
 ): Promise<RemoteConnectResult> {
-  return unlessRefused(async () => ({
-    kind: 'done' as const,
-    message: await applyNow(host, target, dialect, connect, shownDiff),
-  }));
+  return unlessRemoteFails(() =>
+    unlessRefused(async () => ({
+      kind: 'done' as const,
+      message: await applyNow(host, target, dialect, connect, shownDiff),
+    })),
+  );
 }
 
 async function applyNow(

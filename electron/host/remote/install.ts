@@ -13,7 +13,7 @@ import {
 } from './layout.js';
 import { readMachines, updateMachine, type MachineRecord } from './machines.js';
 import { printfFormat } from './printf-bytes.js';
-import { RemoteError, runRemote, sshFailure } from './ssh.js';
+import { remoteFails, runRemote, sshFailure } from './ssh.js';
 
 export interface RemoteFacts {
   home: string;
@@ -35,14 +35,14 @@ export async function probe(host: HostEnv, target: string): Promise<RemoteFacts>
       `if [ -e "$HOME/${REMOTE_DIR_NAME}" ]; then echo folder=yes; else echo folder=no; fi`,
     ].join('\n'),
   );
-  if (r.code !== 0) throw new RemoteError(sshFailure(target, r));
+  if (r.code !== 0) remoteFails(sshFailure(target, r));
   const fact = (k: string) =>
     r.stdout
       .split('\n')
       .find((l) => l.startsWith(`${k}=`))
       ?.slice(k.length + 1) ?? '';
   const home = fact('home');
-  if (!home.startsWith('/')) throw new RemoteError(`${target} gave no home folder ($HOME is "${home}")`);
+  if (!home.startsWith('/')) remoteFails(`${target} gave no home folder ($HOME is "${home}")`);
   return {
     home,
     curl: fact('curl') || null,
@@ -70,7 +70,7 @@ export async function planInstall(
   const known = (await readMachines(host))[target];
   const facts = await probe(host, target);
   if (facts.folderExists && !known)
-    throw new RemoteError(
+    remoteFails(
       `${remoteDir(facts.home)} already exists on ${target} and Hookpanel on this computer did not make it; nothing was installed (remove it there, or remove it from the computer that installed it)`,
     );
   const token = known?.token ?? randomBytes(32).toString('hex');
@@ -123,7 +123,7 @@ export async function applyInstall(host: HostEnv, plan: InstallPlan): Promise<vo
     ]),
   ].join('\n');
   const r = await runRemote(host, plan.target, script);
-  if (r.code !== 0) throw new RemoteError(sshFailure(plan.target, r));
+  if (r.code !== 0) remoteFails(sshFailure(plan.target, r));
   const now = new Date().toISOString();
   await updateMachine(host, plan.target, (m) => ({
     target: plan.target,
@@ -169,7 +169,7 @@ export async function applyRemoval(host: HostEnv, m: MachineRecord): Promise<str
     'exit 0',
   ].join('\n');
   const r = await runRemote(host, m.target, script);
-  if (r.code !== 0) throw new RemoteError(sshFailure(m.target, r));
+  if (r.code !== 0) remoteFails(sshFailure(m.target, r));
   await updateMachine(host, m.target, () => null);
   return r.stdout
     .split('\n')

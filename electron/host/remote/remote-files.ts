@@ -2,7 +2,7 @@
 // null), written only through a temporary file renamed into place, keeping the mode the file had.
 import type { HostEnv } from '../paths.js';
 import { printfFormat } from './printf-bytes.js';
-import { RemoteError, runRemote, sshFailure } from './ssh.js';
+import { remoteFails, runRemote, sshFailure } from './ssh.js';
 
 const PRESENT = 'hookpanel-file-present';
 
@@ -17,7 +17,7 @@ export async function readRemoteFile(host: HostEnv, target: string, path: string
     ].join('\n'),
     [path],
   );
-  if (r.code !== 0) throw new RemoteError(sshFailure(target, r));
+  if (r.code !== 0) remoteFails(sshFailure(target, r));
   if (!r.stdout.startsWith(`${PRESENT}\n`)) return null;
   return r.stdout.slice(PRESENT.length + 1);
 }
@@ -46,5 +46,5 @@ export async function writeRemoteFile(
           'mv -f -- "$tmp" "$f"',
         ].join('\n');
   const r = await runRemote(host, target, script, [path]);
-  if (r.code !== 0) throw new RemoteError(sshFailure(target, r));
+  if (r.code !== 0) remoteFails(sshFailure(target, r));
 }

@@ -5,7 +5,7 @@ import type { HostEnv } from '../paths.js';
 import { applyRemote, previewRemote, type RemoteConnectPlan } from './connect.js';
 import { applyRemoval } from './install.js';
 import { readMachines, type MachineRecord } from './machines.js';
-import { RemoteError } from './ssh.js';
+import { remoteFails } from './ssh.js';
 
 export interface MachineRemoval {
   machine: MachineRecord;
@@ -15,7 +15,7 @@ export interface MachineRemoval {
 
 /**
  * Null when the machine is not added. A disconnection Hookpanel would not make there stops the removal
- * as ssh failing does, with a RemoteError, before anything is removed.
+ * as ssh failing does, with a remote failure (remoteFails), before anything is removed.
  */
 export async function planMachineRemoval(host: HostEnv, target: string): Promise<MachineRemoval | null> {
   const machine = (await readMachines(host))[target];
@@ -23,7 +23,7 @@ export async function planMachineRemoval(host: HostEnv, target: string): Promise
   const disconnects: RemoteConnectPlan[] = [];
   for (const agent of Object.keys(machine.agents)) {
     const p = await previewRemote(host, target, agent, false);
-    if (p.kind === 'refused') throw new RemoteError(p.message);
+    if (p.kind !== 'planned') remoteFails(p.message);
     if (p.plan.changed) disconnects.push(p.plan);
   }
   return { machine, disconnects };
@@ -36,13 +36,13 @@ export function disconnectInWords(p: RemoteConnectPlan): string {
 
 /**
  * Applies the plan; the lines say what was done and what was left there. Stops at a disconnection
- * Hookpanel would not make (RemoteError), before the bridge's files go.
+ * Hookpanel would not make (remoteFails), before the bridge's files go.
  */
 export async function applyMachineRemoval(host: HostEnv, plan: MachineRemoval): Promise<string[]> {
   const lines: string[] = [];
   for (const p of plan.disconnects) {
     const done = await applyRemote(host, plan.machine.target, p.agent, false, p.diff);
-    if (done.kind === 'refused') throw new RemoteError(done.message);
+    if (done.kind !== 'done') remoteFails(done.message);
     lines.push(done.message);
   }
   lines.push(...(await applyRemoval(host, plan.machine)));

@@ -22,7 +22,33 @@ export interface RemoteResult {
   stderr: string;
 }
 
-export class RemoteError extends Error {}
+/**
+ * A remote step that could not be done (ssh could not reach the machine or failed there, or the machine
+ * is not as Hookpanel needs it), the message saying why: raised deep in a step by `remoteFails`, and
+ * answered to callers by `unlessRemoteFails` as an outcome they switch on. The error itself never leaves
+ * this module.
+ */
+export interface RemoteFailed {
+  kind: 'remote-failed';
+  message: string;
+}
+
+class RemoteFailure extends Error {}
+
+/** Stops the remote step under way with this reason; `unlessRemoteFails` answers it. */
+export function remoteFails(message: string): never {
+  throw new RemoteFailure(message);
+}
+
+/** Runs `work`, answering a remote failure raised in it as an outcome; any other error is thrown on. */
+export async function unlessRemoteFails<T>(work: () => Promise<T>): Promise<T | RemoteFailed> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof RemoteFailure) return { kind: 'remote-failed', message: e.message };
+    throw e;
+  }
+}
 
 /**
  * Runs a POSIX shell script on the machine. The script goes on stdin to `sh -s`, never in argv (and
@@ -42,7 +68,7 @@ export function runRemote(
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
-    child.on('error', (e) => reject(new RemoteError(`ssh could not be started: ${e.message}`)));
+    child.on('error', (e) => reject(new RemoteFailure(`ssh could not be started: ${e.message}`)));
     child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.on('error', () => {});
     child.stdin.end(script);
