@@ -60,7 +60,8 @@ export function settingsRuntime(opts: SettingsRuntimeOptions): DialectRuntime {
       const canBlock = blockable.has(ev.event);
       const failure = failureOf(result);
       if (failure) {
-        // ../shared/seeds/003_c7fb5911eadfcab5.txt: prompt and agent guards fail closed; every other handler fails open like a command.
+        // Prompt and agent guards fail closed; every other handler fails open like a command
+        // (../shared/seeds/003_c7fb5911eadfcab5.txt).
         const guard = FAIL_CLOSED_EVENTS.has(ev.event) && rule.errorPolicy === 'fail-closed';
         if (guard)
           return {
