@@ -1,7 +1,6 @@
 // The Electron shell: one instance, the host, the window, the tray and desktop notifications.
 // Everything it decides lives in electron/host; this file only wires Electron to it.
 import { app, BrowserWindow, dialog, shell } from 'electron';
-import { HostRunningError } from '../host/intake/claim.js';
 import { startResident } from '../host/intake/resident.js';
 import type { PanelNotification, Push } from '../../shared/ipc.js';
 import { startPanelSession } from '../host/panel/session.js';
@@ -44,20 +43,18 @@ function showWindow(): BrowserWindow {
 
 async function start(): Promise<void> {
   const host = await HookHost.open(hostEnvFromProcess());
-  let resident: Awaited<ReturnType<typeof startResident>>;
-  try {
-    resident = await startResident(host, {
-      info: (line) => console.log(line),
-      error: (line) => console.error(`hookpanel: ${line}`),
-    });
-  } catch (e) {
+  const started = await startResident(host, {
+    info: (line) => console.log(line),
+    error: (line) => console.error(`hookpanel: ${line}`),
+  });
+  if (started.kind === 'host-running') {
     // One host per home: `hookpanel serve` already runs on it (claim.ts).
-    if (!(e instanceof HostRunningError)) throw e;
-    dialog.showErrorBox('Hookpanel is already running', `Hookpanel: ${e.message}.`);
+    dialog.showErrorBox('Hookpanel is already running', `Hookpanel: ${started.message}.`);
     quitting = true;
     app.quit();
     return;
   }
+  const { resident } = started;
   // The session pushes through IPC once it is bound (the binding needs the session's API first).
   const ipcRef: { push: (event: Push, payload: unknown) => void } = { push: () => {} };
   const session = startPanelSession(host, {

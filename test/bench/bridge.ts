@@ -161,7 +161,9 @@ async function breakdown(): Promise<void> {
   b.write('hp/hooks/claude.json', JSON.stringify(RULES));
   const host = await HookHost.open(b.host);
   await host.history.start();
-  const resident = await startResident(host, { info: () => {}, error: (l) => console.error(l) });
+  const started = await startResident(host, { info: () => {}, error: (l) => console.error(l) });
+  if (started.kind !== 'started') throw new Error(started.message);
+  const { resident } = started;
   const ws = join(b.root, 'ws');
   const send = (event: string) => () =>
     curlAnswerMs(host.paths.socket, `/v1/hook/claude/${event}`, claudePayload(ws, event), b.env);

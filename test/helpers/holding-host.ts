@@ -18,7 +18,9 @@ export interface HoldingHost {
 
 export async function startHoldingHost(e: TestEnv): Promise<HoldingHost> {
   const host = await HookHost.open(e.host);
-  const resident = await startResident(host, { info: () => {}, error: () => {} });
+  const started = await startResident(host, { info: () => {}, error: () => {} });
+  if (started.kind !== 'started') throw new Error(started.message);
+  const { resident } = started;
   const pushes: [Push, unknown][] = [];
   const session = startPanelSession(host, {
     mode: 'browser',

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { HostRunningError } from '../../host/intake/claim.js';
 import { startResident } from '../../host/intake/resident.js';
 import { startPanelSession } from '../../host/panel/session.js';
 import { startWebPanel, type WebPanel } from '../../host/panel/web-server.js';
@@ -25,19 +24,17 @@ export async function serve(values: ServeInput): Promise<number> {
   const host = await HookHost.open(hostEnvFromProcess());
   if (host.settingsProblem) process.stderr.write(`hookpanel: settings ignored: ${host.settingsProblem}\n`);
   // Jobs whose owner died are retried in the background, now and while serving.
-  let resident: Awaited<ReturnType<typeof startResident>>;
-  try {
-    resident = await startResident(host, {
-      info: (line) => process.stdout.write(`${line}\n`),
-      error: (line) => process.stderr.write(`hookpanel: ${line}\n`),
-    });
-  } catch (e) {
+  const started = await startResident(host, {
+    info: (line) => process.stdout.write(`${line}\n`),
+    error: (line) => process.stderr.write(`hookpanel: ${line}\n`),
+  });
+  if (started.kind === 'host-running') {
     // One host per home (claim.ts): said in one line, the first host left as it was.
-    if (!(e instanceof HostRunningError)) throw e;
-    process.stderr.write(`hookpanel serve: ${e.message}\n`);
+    process.stderr.write(`hookpanel serve: ${started.message}\n`);
     await host.close();
     return 1;
   }
+  const { resident } = started;
   let web: WebPanel | null = null;
   const session = startPanelSession(host, {
     mode: 'browser',

@@ -9,29 +9,33 @@ import { join } from 'node:path';
 import { identityAlive, selfIdentity, type ProcessIdentity } from '../process/identity.js';
 
 /** A second host on a home that has one: says which, and how to run both. */
-export class HostRunningError extends Error {
-  constructor(
-    readonly owner: ProcessIdentity & { since?: string },
-    home: string,
-  ) {
-    const since = owner.since ? `, running since ${owner.since}` : '';
-    super(
+export interface HostRunning {
+  kind: 'host-running';
+  owner: ProcessIdentity & { since?: string };
+  message: string;
+}
+
+function hostRunning(owner: ProcessIdentity & { since?: string }, home: string): HostRunning {
+  const since = owner.since ? `, running since ${owner.since}` : '';
+  return {
+    kind: 'host-running',
+    owner,
+    message:
       `another Hookpanel host is running on ${home} (pid ${owner.pid}${since}): stop it first, ` +
-        'or give this one a home of its own with HOOKPANEL_HOME',
-    );
-    this.name = 'HostRunningError';
-  }
+      'or give this one a home of its own with HOOKPANEL_HOME',
+  };
 }
 
 export interface HomeClaim {
+  kind: 'claimed';
   /** Gives the home up, if this host still holds it. */
   release(): void;
 }
 
 type LockBody = ProcessIdentity & { since?: string };
 
-/** Claims the home for this process, or throws HostRunningError naming the host that has it. */
-export function claimHome(runDir: string, home: string): HomeClaim {
+/** Claims the home for this process, or answers which host has it. */
+export function claimHome(runDir: string, home: string): HomeClaim | HostRunning {
   mkdirSync(runDir, { recursive: true, mode: 0o700 });
   const lock = join(runDir, 'host.lock');
   const me: LockBody = { ...selfIdentity(), since: new Date().toISOString() };
@@ -48,7 +52,7 @@ export function claimHome(runDir: string, home: string): HomeClaim {
       }
       const owner = readLock(lock);
       if (owner && owner.pid === me.pid && owner.start === me.start) break; // ours already
-      if (owner && identityAlive(owner)) throw new HostRunningError(owner, home);
+      if (owner && identityAlive(owner)) return hostRunning(owner, home);
       // Its host died (or the lock does not read): stale, as is the socket it left.
       rmSync(lock, { force: true });
     }
@@ -56,6 +60,7 @@ export function claimHome(runDir: string, home: string): HomeClaim {
     rmSync(mine, { force: true });
   }
   return {
+    kind: 'claimed',
     release() {
       const owner = readLock(lock);
       if (owner?.pid === me.pid && owner.start === me.start) rmSync(lock, { force: true });

@@ -6,7 +6,7 @@ import { describeRecovery, watchOutbox } from '../engine/outbox-watch.js';
 import { loadExeca } from '../process/execa.js';
 import { startWatchdog } from '../process/watchdog.js';
 import type { HookHost } from '../service.js';
-import { claimHome } from './claim.js';
+import { claimHome, type HostRunning } from './claim.js';
 import { listenIntake } from './server.js';
 import { PermissionDesk } from '../permissions/desk.js';
 import { inBackground } from '../background.js';
@@ -18,12 +18,14 @@ export interface Resident {
   close(): void;
 }
 
+/** Resident, or not: another host has this home (claim.ts), and nothing of it was touched. */
 export async function startResident(
   host: HookHost,
   log: { info(line: string): void; error(line: string): void },
-): Promise<Resident> {
+): Promise<{ kind: 'started'; resident: Resident } | HostRunning> {
   // One host per home: a second refuses here, naming the first (claim.ts), before touching its socket.
   const claim = claimHome(host.paths.runDir, host.paths.root);
+  if (claim.kind === 'host-running') return claim;
   let server: Server;
   try {
     server = await listenIntake(host);
@@ -46,7 +48,7 @@ export async function startResident(
     },
     onError: (e) => log.error(`outbox recovery failed: ${e.message}`),
   });
-  return {
+  const resident: Resident = {
     server,
     close() {
       outbox.stop();
@@ -56,4 +58,5 @@ export async function startResident(
       claim.release();
     },
   };
+  return { kind: 'started', resident };
 }
