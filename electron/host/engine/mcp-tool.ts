@@ -2,7 +2,7 @@
 // tool's text goes through the same decision reader as a command's stdout; a tool error is a failure.
 import { describeCatalog, type McpCatalog } from '../../../shared/mcp.js';
 import { fillReferences } from '../mcp/payload-refs.js';
-import { McpStartError, type Lease, type McpPool } from '../mcp/pool.js';
+import type { Lease, McpPool } from '../mcp/pool.js';
 import { resultClock, type HandlerResult } from './runtime.js';
 
 export interface McpContext {
@@ -34,7 +34,10 @@ export async function runMcpTool(
   const leasing = mcp.pool.lease(entry, cwd);
   let lease: Lease | null = null;
   try {
-    lease = await untilAborted(leasing, deadline);
+    const leased = await untilAborted(leasing, deadline);
+    if (leased.kind === 'mcp-start-failed')
+      return done({ spawnError: leased.message, stderrTail: leased.stderr });
+    lease = leased;
     // The deadline ends the call; the SDK's own request timeout (60 s by default) only backs it up.
     const res = await lease.client.callTool(
       { name: tool, arguments: args.value as Record<string, unknown> },
@@ -49,7 +52,6 @@ export async function runMcpTool(
       });
     return done({ exitCode: 0, stdout: text, stdoutTail: text.slice(-TAIL) });
   } catch (e) {
-    if (e instanceof McpStartError) return done({ spawnError: e.message, stderrTail: e.stderr });
     const timedOut = (deadline.aborted || (e as { code?: unknown }).code === -32001) && !signal?.aborted;
     if (timedOut && !lease)
       return done({
@@ -67,7 +69,9 @@ export async function runMcpTool(
     if (lease) lease.release();
     else
       void leasing.then(
-        (l) => l.release(),
+        (l) => {
+          if (l.kind === 'leased') l.release();
+        },
         () => {},
       );
   }

@@ -22,16 +22,31 @@ export interface Connection {
 
 /** A connection held for one call: the server is not stopped for idleness while a lease is out. */
 export interface Lease extends Connection {
+  kind: 'leased';
   release(): void;
 }
 
-export class McpStartError extends Error {
+/** The server could not be started for the call: why, and the last of what it wrote on stderr. */
+export interface McpStartFailed {
+  kind: 'mcp-start-failed';
+  message: string;
+  stderr: string;
+}
+
+/** How a start fails inside the pool; `lease` answers it as McpStartFailed, so it never leaves here. */
+class StartFailure extends Error {
   constructor(
     message: string,
     readonly stderr: string,
   ) {
     super(message);
   }
+}
+
+/** A start failure as the lease's outcome; any other error is thrown on. */
+function startFailed(e: unknown): McpStartFailed {
+  if (e instanceof StartFailure) return { kind: 'mcp-start-failed', message: e.message, stderr: e.stderr };
+  throw e;
 }
 
 interface Live {
@@ -55,12 +70,14 @@ export class McpPool {
     this.sweeper.unref();
   }
 
-  /**
-   * A connected client for one call, starting the server if needed; release it when done.
-   * Rejects with McpStartError.
-   */
-  async lease(entry: McpServerEntry, cwd: string): Promise<Lease> {
-    const live = this.acquire(entry, cwd);
+  /** A connected client for one call, starting the server if needed (release it when done), or why not. */
+  async lease(entry: McpServerEntry, cwd: string): Promise<Lease | McpStartFailed> {
+    let live: Live;
+    try {
+      live = this.acquire(entry, cwd);
+    } catch (e) {
+      return startFailed(e);
+    }
     live.leases++;
     let released = false;
     const release = () => {
@@ -70,19 +87,19 @@ export class McpPool {
       live.lastUsed = Date.now();
     };
     try {
-      return { ...(await live.connection), release };
+      return { ...(await live.connection), kind: 'leased', release };
     } catch (e) {
       release();
-      throw e;
+      return startFailed(e);
     }
   }
 
   /** The live server for the entry, started if it is not running or its definition changed. */
   private acquire(entry: McpServerEntry, cwd: string): Live {
-    if (this.closed) throw new McpStartError('Hookpanel is stopping; no MCP server is started now', '');
+    if (this.closed) throw new StartFailure('Hookpanel is stopping; no MCP server is started now', '');
     const expanded = expandServerConfig(entry.config, this.env);
     if ('error' in expanded)
-      throw new McpStartError(
+      throw new StartFailure(
         `MCP server "${entry.name}" (${entry.definedIn}) cannot start: ${expanded.error}`,
         '',
       );
@@ -179,7 +196,7 @@ export class McpPool {
       await close();
       // Let the last stderr chunks of a server that died on start arrive before reporting them.
       await new Promise((r) => setImmediate(r));
-      throw new McpStartError(
+      throw new StartFailure(
         `MCP server "${entry.name}" (${entry.definedIn}) did not start: ${startFailure(e, where)}`,
         tail,
       );

@@ -356,7 +356,12 @@ describe('the MCP server pool', () => {
       unusable: null,
       config: { type: 'stdio' as const, cwd: undefined, ...stdioServer(marker) },
     };
-    let lease = await pool.lease(entry, env.workspace);
+    const leased = async () => {
+      const l = await pool.lease(entry, env.workspace);
+      if (l.kind !== 'leased') throw new Error(l.message);
+      return l;
+    };
+    let lease = await leased();
     await lease.client.callTool({ name: 'answer', arguments: { text: '{}' } });
     await new Promise((r) => setTimeout(r, 900));
     expect(processesWithMarker(marker)).toHaveLength(1); // leased: kept however long the call takes
@@ -369,7 +374,7 @@ describe('the MCP server pool', () => {
       ),
     ).toEqual([]);
     expect(pool.size).toBe(0);
-    lease = await pool.lease(entry, env.workspace);
+    lease = await leased();
     expect((await lease.client.callTool({ name: 'answer', arguments: { text: 'again' } })).content).toEqual([
       { type: 'text', text: 'again' },
     ]);
