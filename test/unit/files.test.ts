@@ -53,6 +53,18 @@ describe('hostile files', () => {
     expect(s.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  test('a UTF-8 sequence cut off at the end of the file is located at its first byte', async () => {
+    env = makeEnv();
+    // The loader fuzzer's find (seed 1093217752): a lone 0xEF last, which starts U+FFFD's own bytes.
+    for (const tail of [[0xef], [0xef, 0xbf], [0xe2, 0x82]]) {
+      env.write(FILE, Buffer.concat([Buffer.from('{\n  "hooks": {}\n}'), Buffer.from(tail)]));
+      const s = await env.source(FILE);
+      expect(s.state).toBe('invalid');
+      expect(diag(s)).toEqual([['error', 'not_utf8', 3, 2]]);
+      expect(s.diagnostics[0]!.message).toContain(`byte 0x${tail[0]!.toString(16)} at offset 17`);
+    }
+  });
+
   test('a byte-order mark is skipped', async () => {
     env = makeEnv();
     env.write(FILE, '\ufeff{ "hooks": {} }');

@@ -126,8 +126,12 @@ function firstInvalidUtf8(bytes: Buffer): number | null {
   const roundTrip = Buffer.from(bytes.toString('utf8'), 'utf8');
   if (roundTrip.equals(bytes)) return null;
   const n = Math.min(roundTrip.length, bytes.length);
-  for (let i = 0; i < n; i++) if (roundTrip[i] !== bytes[i]) return i;
-  return n;
+  let i = 0;
+  while (i < n && roundTrip[i] === bytes[i]) i++;
+  // The bad sequence was replaced by U+FFFD (EF BF BD), whose first bytes may equal it (a lone 0xEF at
+  // the end): back to the start of that character, where the two first differ in substance.
+  while (i > 0 && ((roundTrip[i] ?? 0) & 0xc0) === 0x80) i--;
+  return i;
 }
 
 function bytePosition(bytes: Buffer, offset: number): Position {
