@@ -78,6 +78,8 @@ test.runIf(process.platform === 'linux')(
       cwd: env.workspace,
       stdio: ['pipe', 'ignore', 'pipe'],
     });
+    // Listened for from the start: once the gate opens, emit may exit before the test gets to wait.
+    const exited = new Promise((r) => emit.once('exit', r));
     let stderr = '';
     emit.stderr.on('data', (d) => (stderr += d));
     emit.stdin.end('{}');
@@ -92,7 +94,7 @@ test.runIf(process.platform === 'linux')(
     expect(existsSync(join(history, 'history.db'))).toBe(false);
     // ... nor once the background hook's record is kept too.
     await gate.open();
-    const code = await new Promise((r) => emit.once('exit', r));
+    const code = await exited;
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(parseSpool(readFileSync(spool, 'utf8')).batches.map((b) => b.length)).toEqual([2, 1]);
     expect(existsSync(join(history, 'history.db'))).toBe(false);
