@@ -240,12 +240,30 @@ function pretty(v: unknown): string {
   return text.length > 50_000 ? JSON.stringify(v) : text;
 }
 
-/** Block YAML where the library can write it (it recurses), else flow YAML (JSON is YAML). */
+/**
+ * Nesting up to which a value is written as block YAML. Deeper, the library's writer (it recurses)
+ * overflows the stack or not by the Node and the JIT's frame sizes of the moment, and where it does not,
+ * indentation squares the file's size: 1,000 levels made a 500 KB file that took seconds per load (the
+ * chrys loader's fuzz test, 5× slower under Node 24). Flow YAML past it, so a seed writes the same file
+ * on every Node.
+ */
+const BLOCK_YAML_MAX_DEPTH = 100;
+
+function depthOf(v: unknown): number {
+  let depth = 0;
+  for (let level = [v]; level.length; depth++)
+    level = level.flatMap((x) => (x && typeof x === 'object' ? Object.values(x) : []));
+  return depth;
+}
+
+/** Block YAML where the library can write it, else flow YAML (JSON is YAML). */
 function blockYaml(v: unknown): string {
+  const flow = () => JSON.stringify(v) ?? 'null';
+  if (depthOf(v) > BLOCK_YAML_MAX_DEPTH) return flow();
   try {
     return yamlStringify(v, { aliasDuplicateObjects: false });
   } catch {
-    return JSON.stringify(v) ?? 'null';
+    return flow();
   }
 }
 

@@ -24,9 +24,10 @@ async function holds(dialect: Dialect, spec: FuzzSpec, bytes: Buffer | string): 
   if (!verdict.ok) throw new Error(`${verdict.why}\nthe file: ${showFile(bytes)}`);
 }
 
-// Measured under coverage on Node 24 (npm test's Node 24 pass): the chrys loader's generated files took
-// 38 s alone and over 120 s beside the browser tier (7 s on Node 20 without coverage). A property that
-// times out goes on in the background and spoils the next test's files, so the bound is generous.
+// A deadline for a hang, not a measure: files share the cores with every other tier of npm test. (The
+// chrys loader's generated files once took 38 s alone and over 120 s beside the browser tier under
+// Node 24, when a 1,000-level value could come out as 500 KB of block YAML: fuzz-kit.ts, blockYaml.) A
+// property that times out goes on in the background and spoils the next test's files, so it is generous.
 const PROPERTY_TIMEOUT_MS = 360_000;
 
 describe.each(await fuzzSpecs())('the %s loader', (dialect, spec) => {
