@@ -5,11 +5,48 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
+import type { Plugin, UserConfig } from 'vite';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 const MODULE_URL = '__HOOKPANEL_MODULE_URL__';
 const DIALECTS = join(root, 'electron/host/dialects');
+
+/** What a bundle of the CLI is built from: its entries and where its chunks go. */
+interface NodeBundle {
+  /** Output name (the path tsc emits it at, without `.js`) → the TypeScript entry. */
+  input: Record<string, string>;
+  /** The folder under dist/ for the chunks the entries share. */
+  chunks: string;
+  /** Packages left in node_modules, imported by their bare name (deep imports included). */
+  external: readonly string[];
+}
+
+/**
+ * The build options every CLI bundle shares: ES modules for Node 20 over the files tsc emitted in
+ * dist/ (not emptied), unminified and source-mapped (coverage and stack traces read the TypeScript),
+ * our code and the packages bundled but `external`, chunks named without a hash so a new build
+ * replaces the last one's. The caller adds its plugins, freshChunks(chunks) among them.
+ */
+export function nodeBundle({ input, chunks, external }: NodeBundle): UserConfig {
+  return {
+    logLevel: 'warn',
+    ssr: { target: 'node', noExternal: true },
+    build: {
+      ssr: true,
+      outDir: `${root}dist`,
+      emptyOutDir: false,
+      minify: false,
+      sourcemap: true,
+      target: 'node20',
+      rollupOptions: {
+        // As written (a bare name), so Node resolves it from node_modules.
+        external: (id) => external.some((p) => id === p || id.startsWith(`${p}/`)),
+        input,
+        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: `${chunks}/[name].js` },
+      },
+    },
+  };
+}
 
 /** The chunks folder is emptied first: a chunk the last build made and this one did not is not left over. */
 export function freshChunks(folder: string): Plugin {

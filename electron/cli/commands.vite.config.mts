@@ -11,6 +11,7 @@ import { defineConfig } from 'vite';
 import {
   freshChunks,
   moduleUrlsAsUnbundled,
+  nodeBundle,
   ownModulesUnbundled,
   partsByConvention,
   root,
@@ -43,33 +44,17 @@ const PACKAGES_KEPT = [
 ];
 
 export default defineConfig({
-  logLevel: 'warn',
+  ...nodeBundle({
+    input: Object.fromEntries(
+      BUNDLED_COMMANDS.map((c) => [`${COMMANDS}/${c}`, `${root}${COMMANDS}/${c}.ts`]),
+    ),
+    chunks: CHUNKS,
+    external: PACKAGES_KEPT,
+  }),
   plugins: [
     freshChunks(CHUNKS),
     partsByConvention(),
     moduleUrlsAsUnbundled(),
     ownModulesUnbundled(['electron/cli/output.ts', 'electron/cli/definitions.ts']),
   ],
-  ssr: { target: 'node', noExternal: true },
-  build: {
-    ssr: true,
-    outDir: `${root}dist`,
-    emptyOutDir: false,
-    minify: false,
-    sourcemap: true,
-    target: 'node20',
-    rollupOptions: {
-      // As written (a bare name), so Node resolves it from node_modules.
-      external: (id) => PACKAGES_KEPT.some((p) => id === p || id.startsWith(`${p}/`)),
-      input: Object.fromEntries(
-        BUNDLED_COMMANDS.map((c) => [`${COMMANDS}/${c}`, `${root}${COMMANDS}/${c}.ts`]),
-      ),
-      output: {
-        format: 'es',
-        entryFileNames: '[name].js',
-        // Named without a hash, so a new build replaces the last one's chunks.
-        chunkFileNames: `${CHUNKS}/[name].js`,
-      },
-    },
-  },
 });

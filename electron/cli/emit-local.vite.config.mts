@@ -9,6 +9,7 @@ import {
   dialectsByConvention,
   freshChunks,
   moduleUrlsAsUnbundled,
+  nodeBundle,
   ownModulesStatic,
   root,
 } from './bundle-plugins.mts';
@@ -16,29 +17,15 @@ import {
 const ENTRY = 'electron/cli/commands/emit-local';
 
 export default defineConfig({
-  logLevel: 'warn',
+  ...nodeBundle({
+    input: { [ENTRY]: `${root}${ENTRY}.ts` },
+    chunks: `${ENTRY}-chunks`,
+    external: ['libsql', '@modelcontextprotocol/sdk'],
+  }),
   plugins: [
     freshChunks(`${ENTRY}-chunks`),
     dialectsByConvention(),
     moduleUrlsAsUnbundled(),
     ownModulesStatic(),
   ],
-  ssr: { target: 'node', noExternal: true, external: ['libsql', '@modelcontextprotocol/sdk'] },
-  build: {
-    ssr: true,
-    outDir: `${root}dist`,
-    emptyOutDir: false,
-    minify: false,
-    sourcemap: true,
-    target: 'node20',
-    rollupOptions: {
-      input: { [ENTRY]: `${root}${ENTRY}.ts` },
-      output: {
-        format: 'es',
-        entryFileNames: '[name].js',
-        // Named without a hash, so a new build replaces the last one's chunks.
-        chunkFileNames: `${ENTRY}-chunks/[name].js`,
-      },
-    },
-  },
 });
