@@ -1,13 +1,18 @@
-// `npm test`: every tier, then a table of what each took. What waits runs beside what computes: the
-// renderer's type check beside lint, the Node 24 pass beside the browser tier (their lines prefixed with
-// the tier's name). The files whose assertions measure a window of wall-clock time (vitest's `serial`
-// project) run last, under each Node in turn, with nothing else of this run beside them. Every tier runs
-// even when one before it failed (only a failed build stops the run), so one CI run shows every failure;
-// the exit status is 1 if any failed. One pass measures coverage (test/tiers/coverage.mjs): the Node 24
-// pass, which runs the host core only and so costs less to measure than the first (no real agents, each
-// a Node process writing its own coverage), or the first where the Node 24 pass does not run; its figure
-// is in the table. HOOKPANEL_COVERAGE=0 leaves coverage out.
+// `npm test`: every tier, then a table of what each took. After the build, every tier but the serial
+// ones starts at once, in three lanes whose lines are prefixed with the tier's name: the Node 20 vitest
+// pass; the Node 24 pass; the panel's type check beside lint, then the browser tier. Each tier waits on
+// processes much of its time, and one that ends leaves the cores to the others, so no core idles at a
+// tier's tail until the last one's. The files whose assertions measure a window of wall-clock time
+// (vitest's `serial` project) run last, under each Node in turn, with nothing else of this run beside
+// them. Every tier runs even when one before it failed (only a failed build stops the run), so one CI
+// run shows every failure; the exit status is 1 if any failed. One pass measures coverage
+// (test/tiers/coverage.mjs): the Node 24 pass, which runs the host core only and so costs less to
+// measure than the first (no real agents, each a Node process writing its own coverage), or the first
+// where the Node 24 pass does not run; its figure is in the table. HOOKPANEL_COVERAGE=0 leaves coverage
+// out. The table gives each tier's wall time and, on Linux, its CPU seconds (test/tiers/cpu-of.mjs).
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,16 +63,29 @@ const LINT = [
 const results = [];
 
 /**
- * Files at once for a vitest pass that runs beside the browser tier: with its two browsers that makes
- * four on two cores, as many as the vitest tier alone runs (3) and one more. HOOKPANEL_TEST_WORKERS
- * still sets it.
+ * Files at once (vitest) or spec files (Playwright) in each tier that runs beside the others: two each,
+ * six in all (the browser tier's with their browsers) on two cores. Each waits much of its time on the
+ * processes it starts (CLI runs, hosts, agents, the panel), so that keeps both cores busy through every
+ * tier's tail; more only shares the same cores more thinly. HOOKPANEL_TEST_WORKERS sets them all.
  */
-const BESIDE_WORKERS = process.env.HOOKPANEL_TEST_WORKERS || '2';
+const BESIDE_WORKERS = { vitest: '2', 'node 24': '2', e2e: '2' };
+const besideEnv = (name) => ({
+  ...process.env,
+  HOOKPANEL_TEST_WORKERS: process.env.HOOKPANEL_TEST_WORKERS || BESIDE_WORKERS[name],
+});
 
-/** Runs `argv` with this Node; with a `prefix`, its lines are prefixed (it runs beside another tier). */
+/** Where each tier's CPU seconds are written (test/tiers/cpu-of.mjs). */
+const CPU_DIR = mkdtempSync(join(tmpdir(), 'hookpanel-tier-cpu-'));
+let cpuFiles = 0;
+
+/**
+ * Runs `argv` with this Node, through cpu-of.mjs; with a `prefix`, its lines are prefixed (it runs beside
+ * another tier). Resolves with how it ended and its CPU seconds (null where they cannot be read).
+ */
 function run(argv, prefix, env = process.env) {
+  const cpuFile = join(CPU_DIR, String(cpuFiles++));
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, argv, {
+    const child = spawn(process.execPath, [join(REPO, 'test', 'tiers', 'cpu-of.mjs'), cpuFile, ...argv], {
       cwd: REPO,
       env,
       stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
@@ -89,12 +107,21 @@ function run(argv, prefix, env = process.env) {
           to.write(`[${prefix}] ${line}\n`);
         });
       }
+    const cpu = () => {
+      try {
+        return Number(readFileSync(cpuFile, 'utf8'));
+      } catch {
+        return null;
+      }
+    };
     child.on('error', (e) => {
       console.error(`${argv.join(' ')}: ${e.message}`);
-      resolve({ code: 1, skipped, figure });
+      resolve({ code: 1, skipped, figure, cpu: null });
     });
     child.on('close', (code, signal) =>
-      Promise.all(copied).then(() => resolve({ code: signal ? 1 : (code ?? 1), skipped, figure })),
+      Promise.all(copied).then(() =>
+        resolve({ code: signal ? 1 : (code ?? 1), skipped, figure, cpu: cpu() }),
+      ),
     );
   });
 }
@@ -103,31 +130,34 @@ async function tier(name, concurrent, env = process.env) {
   const t0 = performance.now();
   const prefix = concurrent ? name : null;
   let outcome = { code: 0, skipped: null, figure: null };
+  let cpu = 0;
   for (const argv of name === 'lint' ? LINT : [TIERS[name]]) {
     const r = await run(argv, prefix, env);
     if (outcome.code === 0 && (r.code !== 0 || r.skipped)) outcome = r;
     outcome.figure ??= r.figure;
+    cpu = cpu === null || r.cpu === null ? null : cpu + r.cpu;
   }
   const seconds = (performance.now() - t0) / 1000;
-  results.push({ name, seconds, ...outcome });
+  results.push({ name, seconds, ...outcome, cpu });
   return outcome.code === 0;
 }
 
 const start = performance.now();
 const built = await tier('build');
 if (built) {
-  await Promise.all([tier('types (panel)', true), tier('lint', true)]);
-  // Its lines prefixed where it measures coverage, so the table can show the figure.
-  await tier('vitest', COVERAGE_TIER === 'vitest');
-  // The browser tier spends most of its time waiting on the panel; the Node 24 pass fills the cores.
   await Promise.all([
-    tier('node 24', true, { ...process.env, HOOKPANEL_TEST_WORKERS: BESIDE_WORKERS }),
-    tier('e2e', true),
+    tier('vitest', true, besideEnv('vitest')),
+    tier('node 24', true, besideEnv('node 24')),
+    (async () => {
+      await Promise.all([tier('types (panel)', true), tier('lint', true)]);
+      await tier('e2e', true, besideEnv('e2e'));
+    })(),
   ]);
   await tier('vitest serial');
-  // Its lines prefixed, as beside the browser: so a skipped Node 24 pass says so in the table.
+  // Its lines prefixed, as beside the others: so a skipped Node 24 pass says so in the table.
   await tier('node 24 serial', true);
 }
+rmSync(CPU_DIR, { recursive: true, force: true });
 
 const total = (performance.now() - start) / 1000;
 const failed = results.filter((r) => r.code !== 0);
@@ -135,12 +165,22 @@ const clock = (seconds) => {
   const s = Math.round(seconds);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
-console.log('\nnpm test: wall time per tier (tiers on the same step ran side by side)');
+const cpuOf = (r) => (r.cpu === null ? '' : `${Math.round(r.cpu)}`);
+const cpuTotal = results.every((r) => r.cpu !== null) ? results.reduce((a, r) => a + r.cpu, 0) : null;
+console.log(
+  "\nnpm test: each tier's wall time and CPU seconds (user and system, its processes included); the " +
+    'tiers between build and the serial ones ran side by side',
+);
+console.log(`  ${'tier'.padEnd(15)} ${'wall'.padStart(6)} ${'CPU s'.padStart(6)}`);
 for (const r of results) {
   const how = r.code !== 0 ? 'FAILED' : r.skipped ? `skipped: ${r.skipped}` : 'passed';
   const covered = r.figure ? `; coverage ${r.figure}` : '';
-  console.log(`  ${r.name.padEnd(15)} ${clock(r.seconds).padStart(6)}  ${how}${covered}`);
+  console.log(
+    `  ${r.name.padEnd(15)} ${clock(r.seconds).padStart(6)} ${cpuOf(r).padStart(6)}  ${how}${covered}`,
+  );
 }
-console.log(`  ${'total'.padEnd(15)} ${clock(total).padStart(6)}  ${failed.length ? 'FAILED' : 'passed'}`);
+console.log(
+  `  ${'total'.padEnd(15)} ${clock(total).padStart(6)} ${(cpuTotal === null ? '' : String(Math.round(cpuTotal))).padStart(6)}  ${failed.length ? 'FAILED' : 'passed'}`,
+);
 if (!built) console.log('  (the build failed, so no other tier ran)');
 process.exit(failed.length ? 1 : 0);
