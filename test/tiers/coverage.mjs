@@ -2,8 +2,9 @@
 // processes they start. Most integration tests run the compiled CLI (dist/) as a child process, which
 // vitest's in-process coverage cannot see, so two measures are joined:
 //  - in process: vitest's own (v8) coverage of the sources the tests import (.config/vitest.config.ts);
-//  - child processes: NODE_V8_COVERAGE, which every Node process the run starts inherits and writes out
-//    at its exit, reported by c8 over dist/ and mapped back to the TypeScript through the source maps.
+//  - child processes: NODE_V8_COVERAGE, which every Node process the tests start inherits and writes
+//    out at its exit (set in the test processes only: test/helpers/child-coverage.ts), reported by c8
+//    over dist/ and mapped back to the TypeScript through the source maps.
 // A line counts when it holds a statement (vitest's statement map, which lists every source file, run
 // or not) and is covered when either measure ran it. Prints the figure, per folder, and exits 1 below
 // the floor (or when vitest failed). `--node24` first: the pass is test/node24/run.mjs's (the host core
@@ -186,7 +187,8 @@ try {
       `--coverage.reportsDirectory=${join(reports, 'in-process')}`,
       ...VITEST_ARGS,
     ],
-    { ...process.env, NODE_V8_COVERAGE: raw },
+    // Given to the processes the tests start, not to vitest's own (test/helpers/child-coverage.ts).
+    { ...process.env, HOOKPANEL_CHILD_COVERAGE: raw },
   );
   process.exitCode = vitest === 0 ? 0 : 1;
   // A pass that ran nothing (the Node 24 pass skipped on this platform) has nothing to measure.
