@@ -3,6 +3,7 @@
 // with a validator generated from it (answer-check.generated.ts), since loading zod would cost emit
 // ~50 ms.
 import { z } from 'zod';
+import { validate } from './answer-check.generated.js';
 
 export const DecisionSchema = z.enum(['allow', 'block', 'cancel']);
 export type Decision = z.infer<typeof DecisionSchema>;
@@ -45,8 +46,14 @@ export const EmitAnswerSchema = z.object({
 });
 export type EmitAnswer = z.infer<typeof EmitAnswerSchema>;
 
-/** The answer checked against its schema; throws naming each key that is wrong. */
+/**
+ * The answer checked against its schema; throws naming each key that is wrong. The host checks every
+ * answer before sending it: the validator generated from the schema passes a good one in a few
+ * microseconds, where zod's parse took a tenth of a millisecond of each event's path; zod reads a bad
+ * one, for its words.
+ */
 export function checkEmitAnswer(value: unknown): EmitAnswer {
+  if ((validate as (v: unknown) => boolean)(value)) return value as EmitAnswer;
   const parsed = EmitAnswerSchema.safeParse(value);
   if (parsed.success) return parsed.data;
   throw new Error(

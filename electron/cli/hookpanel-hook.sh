@@ -64,8 +64,10 @@ esac
 # The status code rides on the last line: 200 → exit 0 (stdout), 422 → exit 2, 424 → exit 1 (stderr);
 # 202 is an answer that took longer, streamed: heartbeat dots, then :<exit code>: and the text. A
 # working host sends something every second; one silent for some 7 s (stopped, hung) is given up on:
-# curl averages the speed over its last 5 s, and gives up after a second under 1 byte/s.
-resp=$(curl -s -w '\n%{http_code}' --speed-limit 1 --speed-time 1 --unix-socket "$sock" -H "$cwd" \
+# curl averages the speed over its last 5 s, and gives up after a second under 1 byte/s. -q (first, or
+# it is not heeded) skips ~/.curlrc: a user's `include` or `verbose` there would pour headers into the
+# agent's stdout or curl's chatter into a block's reason (https://curl.se/docs/manpage.html#-q).
+resp=$(curl -q -s -w '\n%{http_code}' --speed-limit 1 --speed-time 1 --unix-socket "$sock" -H "$cwd" \
   -H "X-Hookpanel-Dispatch: $parent" --data-binary @- "http://hookpanel/v1/hook/$1/$2" <<EOF
 $payload
 EOF

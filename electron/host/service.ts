@@ -19,7 +19,7 @@ import { dialectModule, DIALECT_MODULES } from './dialects/registry.js';
 import { Engine, type EmitRequest } from './engine/engine.js';
 import { recoverOutbox, runJob } from './engine/outbox.js';
 import { HistoryStore } from './history/store.js';
-import { appendToSpool } from './history/spool.js';
+import { SpoolAppender } from './history/spool.js';
 import { homePaths, type HostEnv } from './paths.js';
 import { loadSettings, saveSettings, type Settings } from './settings/settings.js';
 import { SourceCache } from './sources/cache.js';
@@ -70,6 +70,8 @@ export class HookHost extends EventEmitter<HostEvents> {
   private spooling = false;
   /** Events kept in the spool ahead of their answer since it was last taken in (recordAfterAnswer). */
   private spooledAhead = 0;
+  /** The spool those events go to, held open: opened with the first, closed with the host. */
+  private ahead: SpoolAppender | null = null;
   readonly paths;
 
   constructor(readonly host: HostEnv) {
@@ -218,7 +220,7 @@ export class HookHost extends EventEmitter<HostEvents> {
   private keepAhead(records: HistoryRecord[]): void {
     if (this.spooling) return; // the append is the spool line itself
     try {
-      appendToSpool(this.paths.historyDir, records);
+      (this.ahead ??= new SpoolAppender(this.paths.historyDir)).append(records);
       phaseEnded('keep');
     } catch {
       return;
@@ -315,6 +317,7 @@ export class HookHost extends EventEmitter<HostEvents> {
     this.permissions?.close();
     await this.engine.shutdown(graceMs);
     await this.idle();
+    this.ahead?.close();
     await this.history.close();
   }
 }

@@ -9,6 +9,7 @@ import { benchEngine } from './engine.js';
 import { benchHistory } from './history.js';
 import { benchMcp } from './mcp.js';
 import { benchPanel } from './panel.js';
+import { benchSpawnSize } from './spawn-size.js';
 import { benchValidate } from './validate.js';
 
 const only = process.argv[2];
@@ -16,6 +17,7 @@ const suites: Record<string, () => Promise<void>> = {
   validate: benchValidate,
   engine: benchEngine,
   bridge: benchBridge,
+  spawn: benchSpawnSize,
   cli: benchCli,
   mcp: benchMcp,
   history: benchHistory,

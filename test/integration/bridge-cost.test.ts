@@ -4,7 +4,7 @@
 // and through emit when no host answers.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { withHookpanelOnPath } from '../helpers/cli.js';
 import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
@@ -59,6 +59,20 @@ function runHook(
     child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(input);
   });
+}
+
+/** A socket file nobody listens on: a process listened on it and was SIGKILLed; its signal. */
+async function staleSocket(path: string): Promise<string | null> {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const child = spawn(
+    process.execPath,
+    ['-e', `require('net').createServer().listen(${JSON.stringify(path)}, () => console.log('up'))`],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise((r) => child.stdout.once('data', r));
+  const gone = new Promise<string | null>((r) => child.once('exit', (_, signal) => r(signal)));
+  child.kill('SIGKILL');
+  return gone;
 }
 
 const BLOCKER = {
@@ -138,9 +152,34 @@ describe('what hookpanel-hook costs a tool call', () => {
     // No host: emit runs it.
     expect(await ran(env.path('no-host.log'))).toContain('hookpanel');
     expect(received()).toStrictEqual(sent);
+    // A host SIGKILLed leaves its socket: curl has read the payload when the connection is refused,
+    // and emit runs the event from the copy kept (past a pipe's buffer: the here-document's writer).
+    writeFileSync(got, '');
+    const dead = await staleSocket(join(env.hookpanelHome, 'run', 'host.sock'));
+    // The second cat is the hook's own: emit runs it here, with this PATH.
+    expect((await ran(env.path('dead-host.log'))).sort()).toStrictEqual(['cat', 'cat', 'curl', 'hookpanel']);
+    expect(received()).toStrictEqual(sent);
+    expect(dead).toBe('SIGKILL');
     serve = await startServe(env);
     writeFileSync(got, '');
     expect((await ran(env.path('host.log'))).sort()).toStrictEqual(['cat', 'curl']);
     expect(received()).toStrictEqual(sent);
   });
+});
+
+test('a ~/.curlrc changes nothing the fast path sends or answers', async () => {
+  env = makeEnv();
+  env.write('hp/hooks/claude.json', JSON.stringify(BLOCKER));
+  // What a person may keep there for their own use: headers in the output, chatter on stderr.
+  env.write('~/.curlrc', 'include\nverbose\n');
+  serve = await startServe(env);
+  const log = env.path('shim.log');
+  const answer = await runHook(
+    env,
+    'PreToolUse',
+    JSON.stringify({ session_id: 's', cwd: env.workspace, tool_name: 'Bash', tool_input: { command: 'ls' } }),
+    { PATH: `${shimPath(env)}:${env.processEnv.PATH}`, SHIM_LOG: log },
+  );
+  expect(answer).toStrictEqual({ code: 2, stdout: '', stderr: 'blocked by policy\n' });
+  expect(readFileSync(log, 'utf8').trim().split('\n').sort()).toStrictEqual(['cat', 'curl']);
 });

@@ -2,13 +2,19 @@
 // loads SQLite; the next reader takes them in. Nothing is lost or kept twice, with writers and
 // importers running at once, an importer SIGKILLed midway, or a line torn by a writer killed mid-write.
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import type { DispatchRecord, HistoryRecord } from '../../shared/dispatch.js';
 import { openHistoryDb } from '../../electron/host/history/schema.js';
 import { parseSpool } from '../../electron/host/history/spool-import.js';
-import { appendToSpool, CLAIMED, RECORD_SEPARATOR, SPOOL_FILE } from '../../electron/host/history/spool.js';
+import {
+  appendToSpool,
+  CLAIMED,
+  RECORD_SEPARATOR,
+  SPOOL_FILE,
+  SpoolAppender,
+} from '../../electron/host/history/spool.js';
 import { CLI, runCli } from '../helpers/cli.js';
 import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
 import { makeGate, makeMark } from '../helpers/gate.js';
@@ -219,4 +225,36 @@ test('a line torn by a writer killed mid-write loses only that line, not the nex
   const store = openStore(dir);
   const { dispatches } = await store.query({}, 10);
   expect(dispatches.map((d) => d.id).sort()).toEqual(['d-1', 'd-2']);
+});
+
+test('a spool held open writes each batch to the file at its path, whatever became of the one it opened', async () => {
+  env = makeEnv();
+  const dir = env.path('hp/history');
+  const path = join(dir, SPOOL_FILE);
+  /** The dispatch ids in the file at the spool's path now. */
+  const atPath = () =>
+    parseSpool(readFileSync(path, 'utf8')).batches.map((b) => b.find((r) => r.type === 'dispatch')!.id);
+  const spool = new SpoolAppender(dir);
+  try {
+    spool.append(batch('1'));
+    spool.append(batch('2'));
+    expect(atPath()).toEqual(['d-1', 'd-2']);
+    // Claimed by an importer in another process: renamed away while held open here.
+    renameSync(path, join(dir, 'spool-claimed-other.json-seq'));
+    spool.append(batch('3'));
+    expect(atPath()).toEqual(['d-3']);
+    // Removed, then the whole folder removed.
+    rmSync(path);
+    spool.append(batch('4'));
+    expect(atPath()).toEqual(['d-4']);
+    rmSync(dir, { recursive: true });
+    spool.append(batch('5'));
+    expect(atPath()).toEqual(['d-5']);
+    spool.append(batch('6'));
+  } finally {
+    spool.close();
+  }
+  // The claimed file went with its folder; what is at the path now is taken in, each once.
+  expect(await openStore(dir).counts()).toEqual({ dispatches: 2, events: 2 });
+  expect(readdirSync(dir).filter((n) => n.includes('spool'))).toEqual([]);
 });

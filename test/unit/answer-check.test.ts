@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as prettier from 'prettier';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { EmitAnswerSchema, type EmitAnswer } from '../../shared/answer.js';
+import { checkEmitAnswer, EmitAnswerSchema, type EmitAnswer } from '../../shared/answer.js';
 import { readAnswer } from '../../electron/cli/answer.js';
 import { REPO } from '../helpers/env.js';
 
@@ -63,6 +63,58 @@ const accepts = (value: unknown): boolean => {
   }
 };
 
+const field = fc.constantFrom(
+  ...Object.keys(VALID),
+  ...Object.keys(VALID.protocol).map((k) => `protocol.${k}`),
+  ...Object.keys(VALID.dispatches[0]!).map((k) => `dispatches.0.${k}`),
+);
+const value = fc.oneof(
+  fc.string(),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom('allow', 'block', 'cancel', 'ok', 'skipped', 'timeout'),
+  fc.array(fc.integer(), { maxLength: 2 }),
+  fc.dictionary(fc.string(), fc.integer(), { maxKeys: 2 }),
+  fc.constant(undefined),
+);
+const answer = fc.record({
+  eventId: fc.string(),
+  decision: fc.constantFrom('allow', 'block', 'cancel'),
+  reason: fc.option(fc.string(), { nil: null }),
+  context: fc.option(fc.string(), { nil: null }),
+  updatedInput: fc.option(fc.jsonValue(), { nil: undefined }),
+  permissionDecision: fc.option(fc.string(), { nil: null }),
+  dispatches: fc.array(
+    fc.record({
+      rule: fc.string(),
+      source: fc.string(),
+      outcome: fc.constantFrom('ok', 'failed', 'timeout', 'blocked', 'skipped'),
+      exitCode: fc.option(fc.integer(), { nil: null }),
+      signal: fc.option(fc.string(), { nil: null }),
+      timedOut: fc.boolean(),
+      durationMs: fc.double({ noNaN: true, noDefaultInfinity: true }),
+      skipReason: fc.option(fc.string(), { nil: null }),
+    }),
+    { maxLength: 3 },
+  ),
+  protocol: fc.record({ exitCode: fc.integer(), stdout: fc.string(), stderr: fc.string() }),
+});
+
+/** One field of an answer set to `v` (removed when undefined). */
+function withField(a: unknown, path: string, v: unknown): Record<string, unknown> {
+  const changed = structuredClone(a) as Record<string, unknown>;
+  const keys = path.split('.');
+  let at: Record<string, unknown> | undefined = changed;
+  for (const k of keys.slice(0, -1)) at = at?.[k] as Record<string, unknown> | undefined;
+  if (at) {
+    if (v === undefined) delete at[keys[keys.length - 1]!];
+    else at[keys[keys.length - 1]!] = v;
+  }
+  return changed;
+}
+
 describe('the generated answer check', () => {
   test('is what the schema generates today', async () => {
     const fresh = await generate();
@@ -86,54 +138,9 @@ describe('the generated answer check', () => {
   });
 
   test('agrees with the schema on every answer and on every one-field change of it', () => {
-    const field = fc.constantFrom(
-      ...Object.keys(VALID),
-      ...Object.keys(VALID.protocol).map((k) => `protocol.${k}`),
-      ...Object.keys(VALID.dispatches[0]!).map((k) => `dispatches.0.${k}`),
-    );
-    const value = fc.oneof(
-      fc.string(),
-      fc.integer(),
-      fc.double({ noNaN: true, noDefaultInfinity: true }),
-      fc.boolean(),
-      fc.constant(null),
-      fc.constantFrom('allow', 'block', 'cancel', 'ok', 'skipped', 'timeout'),
-      fc.array(fc.integer(), { maxLength: 2 }),
-      fc.dictionary(fc.string(), fc.integer(), { maxKeys: 2 }),
-      fc.constant(undefined),
-    );
-    const answer = fc.record({
-      eventId: fc.string(),
-      decision: fc.constantFrom('allow', 'block', 'cancel'),
-      reason: fc.option(fc.string(), { nil: null }),
-      context: fc.option(fc.string(), { nil: null }),
-      updatedInput: fc.option(fc.jsonValue(), { nil: undefined }),
-      permissionDecision: fc.option(fc.string(), { nil: null }),
-      dispatches: fc.array(
-        fc.record({
-          rule: fc.string(),
-          source: fc.string(),
-          outcome: fc.constantFrom('ok', 'failed', 'timeout', 'blocked', 'skipped'),
-          exitCode: fc.option(fc.integer(), { nil: null }),
-          signal: fc.option(fc.string(), { nil: null }),
-          timedOut: fc.boolean(),
-          durationMs: fc.double({ noNaN: true, noDefaultInfinity: true }),
-          skipReason: fc.option(fc.string(), { nil: null }),
-        }),
-        { maxLength: 3 },
-      ),
-      protocol: fc.record({ exitCode: fc.integer(), stdout: fc.string(), stderr: fc.string() }),
-    });
     fc.assert(
       fc.property(answer, field, value, (a, path, v) => {
-        const changed = structuredClone(a) as Record<string, unknown>;
-        const keys = path.split('.');
-        let at: Record<string, unknown> | undefined = changed;
-        for (const k of keys.slice(0, -1)) at = at?.[k] as Record<string, unknown> | undefined;
-        if (at) {
-          if (v === undefined) delete at[keys[keys.length - 1]!];
-          else at[keys[keys.length - 1]!] = v;
-        }
+        const changed = withField(a, path, v);
         // What emit reads has been through JSON: the schema is asked about the same bytes.
         for (const candidate of [a, changed]) {
           const bytes = JSON.parse(JSON.stringify(candidate)) as unknown;
@@ -141,6 +148,29 @@ describe('the generated answer check', () => {
         }
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  test("the host's check agrees with the schema on answers as made in memory, and names what is wrong", () => {
+    const hostAccepts = (v: unknown): boolean => {
+      try {
+        return checkEmitAnswer(v) === v;
+      } catch {
+        return false;
+      }
+    };
+    // Values no JSON carries, which an answer made in memory could hold.
+    const inMemory = fc.oneof(value, fc.constantFrom(NaN, Infinity, -Infinity, 1n, Symbol('s')));
+    fc.assert(
+      fc.property(answer, field, inMemory, (a, path, v) => {
+        for (const candidate of [a, withField(a, path, v)])
+          expect(hostAccepts(candidate)).toBe(EmitAnswerSchema.safeParse(candidate).success);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(() => checkEmitAnswer({ ...VALID, decision: 'maybe' })).toThrow(/^decision: /);
+    expect(() => checkEmitAnswer({ ...VALID, protocol: { exitCode: 0.5, stdout: '', stderr: '' } })).toThrow(
+      /^protocol\.exitCode: /,
     );
   });
 });

@@ -41,23 +41,52 @@ const FULL = new Set(['ENOSPC', 'EDQUOT']);
 
 /**
  * Keeps a batch in the spool (or, when its disk is full, the overflow spool); it is as safe from a
- * killed process as a committed transaction once this returns.
+ * killed process as a committed transaction once this returns. For one batch: a resident host keeps
+ * its spool open instead (SpoolAppender).
  */
 export function appendToSpool(dir: string, records: readonly HistoryRecord[]): void {
-  if (!records.length) return;
-  const line = Buffer.from(`${RECORD_SEPARATOR}${JSON.stringify(records)}\n`);
+  const spool = new SpoolAppender(dir);
   try {
-    return writeLine(dir, line);
-  } catch (e) {
-    if (!FULL.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
+    spool.append(records);
+  } finally {
+    spool.close();
   }
-  const other = overflowDir(dir);
-  mkdirSync(other, { recursive: true, mode: 0o700 });
-  // In a shared temporary folder: only a folder this user made, and nobody else can enter, will do.
-  const st = lstatSync(other);
-  if (!st.isDirectory() || st.uid !== process.getuid?.() || (st.mode & 0o077) !== 0)
-    throw new Error(`${other} is not a folder of this user's alone, so the spool does not go there`);
-  writeLine(other, line);
+}
+
+/**
+ * The spool held open for one writer's many batches (the resident host keeps every event's records
+ * here before answering it): a batch costs a write and a stat, not an open, stat and close. The stat
+ * stays: it is how a writer learns that an importer claimed the file (renamed it, maybe already read
+ * and deleted it), and the batch is written again to the spool now at the path, as one writer does.
+ * Opened with O_CLOEXEC (libuv's default), so no hook inherits it.
+ */
+export class SpoolAppender {
+  private main: OpenSpool | null = null;
+  private overflow: OpenSpool | null = null;
+
+  constructor(private readonly dir: string) {}
+
+  append(records: readonly HistoryRecord[]): void {
+    if (!records.length) return;
+    const line = Buffer.from(`${RECORD_SEPARATOR}${JSON.stringify(records)}\n`);
+    try {
+      return writeLine((this.main ??= new OpenSpool(this.dir)), line);
+    } catch (e) {
+      if (!FULL.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
+    }
+    const other = overflowDir(this.dir);
+    mkdirSync(other, { recursive: true, mode: 0o700 });
+    // In a shared temporary folder: only a folder this user made, and nobody else can enter, will do.
+    const st = lstatSync(other);
+    if (!st.isDirectory() || st.uid !== process.getuid?.() || (st.mode & 0o077) !== 0)
+      throw new Error(`${other} is not a folder of this user's alone, so the spool does not go there`);
+    writeLine((this.overflow ??= new OpenSpool(other)), line);
+  }
+
+  close(): void {
+    this.main?.close();
+    this.overflow?.close();
+  }
 }
 
 /** The overflow spool's folder for a history folder (the same for every process of this user). */
@@ -67,27 +96,62 @@ export function overflowDir(dir: string): string {
   return join(base, `hookpanel-${process.getuid?.() ?? 'user'}-spool-${id}`);
 }
 
-function writeLine(dir: string, line: Buffer): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const path = join(dir, SPOOL_FILE);
-  for (let attempt = 0; attempt < 100; attempt++) {
-    // O_APPEND: one write lands whole at the end of the file, never interleaved with another writer's.
-    const fd = openSync(path, 'a', 0o600);
-    try {
-      const written = writeSync(fd, line);
-      // A short write is a full disk: the torn line is skipped by the importer (no line feed).
-      if (written !== line.length)
-        throw Object.assign(new Error(`${path}: only ${written} of ${line.length} bytes written`), {
-          code: 'ENOSPC',
-        });
-      const mine = fstatSync(fd);
-      const now = statSync(path, { throwIfNoEntry: false });
-      if (now && now.ino === mine.ino && now.dev === mine.dev) return;
-    } finally {
-      closeSync(fd);
-    }
+/** A spool file opened for appending, reopened whenever its path no longer names it. */
+class OpenSpool {
+  private fd: number | null = null;
+  private ino = 0;
+  private dev = 0;
+  readonly path: string;
+
+  constructor(private readonly dir: string) {
+    this.path = join(dir, SPOOL_FILE);
   }
-  throw new Error(`${path}: claimed by an importer at every one of 100 attempts to write`);
+
+  /** The descriptor of the file at the path, opened (and its folder made) when none is held. */
+  open(): number {
+    if (this.fd !== null) return this.fd;
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    // O_APPEND: one write lands whole at the end of the file, never interleaved with another writer's.
+    const fd = openSync(this.path, 'a', 0o600);
+    const st = fstatSync(fd);
+    [this.fd, this.ino, this.dev] = [fd, st.ino, st.dev];
+    return fd;
+  }
+
+  /** Whether the path still names the file held open (an importer renames it to claim it). */
+  stillAtPath(): boolean {
+    const now = statSync(this.path, { throwIfNoEntry: false });
+    return !!now && now.ino === this.ino && now.dev === this.dev;
+  }
+
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+  }
+}
+
+function writeLine(spool: OpenSpool, line: Buffer): void {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const fd = spool.open();
+    let written;
+    try {
+      written = writeSync(fd, line);
+    } catch (e) {
+      spool.close();
+      throw e;
+    }
+    // A short write is a full disk: the torn line is skipped by the importer (no line feed).
+    if (written !== line.length) {
+      spool.close();
+      throw Object.assign(new Error(`${spool.path}: only ${written} of ${line.length} bytes written`), {
+        code: 'ENOSPC',
+      });
+    }
+    if (spool.stillAtPath()) return;
+    // Claimed before or while the line was written (perhaps already read): written again, to the new one.
+    spool.close();
+  }
+  throw new Error(`${spool.path}: claimed by an importer at every one of 100 attempts to write`);
 }
 
 /** Whether anything waits in the spool: the spool itself, or one an importer claimed and left. */
