@@ -105,6 +105,9 @@ test('Settings → Machines: add shows what it installs first, the state in word
   await expect(update).toContainText(`Hookpanel will update on ${target}`);
   await expect(update).toContainText('its tool calls are blocked until this computer answers again');
   await update.getByRole('button', { name: `Update ${target}` }).click();
+  // The update's own outcome: only then is the file there rewritten (the plan's dialog, in the same
+  // machine's item, says the new choice in the same words before anything is done).
+  await expect(machine.getByRole('status').filter({ hasText: `Updated on ${target}.` })).toBeVisible();
   await expect(machine).toContainText(
     'When this computer cannot be reached: its tool calls are blocked until this computer answers again',
   );
@@ -157,6 +160,14 @@ test("a hosted rule chosen for one machine: Runs for in Rules, the machine's nam
   const settingsFile = join(panel.env.hookpanelHome, 'settings.json');
   const added = await runCli(['remote', 'add', target], { env: panel.env.processEnv, timeoutMs: 60_000 });
   expect(added.code, added.stderr).toBe(0);
+  // The host's connection to the machine, which its bridge calls below go through: until it is up, the
+  // bridge answers "no decision" at once (docs/remote.md), and nothing would be blocked.
+  const connection = join(panel.env.hookpanelHome, 'run', 'remote-state.json');
+  const machineState = () =>
+    existsSync(connection)
+      ? (JSON.parse(readFileSync(connection, 'utf8')) as { machines: Record<string, { state: string }> })
+          .machines[target]?.state
+      : undefined;
   await page.setViewportSize({ width: 1280, height: 800 });
   await panel.goto(page);
 
@@ -198,6 +209,7 @@ test("a hosted rule chosen for one machine: Runs for in Rules, the machine's nam
     tool_name: 'Bash',
     tool_input: { command: 'rm -rf build' },
   });
+  await expect.poll(machineState, { timeout: 60_000 }).toBe('connected');
   const remote = await sshd.run(`${bridge} claude PreToolUse`, JSON.stringify(rm('/srv/app')));
   expect(remote.code, remote.stderr).toBe(2);
   expect(remote.stderr).toContain('no rm -rf here');

@@ -84,7 +84,11 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startSshd(root: string): Promise<TestSshd> {
+/**
+ * `env`: more variables for the sessions there (sshd's SetEnv), as a person's login gives them: PATH,
+ * to find an agent installed there.
+ */
+export async function startSshd(root: string, env: Record<string, string> = {}): Promise<TestSshd> {
   const dir = join(root, 'sshd');
   const remoteHome = join(root, 'remote-home');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -122,7 +126,10 @@ export async function startSshd(root: string): Promise<TestSshd> {
       // The test folder is under /tmp (sticky, world-writable): sshd would refuse its key files.
       'StrictModes no',
       'AllowStreamLocalForwarding yes',
-      `SetEnv HOME=${remoteHome}`,
+      // One SetEnv line: sshd keeps the first line of a keyword and ignores the rest.
+      `SetEnv ${Object.entries({ HOME: remoteHome, ...env })
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')}`,
       '',
     ].join('\n'),
   );

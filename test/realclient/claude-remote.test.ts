@@ -4,15 +4,11 @@
 // computer blocks its shell call, and `remote remove` gives its settings file back byte for byte.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test, vi } from 'vitest';
+import { describe, expect, onTestFinished, test, vi } from 'vitest';
 import { claudeBinary } from '../helpers/claude-code.js';
-import { runCli } from '../helpers/cli.js';
-import { makeEnv, type TestEnv } from '../helpers/env.js';
-import { waitFor } from '../helpers/host.js';
 import { startMessagesStub } from '../helpers/messages-stub.js';
-import { startServe, type RunningHost } from '../helpers/serve.js';
-import { sshdMissing, startSshd, type TestSshd } from '../helpers/sshd.js';
-import { refuseWhenInputHas } from './connected.js';
+import { sshdMissing } from '../helpers/sshd.js';
+import { startRemoteMachine } from './remote-machine.js';
 
 vi.setConfig({ testTimeout: 240_000 });
 const claude = claudeBinary();
@@ -31,65 +27,33 @@ test('Claude Code and OpenSSH are there for this test', (ctx) => {
 });
 
 describe.skipIf(missing)('Claude Code on another machine, connected with connect claude --remote', () => {
-  let env: TestEnv | undefined;
-  let sshd: TestSshd | undefined;
-  let served: RunningHost | undefined;
-  let stub: Awaited<ReturnType<typeof startMessagesStub>> | undefined;
-  afterAll(async () => {
-    await served?.stop();
-    await stub?.close();
-    await sshd?.stop();
-    await env?.cleanup();
-  });
-
   test("its events reach this computer's History with the machine's name; a hosted rule blocks its rm -rf; remote remove restores its settings", async () => {
-    env = makeEnv();
-    sshd = await startSshd(env.root);
+    const machine = await startRemoteMachine({
+      dialect: 'claude',
+      refuse: { needle: 'rm -rf', reason: REASON },
+    });
+    const { sshd, cli } = machine;
     const target = sshd.target;
-    const cliEnv = { ...env.processEnv, HOOKPANEL_SSH_CONFIG: sshd.sshConfig };
-    env.processEnv.HOOKPANEL_SSH_CONFIG = sshd.sshConfig;
-    const cli = (...args: string[]) => runCli(args, { env: cliEnv, cwd: env!.workspace, timeoutMs: 30_000 });
-    // Claude Code's own settings there, as a person keeps them; this computer's hosted rule: no rm -rf.
+    // Claude Code's own settings there, as a person keeps them.
     const settings = join(sshd.remoteHome, '.claude', 'settings.json');
     mkdirSync(join(sshd.remoteHome, '.claude'), { recursive: true });
     writeFileSync(settings, ORIGINAL);
     const project = join(sshd.remoteHome, 'project');
     mkdirSync(join(project, 'scratch'), { recursive: true });
-    env.write(
-      'hp/hooks/claude.json',
-      JSON.stringify({
-        hooks: {
-          PreToolUse: [
-            { matcher: 'Bash', hooks: [{ type: 'command', command: refuseWhenInputHas('rm -rf', REASON) }] },
-          ],
-        },
-      }),
-    );
 
     expect((await cli('remote', 'add', target)).code).toBe(0);
     const connect = await cli('connect', 'claude', '--remote', target, '--yes');
     expect(connect.code, connect.stderr).toBe(0);
-    served = await startServe(env);
-    const statePath = join(env.hookpanelHome, 'run', 'remote-state.json');
-    await waitFor(
-      () => {
-        try {
-          return JSON.parse(readFileSync(statePath, 'utf8')).machines[target]?.state as string;
-        } catch {
-          return null;
-        }
-      },
-      (s) => s === 'connected',
-      30_000,
-    );
+    await machine.serve();
 
-    stub = await startMessagesStub((_body, turn) => {
+    const stub = await startMessagesStub((_body, turn) => {
       if (turn === 0)
         return { toolUse: { id: 'toolu_echo', name: 'Bash', input: { command: 'echo hello-from-bash' } } };
       if (turn === 1)
         return { toolUse: { id: 'toolu_rm', name: 'Bash', input: { command: 'rm -rf ./scratch' } } };
       return { text: 'Done: the rm call was refused by a hook.' };
     });
+    onTestFinished(() => stub.close());
     const vars = [
       `ANTHROPIC_BASE_URL=${stub.url}`,
       'ANTHROPIC_API_KEY=sk-ant-offline-test',
@@ -117,17 +81,7 @@ describe.skipIf(missing)('Claude Code on another machine, connected with connect
       'hello-from-bash',
     );
 
-    const events = await waitFor(
-      async () =>
-        JSON.parse((await cli('history', '--events', '--json')).stdout).events as {
-          event: string;
-          decision: string;
-          machine?: string;
-          reason: string | null;
-        }[],
-      (e) => e.some((x) => x.event === 'SessionEnd'),
-      20_000,
-    );
+    const events = await machine.events('SessionEnd');
     expect(new Set(events.map((e) => e.event))).toEqual(
       new Set(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd']),
     );

@@ -8,27 +8,12 @@ import { join } from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
 import { shellThenReport, startResponsesStub } from '../helpers/responses-stub.js';
 import { agentForTests, AGENTS } from './agents.js';
-import { runCodex } from './codex-run.js';
+import { PERSON_CONFIG as CONFIG, PERSON_HOOKS as HOOKS, runCodex } from './codex-run.js';
 import { bridgedEvents, refuseWhenInputHas, setUpConnected } from './connected.js';
 
 vi.setConfig({ testTimeout: 180_000 });
 const codex = await agentForTests('codex');
 const REASON = 'Hookpanel policy: no writing out.txt';
-// The user's own files, as a person keeps them.
-const HOOKS = `{
-  "hooks": {
-    "PostToolUse": [
-      { "matcher": "Bash", "hooks": [{ "type": "command", "command": "true", "timeout": 5 }] }
-    ]
-  }
-}
-`;
-const CONFIG = `# my Codex settings
-approval_policy = "never"
-
-[tui]
-notifications = false
-`;
 
 describe.skipIf(!codex.agent)(`Codex ${AGENTS.codex!.version} connected ${codex.why}`, () => {
   const agent = codex.agent!;

@@ -36,10 +36,55 @@ export async function withInstalledCodex<T>(
   return run.value;
 }
 
+/** A person's own Codex files, as they keep them: their own hook beside connect's, and settings. */
+export const PERSON_HOOKS = `{
+  "hooks": {
+    "PostToolUse": [
+      { "matcher": "Bash", "hooks": [{ "type": "command", "command": "true", "timeout": 5 }] }
+    ]
+  }
+}
+`;
+export const PERSON_CONFIG = `# my Codex settings
+approval_policy = "never"
+
+[tui]
+notifications = false
+`;
+
 /**
- * One `codex exec` turn. The model provider comes from `-c` overrides, so config.toml stays free for
- * what the test puts there (hooks, and the trust records Codex writes).
+ * `codex exec`'s arguments for one offline turn in `cwd`. The model provider comes from `-c`
+ * overrides, so config.toml stays free for what the test puts there (hooks, and the trust records
+ * Codex writes).
  */
+export function codexExecArgs(
+  cwd: string,
+  baseUrl: string,
+  prompt: string,
+  extraArgs: string[] = [],
+): string[] {
+  return [
+    'exec',
+    '--skip-git-repo-check',
+    '--color',
+    'never',
+    // The stub's shell call must run as asked; Codex's own sandbox (bubblewrap) is not what is tested.
+    '--sandbox',
+    'danger-full-access',
+    '--cd',
+    cwd,
+    '--model',
+    'stub-model',
+    '-c',
+    'model_provider="hookpanel_stub"',
+    '-c',
+    `model_providers.hookpanel_stub={ name = "Hookpanel stub", base_url = "${baseUrl}", wire_api = "responses" }`,
+    ...extraArgs,
+    prompt,
+  ];
+}
+
+/** One `codex exec` turn in the test's workspace. */
 export async function runCodex(
   agent: InstalledAgent,
   env: TestEnv,
@@ -50,26 +95,7 @@ export async function runCodex(
   const started = Date.now();
   const result = await execa(
     agent.command[0],
-    [
-      agent.command[1],
-      'exec',
-      '--skip-git-repo-check',
-      '--color',
-      'never',
-      // The stub's shell call must run as asked; Codex's own sandbox (bubblewrap) is not what is tested.
-      '--sandbox',
-      'danger-full-access',
-      '--cd',
-      env.workspace,
-      '--model',
-      'stub-model',
-      '-c',
-      'model_provider="hookpanel_stub"',
-      '-c',
-      `model_providers.hookpanel_stub={ name = "Hookpanel stub", base_url = "${baseUrl}", wire_api = "responses" }`,
-      ...extraArgs,
-      prompt,
-    ],
+    [agent.command[1], ...codexExecArgs(env.workspace, baseUrl, prompt, extraArgs)],
     {
       cwd: env.workspace,
       env: codexEnv(env),

@@ -25,7 +25,8 @@ export async function connectRemote(
   if (preview.kind !== 'planned') return refused(preview.message);
   const { plan } = preview;
   const where = `${target}:${plan.path}`;
-  if (!plan.changed) {
+  // With nothing to write, connect still completes what follows the change (Codex's trust), as locally.
+  if (!plan.changed && (args.dryRun || name === 'disconnect')) {
     out(
       name === 'connect'
         ? `${plan.label} on ${target} is already connected: nothing to change in ${plan.path}`
@@ -33,18 +34,20 @@ export async function connectRemote(
     );
     return 0;
   }
-  out(summarySentence({ ...plan.summary, removesFile: plan.removesFile }, where));
-  out(
-    plan.diff
-      .split('\n')
-      .map((l) => visibleText(l))
-      .join('\n'),
-  );
+  if (plan.changed) {
+    out(summarySentence({ ...plan.summary, removesFile: plan.removesFile }, where));
+    out(
+      plan.diff
+        .split('\n')
+        .map((l) => visibleText(l))
+        .join('\n'),
+    );
+  }
   if (args.dryRun) {
     out(`Not written (--dry-run): run hookpanel ${name} ${args.agent} --remote ${target} --yes to apply it.`);
     return 0;
   }
-  if (!args.yes && !(await confirm(`Apply this change to ${where}? [y/N] `))) {
+  if (plan.changed && !args.yes && !(await confirm(`Apply this change to ${where}? [y/N] `))) {
     out(
       `Nothing was written.${process.stdin.isTTY ? '' : ' No terminal to ask on: pass --yes to apply it.'}`,
     );
@@ -53,5 +56,5 @@ export async function connectRemote(
   const done = await applyRemote(host, target, args.agent, name === 'connect', plan.diff);
   if (done.kind !== 'done') return refused(done.message);
   out(done.message);
-  return 0;
+  return done.incomplete ? 1 : 0;
 }

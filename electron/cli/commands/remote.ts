@@ -30,27 +30,36 @@ export async function remote(input: RemoteInput): Promise<number> {
   if (problem) throw new UsageError(problem);
   if (input.action === 'remove' && input.whenUnreachable)
     throw new UsageError('--when-unreachable is for remote add');
-  const { unlessRemoteFails } = await import('../../host/remote/ssh.js');
-  const target = input.target;
-  const done = await unlessRemoteFails(() =>
-    input.action === 'add'
-      ? add(host, target, input.whenUnreachable ?? 'go-on', !!input.dryRun)
-      : remove(host, target, !!input.dryRun),
-  );
-  if (typeof done === 'number') return done;
-  process.stderr.write(`hookpanel remote ${input.action}: ${done.message}\n`);
-  return 1;
+  const failed = (message: string) => {
+    process.stderr.write(`hookpanel remote ${input.action}: ${message}\n`);
+    return 1;
+  };
+  return input.action === 'add'
+    ? add(host, input.target, input.whenUnreachable ?? 'go-on', !!input.dryRun, failed)
+    : remove(host, input.target, !!input.dryRun, failed);
 }
 
-async function add(host: HostEnv, target: string, when: 'block' | 'go-on', dryRun: boolean): Promise<number> {
+/** Says why a remote step failed, on stderr; the command's exit code. */
+type Failed = (message: string) => number;
+
+async function add(
+  host: HostEnv,
+  target: string,
+  when: 'block' | 'go-on',
+  dryRun: boolean,
+  failed: Failed,
+): Promise<number> {
   const { applyInstall, describeInstall, planInstall } = await import('../../host/remote/install.js');
-  const plan = await planInstall(host, target, when);
+  const planned = await planInstall(host, target, when);
+  if (planned.kind === 'remote-failed') return failed(planned.message);
+  const { plan } = planned;
   out(describeInstall(plan));
   if (dryRun) {
     out(`Not installed (--dry-run): run hookpanel remote add ${target} to install it.`);
     return 0;
   }
-  await applyInstall(host, plan);
+  const installed = await applyInstall(host, plan);
+  if (installed.kind === 'remote-failed') return failed(installed.message);
   out(
     `Installed on ${target}. While Hookpanel runs here (the app, or hookpanel serve) it keeps an ssh connection to it; ` +
       `next: hookpanel connect claude --remote ${target}`,
@@ -58,22 +67,26 @@ async function add(host: HostEnv, target: string, when: 'block' | 'go-on', dryRu
   return 0;
 }
 
-async function remove(host: HostEnv, target: string, dryRun: boolean): Promise<number> {
+async function remove(host: HostEnv, target: string, dryRun: boolean, failed: Failed): Promise<number> {
   const { describeRemoval } = await import('../../host/remote/install.js');
   const { applyMachineRemoval, disconnectInWords, planMachineRemoval } =
     await import('../../host/remote/remove-machine.js');
-  const plan = await planMachineRemoval(host, target);
-  if (!plan) {
+  const planned = await planMachineRemoval(host, target);
+  if (planned.kind === 'remote-failed') return failed(planned.message);
+  if (planned.kind === 'not-added') {
     out(`${target} is not added: nothing to remove`);
     return 0;
   }
+  const { plan } = planned;
   for (const p of plan.disconnects) out(disconnectInWords(p));
   out(describeRemoval(plan.machine));
   if (dryRun) {
     out(`Not removed (--dry-run): run hookpanel remote remove ${target} to remove it.`);
     return 0;
   }
-  for (const line of await applyMachineRemoval(host, plan)) out(line);
+  const removed = await applyMachineRemoval(host, plan);
+  if (removed.kind === 'remote-failed') return failed(removed.message);
+  for (const line of removed.lines) out(line);
   out(`Removed from ${target}; this computer no longer connects to it.`);
   return 0;
 }

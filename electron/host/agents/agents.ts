@@ -29,6 +29,7 @@ import { looseCandidate } from '../sources/single.js';
 import { writeFileAtomic } from '../util/atomic.js';
 import { findProgram } from '../util/which.js';
 import { bridgeArgv, bridgeCommand, thisInstallation, type CommandTarget } from './bridge-command.js';
+import { thisComputer } from './agent-machine.js';
 import { agentConnector, agentConnectors, type LoadedConnector } from './connector.js';
 import { agentGuardedMode } from './guarded-mode.js';
 import { planOwnFile, type OwnFile } from './own-file-edit.js';
@@ -39,6 +40,7 @@ import {
   hasTopLevelKey,
   isConnected,
   isEmptyObject,
+  mergeEntries,
   planConnect,
   planDisconnect,
   type BridgeSpec,
@@ -375,6 +377,7 @@ async function connectNow(
   if (connector.afterConnect) {
     const after = await connector.afterConnect({
       host: deps.host,
+      machine: thisComputer(deps.host),
       path: plan.path,
       entries,
       trusted: record.trusted,
@@ -433,6 +436,7 @@ async function disconnectNow(
   if (record && connector.afterDisconnect) {
     const said = await connector.afterDisconnect({
       host: deps.host,
+      machine: thisComputer(deps.host),
       path: plan.path,
       entries: record.entries,
       trusted: record.trusted,
@@ -455,12 +459,6 @@ async function removeEmptyFolders(folder: string, top: string): Promise<void> {
     await rmdir(dir).catch(() => undefined);
     if (dir === top) return;
   }
-}
-
-function mergeEntries<T extends { event: string; group: number; hook: number }>(a: T[], b: T[]): T[] {
-  const key = (e: T) => `${e.event}\0${e.group}\0${e.hook}`;
-  const seen = new Set(a.map(key));
-  return [...a, ...b.filter((e) => !seen.has(key(e)))];
 }
 
 export async function readSettings(path: string): Promise<string | null> {

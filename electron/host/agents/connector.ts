@@ -4,6 +4,7 @@
 // part is `connect.ts` in its dialect's folder, found by convention like the dialect's index.ts, so an
 // agent stays one folder.
 import type { Dialect } from '../../../shared/dialects.js';
+import type { AgentMachine } from './agent-machine.js';
 import { agentParts } from './agent-parts.js';
 import type { HostEnv } from '../paths.js';
 import type { OwnFile } from './own-file-edit.js';
@@ -16,7 +17,10 @@ export interface TrustRecord {
 }
 
 export interface ConnectContext {
+  /** The agent's side, as its connect part reads paths from it (the remote user's home, over ssh). */
   host: HostEnv;
+  /** Where its files are read and its program runs. */
+  machine: AgentMachine;
   /** The settings file connect wrote. */
   path: string;
   /** The bridge hooks connect wrote: now, or at an earlier connect (kept in agents.json). */
@@ -67,6 +71,11 @@ export interface AgentConnector {
   ownFile?(bridge: (event: string) => { argv: string[]; env: Record<string, string> }): OwnFile;
   /** After the change was written (or found in place): e.g. record the agent's trust in the new hooks. */
   afterConnect?(ctx: ConnectContext): Promise<AfterConnect>;
+  /**
+   * afterConnect runs the agent's own program (Codex records its trust through its app server): on
+   * another machine, connect is refused where that program is missing, as nothing there could finish it.
+   */
+  readonly afterConnectRunsProgram?: true;
   /** After disconnect wrote: take back the trust records connect made; says what it did. */
   afterDisconnect?(ctx: ConnectContext): Promise<string | null>;
 }

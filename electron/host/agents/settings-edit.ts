@@ -327,3 +327,10 @@ export function isEmptyObject(text: string): boolean {
   const tree = parseTree(text);
   return tree?.type === 'object' && !tree.children?.length;
 }
+
+/** The bridge entries of an earlier connect, then this one's new ones: what disconnect takes back. */
+export function mergeEntries<T extends BridgeEntry>(a: T[], b: T[]): T[] {
+  const key = (e: T) => `${e.event}\0${e.group}\0${e.hook}`;
+  const seen = new Set(a.map(key));
+  return [...a, ...b.filter((e) => !seen.has(key(e)))];
+}

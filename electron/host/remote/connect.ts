@@ -1,14 +1,17 @@
 // `hookpanel connect|disconnect <agent> --remote user@host`: the agent's own settings file on that
 // machine gets the same edit as locally (settings-edit.ts: the diff first, every other byte kept), its
-// hooks calling the bridge remote add installed; read and written over ssh. What connect changed is
-// kept in the machine's record, so disconnect and remote remove give the file back byte for byte.
+// hooks calling the bridge remote add installed; read and written over ssh. What the agent's part does
+// after the change (Codex records its trust through its own app server) runs there too, over ssh
+// (remote-machine.ts). What connect changed is kept in the machine's record, so disconnect and remote
+// remove give the files back byte for byte.
 import { basename, join } from 'node:path';
-import { agentConnector } from '../agents/connector.js';
+import { agentConnector, type ConnectContext } from '../agents/connector.js';
 import { shellQuote } from '../agents/bridge-command.js';
 import { refuse, unlessRefused, type ConnectRefused } from '../agents/refusal.js';
 import {
   hasTopLevelKey,
   isEmptyObject,
+  mergeEntries,
   planConnect,
   planDisconnect,
   type BridgeSpec,
@@ -20,6 +23,7 @@ import { loadSettings } from '../settings/settings.js';
 import { writeFileAtomic } from '../util/atomic.js';
 import { remoteBridge } from './layout.js';
 import { readMachines, updateMachine, type MachineRecord } from './machines.js';
+import { remoteMachine } from './remote-machine.js';
 import { readRemoteFile, writeRemoteFile } from './remote-files.js';
 import { unlessRemoteFails, type RemoteFailed } from './ssh.js';
 import { machineId } from './target.js';
@@ -45,8 +49,19 @@ function remoteEnv(m: MachineRecord): HostEnv {
 /** The change previewed on that machine, or why Hookpanel would not make it or could not see it. */
 export type RemotePreview = { kind: 'planned'; plan: RemoteConnectPlan } | ConnectRefused | RemoteFailed;
 
-/** What was done there, in words, or why it was not (then nothing was written). */
-export type RemoteConnectResult = { kind: 'done'; message: string } | ConnectRefused | RemoteFailed;
+/**
+ * What was done there, in words, or why it was not (then nothing was written). `incomplete`: the change
+ * was made, but the agent will not run some of the hooks (Codex's trust could not be recorded).
+ */
+export type RemoteConnectResult =
+  { kind: 'done'; message: string; incomplete: boolean } | ConnectRefused | RemoteFailed;
+
+/** A remote step's outcome: its own, or Hookpanel's refusal, or ssh's failure, each said in words. */
+function remoteOutcome<T extends { kind: string }>(
+  work: () => Promise<T>,
+): Promise<T | ConnectRefused | RemoteFailed> {
+  return unlessRemoteFails(() => unlessRefused(work));
+}
 
 /** The change connect or disconnect would make there, as a diff. */
 export function previewRemote(
@@ -55,12 +70,10 @@ export function previewRemote(
   dialect: string,
   connect: boolean,
 ): Promise<RemotePreview> {
-  return unlessRemoteFails(() =>
-    unlessRefused(async () => ({
-      kind: 'planned' as const,
-      plan: await remotePlan(host, target, dialect, connect),
-    })),
-  );
+  return remoteOutcome(async () => ({
+    kind: 'planned' as const,
+    plan: await remotePlan(host, target, dialect, connect),
+  }));
 }
 
 async function remotePlan(
@@ -72,11 +85,18 @@ async function remotePlan(
   const m = await machineOf(host, target);
   const c = await agentConnector(dialect);
   if (!c) refuse(`unknown agent "${dialect}"`);
-  // Codex's trust of the hooks is recorded by Codex's own program (its app-server), which must run on
-  // the machine, against the machine's files: not done over ssh yet (docs/remote.md).
-  if (c.connector.afterConnect)
+  // Its bridge is a whole file starting this computer's program as argv (Copilot CLI, opencode), not
+  // entries calling the remote bridge: not made for another machine.
+  if (c.connector.ownFile)
     refuse(
-      `${c.label} cannot be connected on another machine yet: connecting it also records its trust of the hooks through its own program, which must run there, and Hookpanel runs it only on this computer`,
+      `${c.label} cannot be connected on another machine yet: its bridge is a file of Hookpanel's that starts Hookpanel on the computer running the agent`,
+    );
+  // Codex's trust of the hooks is recorded by Codex's own program, there: without it, connect could
+  // write hooks Codex would never run (docs/remote.md, "Connecting an agent there").
+  const there = remoteMachine(host, target).programs.elsewhere!;
+  if (connect && c.connector.afterConnectRunsProgram && !(await there.find(c.connector.program)))
+    refuse(
+      `${c.label} is not installed on ${target}: a command run there over ssh finds no ${c.connector.program} on its PATH (ssh ${target} command -v ${c.connector.program}), and connecting ${c.label} ends with ${c.label} itself recording its trust of the hooks there; install it there (or put it on that PATH), then connect again. Nothing was written.`,
     );
   const path = c.connector.settingsPath(remoteEnv(m));
   const before = await readRemoteFile(host, target, path);
@@ -104,12 +124,7 @@ export function applyRemote(
   connect: boolean,
   shownDiff: string,
 ): Promise<RemoteConnectResult> {
-  return unlessRemoteFails(() =>
-    unlessRefused(async () => ({
-      kind: 'done' as const,
-      message: await applyNow(host, target, dialect, connect, shownDiff),
-    })),
-  );
+  return remoteOutcome(() => applyNow(host, target, dialect, connect, shownDiff));
 }
 
 async function applyNow(
@@ -118,41 +133,82 @@ async function applyNow(
   dialect: string,
   connect: boolean,
   shownDiff: string,
-): Promise<string> {
+): Promise<RemoteConnectResult> {
   const plan = await remotePlan(host, target, dialect, connect);
   const where = `${target}:${plan.path}`;
   if (plan.diff !== shownDiff && plan.changed)
     refuse(`${where} changed since the preview; look at the new diff`);
+  const m = await machineOf(host, target);
+  const c = (await agentConnector(dialect))!;
+  const record = m.agents[plan.agent];
+  const lines: string[] = [];
   if (!plan.changed)
-    return connect
-      ? `${plan.label} on ${target} is already connected; nothing changed in ${plan.path}`
-      : `${plan.label} on ${target} was not connected; nothing changed in ${plan.path}`;
-  let backup: string | null = null;
-  if (plan.before !== null) {
-    const time = new Date().toISOString().replace(/[:.]/g, '-');
-    backup = join(
-      homePaths(host).root,
-      'backups',
-      `${machineId(target)}-${plan.agent}-${basename(plan.path)}.${time}.bak`,
+    lines.push(
+      connect
+        ? `${plan.label} on ${target} is already connected; nothing changed in ${plan.path}`
+        : `${plan.label} on ${target} was not connected; nothing changed in ${plan.path}`,
     );
-    await writeFileAtomic(backup, plan.before);
+  else {
+    const backup = plan.before === null ? null : await backUp(host, plan);
+    await writeRemoteFile(host, target, plan.path, plan.removesFile ? null : plan.after);
+    const saved = backup ? ` (backup on this computer: ${backup})` : '';
+    lines.push(
+      plan.removesFile
+        ? `Disconnected ${plan.label} on ${target}: removed ${plan.path}, which connect had created`
+        : `${connect ? 'Connected' : 'Disconnected'} ${plan.label} on ${target}: ${plan.path}${saved}`,
+    );
   }
-  await writeRemoteFile(host, target, plan.path, plan.removesFile ? null : plan.after);
-  await updateMachine(host, target, (m) => {
-    if (!m) return null;
-    const agents = { ...m.agents };
-    if (!connect) delete agents[plan.agent];
-    else
-      agents[plan.agent] ??= {
-        path: plan.path,
-        fileExisted: plan.before !== null,
-        hadHooksKey: plan.before !== null && hasTopLevelKey(plan.before, 'hooks'),
-        connectedAt: new Date().toISOString(),
-      };
-    return { ...m, agents };
-  });
-  const saved = backup ? ` (backup on this computer: ${backup})` : '';
-  if (plan.removesFile)
-    return `Disconnected ${plan.label} on ${target}: removed ${plan.path}, which connect had created`;
-  return `${connect ? 'Connected' : 'Disconnected'} ${plan.label} on ${target}: ${plan.path}${saved}`;
+  // As locally: connect completes what follows the change (Codex's trust) even with nothing to write.
+  const entries = connect ? mergeEntries(record?.entries ?? [], plan.written) : (record?.entries ?? []);
+  const ctx: ConnectContext = {
+    host: remoteEnv(m),
+    machine: remoteMachine(host, target),
+    path: plan.path,
+    entries,
+    trusted: record?.trusted ?? [],
+    notes: record?.notes ?? {},
+  };
+  let incomplete = false;
+  let after: { trusted: ConnectContext['trusted']; notes: ConnectContext['notes'] } | null = null;
+  if (connect && c.connector.afterConnect && (plan.changed || record)) {
+    const done = await c.connector.afterConnect(ctx);
+    after = { trusted: done.trusted, notes: { ...ctx.notes, ...done.notes } };
+    incomplete = !!done.failed;
+    if (done.message) lines.push(done.message);
+  }
+  if (!connect && record && c.connector.afterDisconnect) {
+    const said = await c.connector.afterDisconnect(ctx);
+    if (said) lines.push(said);
+  }
+  if (plan.changed || after || (!connect && record))
+    await updateMachine(host, target, (now) => {
+      if (!now) return null;
+      const agents = { ...now.agents };
+      const was = agents[plan.agent];
+      if (!connect) delete agents[plan.agent];
+      else
+        agents[plan.agent] = {
+          path: plan.path,
+          fileExisted: was ? was.fileExisted : plan.before !== null,
+          hadHooksKey: was ? was.hadHooksKey : plan.before !== null && hasTopLevelKey(plan.before, 'hooks'),
+          connectedAt: was?.connectedAt ?? new Date().toISOString(),
+          entries,
+          trusted: after?.trusted ?? was?.trusted ?? [],
+          notes: after?.notes ?? was?.notes ?? {},
+        };
+      return { ...now, agents };
+    });
+  return { kind: 'done', message: lines.join('\n'), incomplete };
+}
+
+/** The file as it was, kept on this computer in `backups/` before it is changed there. */
+async function backUp(host: HostEnv, plan: RemoteConnectPlan): Promise<string> {
+  const time = new Date().toISOString().replace(/[:.]/g, '-');
+  const backup = join(
+    homePaths(host).root,
+    'backups',
+    `${machineId(plan.target)}-${plan.agent}-${basename(plan.path)}.${time}.bak`,
+  );
+  await writeFileAtomic(backup, plan.before!);
+  return backup;
 }

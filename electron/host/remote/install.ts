@@ -13,7 +13,7 @@ import {
 } from './layout.js';
 import { readMachines, updateMachine, type MachineRecord } from './machines.js';
 import { printfFormat } from './printf-bytes.js';
-import { remoteFails, runRemote, sshFailure } from './ssh.js';
+import { remoteFails, runRemote, sshFailure, unlessRemoteFails, type RemoteFailed } from './ssh.js';
 
 export interface RemoteFacts {
   home: string;
@@ -62,7 +62,19 @@ export interface InstallPlan {
   token: string;
 }
 
-export async function planInstall(
+/** What install would put there, or why the machine could not be reached or taken. */
+export function planInstall(
+  host: HostEnv,
+  target: string,
+  whenUnreachable: WhenUnreachable,
+): Promise<{ kind: 'planned'; plan: InstallPlan } | RemoteFailed> {
+  return unlessRemoteFails(async () => ({
+    kind: 'planned' as const,
+    plan: await installPlan(host, target, whenUnreachable),
+  }));
+}
+
+async function installPlan(
   host: HostEnv,
   target: string,
   whenUnreachable: WhenUnreachable,
@@ -106,7 +118,18 @@ export function describeInstall(plan: InstallPlan): string {
   return lines.join('\n');
 }
 
-export async function applyInstall(host: HostEnv, plan: InstallPlan): Promise<void> {
+/** Installs the plan there and records the machine here, or says why it could not. */
+export function applyInstall(
+  host: HostEnv,
+  plan: InstallPlan,
+): Promise<{ kind: 'installed' } | RemoteFailed> {
+  return unlessRemoteFails(async () => {
+    await install(host, plan);
+    return { kind: 'installed' as const };
+  });
+}
+
+async function install(host: HostEnv, plan: InstallPlan): Promise<void> {
   const d = plan.dir;
   const script = [
     'set -e',

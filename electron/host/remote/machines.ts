@@ -12,6 +12,12 @@ const RemoteAgentSchema = z.object({
   fileExisted: z.boolean(),
   hadHooksKey: z.boolean(),
   connectedAt: z.string(),
+  /** The bridge hooks connect wrote there, and what the agent's part recorded for them (Codex's trust). */
+  entries: z
+    .array(z.object({ event: z.string(), group: z.number().int(), hook: z.number().int() }))
+    .default([]),
+  trusted: z.array(z.object({ key: z.string(), hash: z.string() })).default([]),
+  notes: z.record(z.string(), z.unknown()).default({}),
 });
 
 const MachineSchema = z.object({

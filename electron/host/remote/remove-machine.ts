@@ -5,7 +5,7 @@ import type { HostEnv } from '../paths.js';
 import { applyRemote, previewRemote, type RemoteConnectPlan } from './connect.js';
 import { applyRemoval } from './install.js';
 import { readMachines, type MachineRecord } from './machines.js';
-import { remoteFails } from './ssh.js';
+import { remoteFails, unlessRemoteFails, type RemoteFailed } from './ssh.js';
 
 export interface MachineRemoval {
   machine: MachineRecord;
@@ -14,10 +14,20 @@ export interface MachineRemoval {
 }
 
 /**
- * Null when the machine is not added. A disconnection Hookpanel would not make there stops the removal
- * as ssh failing does, with a remote failure (remoteFails), before anything is removed.
+ * The removal, or that the machine is not added. A disconnection Hookpanel would not make there stops
+ * the removal as ssh failing does, as a remote failure, before anything is removed.
  */
-export async function planMachineRemoval(host: HostEnv, target: string): Promise<MachineRemoval | null> {
+export function planMachineRemoval(
+  host: HostEnv,
+  target: string,
+): Promise<{ kind: 'planned'; plan: MachineRemoval } | { kind: 'not-added' } | RemoteFailed> {
+  return unlessRemoteFails(async () => {
+    const plan = await removalPlan(host, target);
+    return plan ? { kind: 'planned' as const, plan } : { kind: 'not-added' as const };
+  });
+}
+
+async function removalPlan(host: HostEnv, target: string): Promise<MachineRemoval | null> {
   const machine = (await readMachines(host))[target];
   if (!machine) return null;
   const disconnects: RemoteConnectPlan[] = [];
@@ -36,9 +46,16 @@ export function disconnectInWords(p: RemoteConnectPlan): string {
 
 /**
  * Applies the plan; the lines say what was done and what was left there. Stops at a disconnection
- * Hookpanel would not make (remoteFails), before the bridge's files go.
+ * Hookpanel would not make, before the bridge's files go.
  */
-export async function applyMachineRemoval(host: HostEnv, plan: MachineRemoval): Promise<string[]> {
+export function applyMachineRemoval(
+  host: HostEnv,
+  plan: MachineRemoval,
+): Promise<{ kind: 'removed'; lines: string[] } | RemoteFailed> {
+  return unlessRemoteFails(async () => ({ kind: 'removed' as const, lines: await removeNow(host, plan) }));
+}
+
+async function removeNow(host: HostEnv, plan: MachineRemoval): Promise<string[]> {
   const lines: string[] = [];
   for (const p of plan.disconnects) {
     const done = await applyRemote(host, plan.machine.target, p.agent, false, p.diff);

@@ -114,6 +114,38 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
     expect(JSON.parse((await cli('remote', 'list', '--json')).stdout).machines).toEqual([]);
   });
 
+  test("what follows an agent's change runs there too: Droid's check reads the machine's hooks.json; an agent whose bridge is a whole file is refused", async () => {
+    const factory = join(sshd.remoteHome, '.factory');
+    // Droid there keeps a Stop hook in ~/.factory/hooks.json, which replaces settings.json's Stop.
+    await sshd.run(
+      'mkdir -p ~/.factory && cat > ~/.factory/hooks.json',
+      '{ "Stop": [{ "hooks": [{ "type": "command", "command": "true" }] }] }\n',
+    );
+    expect((await cli('remote', 'add', sshd.target)).code).toBe(0);
+
+    const droid = await cli('connect', 'droid', '--remote', sshd.target, '--yes');
+    expect(droid.stdout).toContain(
+      `Connected Factory Droid on ${sshd.target}: ${join(factory, 'settings.json')}`,
+    );
+    expect(droid.stdout).toContain(
+      `Droid will not run the bridge for Stop: ${join(factory, 'hooks.json')} lists this event`,
+    );
+    expect(droid.code, 'connected, but Droid will not run every hook').toBe(1);
+
+    const copilot = await cli('connect', 'copilot', '--remote', sshd.target, '--yes');
+    expect(copilot.code).toBe(1);
+    expect(copilot.stderr).toBe(
+      "hookpanel connect: GitHub Copilot CLI cannot be connected on another machine yet: its bridge is a file of Hookpanel's that starts Hookpanel on the computer running the agent\n",
+    );
+
+    const removed = await cli('remote', 'remove', sshd.target);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(existsSync(join(factory, 'settings.json')), 'connect created it; remove takes it back').toBe(
+      false,
+    );
+    await sshd.run('rm -r ~/.factory');
+  });
+
   test('remote add refuses a folder it did not make, and a target that is not user@host', async () => {
     await sshd.run('mkdir -p ~/.hookpanel-remote && echo mine > ~/.hookpanel-remote/notes');
     const add = await cli('remote', 'add', sshd.target);

@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { newTag, signalTree, treeBeforeSpawn, treeMembers, type HookTree } from '../../process/groups.js';
 import { startTicksOf } from '../../process/proc-table.js';
+import type { ProgramElsewhere } from '../../agents/agent-machine.js';
 import { findProgram } from '../../util/which.js';
 
 export const CODEX_TRUST_STATUSES = ['managed', 'untrusted', 'trusted', 'modified'] as const;
@@ -79,6 +80,8 @@ export interface CodexAppServerOptions {
   /** Codex's environment: HOME and CODEX_HOME decide whose hooks and trust it reads. */
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** Codex on another machine: found on its PATH and started there; env and cwd are then ssh's, here. */
+  elsewhere?: ProgramElsewhere;
   /** Bound on starting and on each request, in ms. */
   timeoutMs?: number;
 }
@@ -134,19 +137,24 @@ export class CodexAppServer {
   static async start(opts: CodexAppServerOptions = {}): Promise<CodexStart> {
     const env = opts.env ?? process.env;
     const name = opts.program ?? 'codex';
-    const program = findProgram(name, env.PATH, opts.cwd ?? null);
+    const there = opts.elsewhere;
+    const program = there ? await there.find(name) : findProgram(name, env.PATH, opts.cwd ?? null);
     if (!program) {
       return {
         kind: 'not-installed',
-        message: name.includes('/')
-          ? `Codex is not installed at ${name} (no executable file there)`
-          : `Codex is not installed: no "${name}" program on PATH; install it (npm install -g @openai/codex) or point Hookpanel at it`,
+        message: there
+          ? `Codex is not installed on ${there.where}: no "${name}" program on the PATH a command run there over ssh gets`
+          : name.includes('/')
+            ? `Codex is not installed at ${name} (no executable file there)`
+            : `Codex is not installed: no "${name}" program on PATH; install it (npm install -g @openai/codex) or point Hookpanel at it`,
       };
     }
-    // Tagged like a hook, so what it leaves is found by identity once it has exited (groups.ts).
+    const [file, ...args] = there?.argv(program, ['app-server']) ?? [program, 'app-server'];
+    // Tagged like a hook, so what it leaves is found by identity once it has exited (groups.ts). Over
+    // ssh, that is ssh here; Codex there reads the end of its stdin when ssh goes, and leaves.
     const tag = newTag();
     const tree = treeBeforeSpawn(tag.tag, Infinity, 0);
-    const child = spawn(program, ['app-server'], {
+    const child = spawn(file, args, {
       cwd: opts.cwd,
       env: { ...env, [tag.name]: tag.value },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -158,10 +166,11 @@ export class CodexAppServer {
       child.once('error', (e) => resolve(e));
     });
     // Found, yet not startable (not executable after all, or gone since): as good as not installed.
+    const shown = there ? `${program} on ${there.where}` : program;
     if (spawned)
-      return { kind: 'not-installed', message: `cannot start ${program} app-server: ${spawned.message}` };
+      return { kind: 'not-installed', message: `cannot start ${shown} app-server: ${spawned.message}` };
     Object.assign(tree, { pgid: child.pid ?? null, leaderStart: child.pid ? startTicksOf(child.pid) : null });
-    const server = new CodexAppServer(child, tree, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, program);
+    const server = new CodexAppServer(child, tree, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, shown);
     try {
       const init = await server.request('initialize', {
         clientInfo: { name: 'hookpanel', title: 'Hookpanel', version: '0.1.0' },

@@ -1,25 +1,23 @@
 // Connecting Codex: the bridge in $CODEX_HOME/hooks.json, then Codex's own trust for exactly the hooks
 // connect wrote, recorded through Codex's app server once the person approved the change (Codex skips
 // an untrusted hook without a word). Disconnect takes those trust records back the same way.
-import { existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { parseBridgeCommand } from '../../agents/bridge-command.js';
-import { withCodexAppServer, type CodexAppServerOptions } from './app-server.js';
+import type { AgentMachine } from '../../agents/agent-machine.js';
+import { withCodexAppServer } from './app-server.js';
 import type { AfterConnect, AgentConnector, ConnectContext } from '../../agents/connector.js';
 import type { HostEnv } from '../../paths.js';
 import { isPlainObject } from '../rule.js';
 import { codexHome, codexHookKey } from './index.js';
 
-const NOT_INSTALLED =
-  'Codex is not installed here (no codex on PATH), so Hookpanel could not record its trust: Codex will ask you to review these hooks (/hooks in its TUI), and `codex exec` skips them until then. Connect again once Codex is installed to record it.';
+/** Where the machine is, in a message: "here", or "on user@host". */
+const whereIs = (machine: AgentMachine) => (machine.target ? `on ${machine.target}` : 'here');
+
+const notInstalled = (machine: AgentMachine) =>
+  `Codex is not installed ${whereIs(machine)} (no codex on PATH), so Hookpanel could not record its trust: Codex will ask you to review these hooks (/hooks in its TUI), and \`codex exec\` skips them until then. Connect again once Codex is installed to record it.`;
 
 const configPath = (host: HostEnv) => join(codexHome(host), 'config.toml');
-
-function serverOptions(host: HostEnv): CodexAppServerOptions {
-  return { env: { ...host.env }, cwd: host.home };
-}
 
 export const connector: AgentConnector = {
   settingsPath: (host) => join(codexHome(host), 'hooks.json'),
@@ -44,6 +42,7 @@ export const connector: AgentConnector = {
     event === 'SessionEnd' ? { timeout: 3 } : event === 'PermissionRequest' ? { timeout: 600 } : {},
   what: "Runs its own hooks, and only those it trusts. Connect adds the bridge to Codex's hooks.json and records Codex's trust for exactly those hooks through Codex itself, so turn-done and blocked events reach Hookpanel and your hosted codex rules run.",
   afterConnect: recordTrust,
+  afterConnectRunsProgram: true,
   afterDisconnect: forgetTrust,
 };
 
@@ -52,7 +51,7 @@ async function recordTrust(ctx: ConnectContext): Promise<AfterConnect> {
   const keys = ctx.entries.map((e) => codexHookKey(ctx.path, e.event, e.group, e.hook));
   if (!keys.length) return { message: null, trusted: ctx.trusted };
   try {
-    const run = await withCodexAppServer(serverOptions(ctx.host), async (server): Promise<AfterConnect> => {
+    const run = await withCodexAppServer(ctx.machine.programs, async (server): Promise<AfterConnect> => {
       const listed = (await server.listHooks([ctx.host.home])).flatMap((d) => d.hooks);
       const byKey = new Map(listed.map((h) => [h.key, h]));
       // Exactly the entries connect wrote, and only while they are still the bridge.
@@ -63,7 +62,8 @@ async function recordTrust(ctx: ConnectContext): Promise<AfterConnect> {
       const need = ours.filter((h) => h!.trustStatus !== 'trusted' && h!.trustStatus !== 'managed');
       let where = '';
       // Codex creates its config.toml for the records: disconnect removes it again if it is left empty.
-      const createdConfig = ctx.notes.createdConfig === true || !existsSync(configPath(ctx.host));
+      const createdConfig =
+        ctx.notes.createdConfig === true || (await ctx.machine.readFile(configPath(ctx.host))) === null;
       if (need.length)
         where = (
           await server.trustHooks(
@@ -87,7 +87,7 @@ async function recordTrust(ctx: ConnectContext): Promise<AfterConnect> {
       case 'answered':
         return run.value;
       case 'not-installed':
-        return { message: NOT_INSTALLED, trusted: ctx.trusted };
+        return { message: notInstalled(ctx.machine), trusted: ctx.trusted };
     }
   } catch (e) {
     return {
@@ -101,17 +101,20 @@ async function recordTrust(ctx: ConnectContext): Promise<AfterConnect> {
 /** Takes back the trust records connect made, where they are still as it wrote them. */
 async function forgetTrust(ctx: ConnectContext): Promise<string | null> {
   if (!ctx.trusted.length) return null;
-  const states = await hookStates(configPath(ctx.host));
+  const states = await hookStates(ctx.machine, configPath(ctx.host));
   const still = ctx.trusted.filter((t) => states[t.key] === t.hash).map((t) => t.key);
   if (!still.length) return null;
   const kept = (why: string) =>
     `Codex's trust records for the removed hooks stay in its config.toml (${why}); they trust nothing that exists any more.`;
   try {
-    const run = await withCodexAppServer(serverOptions(ctx.host), (server) => server.forgetHooks(still));
-    if (run.kind === 'not-installed') return kept('Codex is not installed here');
+    const run = await withCodexAppServer(ctx.machine.programs, (server) => server.forgetHooks(still));
+    if (run.kind === 'not-installed') return kept(`Codex is not installed ${whereIs(ctx.machine)}`);
     const { filePath } = run.value;
-    if (ctx.notes.createdConfig === true && (await readFile(filePath, 'utf8').catch(() => 'x')).trim() === '')
-      await rm(filePath, { force: true });
+    if (
+      ctx.notes.createdConfig === true &&
+      (await ctx.machine.readFile(filePath).catch(() => 'x'))?.trim() === ''
+    )
+      await ctx.machine.removeFile(filePath);
     return `Removed Codex's trust records for the ${still.length === 1 ? 'hook' : `${still.length} hooks`} Hookpanel had added (through Codex, in ${filePath}).`;
   } catch (e) {
     return kept((e as Error).message);
@@ -119,9 +122,9 @@ async function forgetTrust(ctx: ConnectContext): Promise<string | null> {
 }
 
 /** `[hooks.state."<key>"] trusted_hash` in the user's config.toml, read only. */
-async function hookStates(path: string): Promise<Record<string, string>> {
+async function hookStates(machine: AgentMachine, path: string): Promise<Record<string, string>> {
   try {
-    const config = parseToml(await readFile(path, 'utf8'));
+    const config = parseToml((await machine.readFile(path)) ?? '');
     const state = isPlainObject(config.hooks) && isPlainObject(config.hooks.state) ? config.hooks.state : {};
     return Object.fromEntries(
       Object.entries(state).flatMap(([k, v]) =>
