@@ -62,7 +62,8 @@ async function twoMachines(page: Page, panel: Panel, suffix: string): Promise<vo
 
   const machines = page.getByRole('table', { name: 'cost per machine' });
   const row = (name: string) => machines.getByRole('row').filter({ hasText: name });
-  // The costliest first (ci@buildbox's hooks take about 3 s); how long this computer's own hooks took depends on the machine's load.
+  // The costliest first (ci@buildbox's hooks take about 3 s); this computer's own hooks' time depends on
+  // the machine's load.
   await expect(machines.getByRole('row')).toHaveCount(4);
   await expect(machines.getByRole('row').nth(1)).toContainText('ci@buildbox');
   for (const name of ['me@devbox', 'This computer']) await expect(row(name)).toBeVisible();
