@@ -267,6 +267,8 @@ const TallySchema = z.object({
 /** What hooks cost over a range of days (histograms kept per day; percentiles within ±4%). */
 export const CostReportSchema = z.object({
   days: z.array(z.string()),
+  /** Per machine (null: this computer), the most costly first; empty while every figure is this computer's. */
+  machines: z.array(TallySchema.extend({ machine: z.string().nullable() })),
   agents: z.array(TallySchema.extend({ dialect: z.string() })),
   daily: z.array(TallySchema.extend({ day: z.string() })),
   events: z.array(
@@ -469,7 +471,12 @@ export const REQUESTS = {
   'history:stats': { req: z.object({ filter: Filter }), res: RuleStatsSchema },
   'history:replay': { req: z.object({ eventId: z.string() }), res: DryRunSchema },
   'history:cost': {
-    req: z.object({ days: z.number().int().min(1).max(366), dialect: DialectSchema.optional() }),
+    req: z.object({
+      days: z.number().int().min(1).max(366),
+      dialect: DialectSchema.optional(),
+      /** One machine's (user@host), or THIS_COMPUTER's (shared/machines.ts). */
+      machine: z.string().max(300).optional(),
+    }),
     res: CostReportSchema,
   },
   'history:budgets': { req: z.object({}), res: z.array(BudgetFlagSchema) },

@@ -1,12 +1,15 @@
 // A large history for benchmarks, made inside SQLite (a million records through the writer would take
 // minutes): one event per dispatch, 50 rules (each running a command of its own, check-N, which names it
 // in the panel), two agents, two workspaces, a failure every 997 records whose reason holds the word
-// "needle", 10,000 sessions, and the search index, sessions and daily cost histograms filled alike.
+// "needle", 10,000 sessions, one record in 100 from another machine (me@devbox), and the search index,
+// sessions and daily cost histograms filled alike.
 import { openHistoryDb } from '../../electron/host/history/schema.js';
 import { backfillSessions } from '../../electron/host/history/sessions.js';
 import { join } from 'node:path';
 
 export const T0 = Date.UTC(2026, 0, 1);
+/** The other machine one record in 100 came from. */
+export const MACHINE = 'me@devbox';
 
 /** 10,000 sessions of about 100 events each, and one, `long`, of one event in 1,000 (1,000 at a million). */
 const SESSION_ID = "CASE WHEN seq % 1000 = 7 THEN 'long' ELSE 's' || (seq % 10000) END";
@@ -51,6 +54,13 @@ export function makeHistory(dir: string, count: number, opts: { spanMs?: number 
           'payloadTruncated', json('false'), 'decision', 'allow', 'reason', NULL, 'durationMs', duration_ms + 1,
           'dispatchCount', 1, 'untrustedSkips', 0)
       FROM dispatches;
+    `);
+    // One event and its rule run in 100 came from another machine, in their record and its column.
+    db.exec(`
+      UPDATE dispatches SET machine = '${MACHINE}', record = json_set(record, '$.machine', '${MACHINE}')
+        WHERE seq % 100 = 2;
+      UPDATE events SET machine = '${MACHINE}', record = json_set(record, '$.machine', '${MACHINE}')
+        WHERE seq % 100 = 2;
     `);
     db.exec(`
       INSERT INTO dispatch_text (rowid, rule, source, handler, event, reason, stdout, stderr)

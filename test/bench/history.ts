@@ -2,7 +2,9 @@
 // over 1,000 records, and the cost of recording one event against writing it as a JSON line (the store
 // before the database). Goals: filtered query ≤ 50 ms, newest 50 ≤ 10 ms, recording ≤ 0.5 ms.
 // The filters are measured with the search index as made, then again after the host's idle-time merge
-// (each step timed); last, schema 4's rebuild of the index at this size is timed.
+// (each step timed); the filter by machine against reading each record's JSON, as it did before schema
+// 5; last, the migration of a schema-3 file to today's (schema 4's index rebuild and schema 5's machine
+// columns) at this size: its own transaction, then its batches, and a record written between two.
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DispatchRecord, EventRecord } from '../../shared/dispatch.js';
@@ -10,7 +12,10 @@ import { IndexMerge, segmentCount, STEP_PAGES } from '../../electron/host/histor
 import { openHistoryDb } from '../../electron/host/history/schema.js';
 import { HistoryStore, type HistoryFilter } from '../../electron/host/history/store.js';
 import { benchHome } from './env.js';
-import { makeHistory, T0 } from './history-data.js';
+import { MACHINE, makeHistory, T0 } from './history-data.js';
+import { THIS_COMPUTER } from '../../shared/machines.js';
+import { BATCH_ROWS, backfillStep } from '../../electron/host/history/backfill.js';
+import { HistoryWriter } from '../../electron/host/history/writer.js';
 import { measure, report, type Sample } from './measure.js';
 
 const RECORDS = 1_000_000;
@@ -28,6 +33,8 @@ const FILTERS: [string, HistoryFilter, number][] = [
   ['one agent and workspace, last day, newest 50', { dialect: 'io', workspace: '/w2', since: 0 }, 50],
   ['text in payloads ("src/4242"), newest 50', { text: 'src/4242' }, 50],
   ['failed, newest 50', { outcome: 'failed' }, 50],
+  ['one machine (1 record in 100), newest 50', { machine: MACHINE }, 50],
+  ['this computer, newest 50', { machine: THIS_COMPUTER }, 50],
 ];
 
 type Stores = { big: HistoryStore; small: HistoryStore };
@@ -93,14 +100,93 @@ function mergeAll(path: string) {
   };
 }
 
-/** Schema 4's rebuild of the search index from the records, as opening a schema 3 database runs it. */
-function timeReindex(path: string): number {
+/** The filter by machine as it was before schema 5: each record's JSON read, no index. */
+async function machineAsBefore(path: string): Promise<Sample> {
   const db = openHistoryDb(path);
-  db.exec('PRAGMA user_version = 3');
-  db.close();
+  try {
+    const query = db.prepare(
+      "SELECT seq FROM dispatches WHERE record ->> '$.machine' = ? ORDER BY time DESC, seq DESC LIMIT 50",
+    );
+    return await measure('JSON', () => query.all(MACHINE), { runs: 5, warmup: 1 });
+  } finally {
+    db.close();
+  }
+}
+
+/** The file as a schema-3 Hookpanel left it: no machine columns, cost_daily without one. */
+function asSchema3(path: string): void {
+  const db = openHistoryDb(path);
+  try {
+    db.exec(`
+      DROP INDEX dispatches_machine;
+      DROP INDEX events_machine;
+      ALTER TABLE dispatches DROP COLUMN machine;
+      ALTER TABLE events DROP COLUMN machine;
+      CREATE TABLE cost_old AS SELECT day, scope, dialect, event, source, name, awaited, bucket, n, failures,
+        timeouts, total_ms FROM cost_daily;
+      DROP TABLE cost_daily;
+      ALTER TABLE cost_old RENAME TO cost_daily;
+      PRAGMA user_version = 3;
+    `);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Opening a schema-3 file (its migration's own transaction), then its backfill a batch at a time (each
+ * timed), with a record written through the writer every 50 batches, as the host's worker takes them.
+ */
+function timeMigration(path: string) {
+  asSchema3(path);
   const t0 = performance.now();
-  openHistoryDb(path).close();
-  return performance.now() - t0;
+  const db = openHistoryDb(path);
+  const openMs = performance.now() - t0;
+  const batches: number[] = [];
+  const records: number[] = [];
+  const writer = new HistoryWriter(db);
+  try {
+    for (let more = true, i = 0; more; i++) {
+      const t = performance.now();
+      more = backfillStep(db);
+      batches.push(performance.now() - t);
+      if (i % 50 === 0) {
+        const time = new Date(T0 + (RECORDS + 10_000 + i) * 1000).toISOString();
+        const w = performance.now();
+        writer.append([
+          {
+            type: 'event',
+            id: `m${i}`,
+            time,
+            dialect: 'pw',
+            event: 'Stop',
+            workspace: '/w',
+            sessionId: 'm',
+            payloadDigest: 'x',
+            payload: {},
+            payloadTruncated: false,
+            decision: 'allow',
+            reason: null,
+            durationMs: 1,
+            dispatchCount: 0,
+            untrustedSkips: 0,
+          },
+        ]);
+        records.push(performance.now() - w);
+      }
+    }
+  } finally {
+    db.close();
+  }
+  const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  return {
+    openMs,
+    batches: batches.length,
+    totalMs: batches.reduce((a, b) => a + b, 0),
+    medianMs: median(batches),
+    maxMs: Math.max(...batches),
+    recordMs: median(records),
+  };
 }
 
 export async function benchHistory(): Promise<void> {
@@ -126,6 +212,16 @@ export async function benchHistory(): Promise<void> {
     );
     console.log(`  a quiet second's look with nothing to merge: ${merged.nothingMs.toFixed(2)} ms`);
     await filterFigures(stores, 'merged');
+    const before = await machineAsBefore(bigDb);
+    const machine = await measure('column', () => stores.big.query({ machine: MACHINE }, 50), {
+      runs: 9,
+      warmup: 2,
+    });
+    report('  one machine, newest 50: indexed column', machine, {
+      ...before,
+      name: "each record's JSON (schema 4)",
+    });
+    goal('    one machine at 1,000,000', machine, 300);
     const newest = await measure('newest 50', () => stores.big.query({}, 50), { runs: 15, warmup: 3 });
     const newestSmall = await measure('newest 50', () => stores.small.query({}, 50), { runs: 15, warmup: 3 });
     report('  newest 50 dispatches', newest, { ...newestSmall, name: '1,000 records' });
@@ -276,9 +372,9 @@ export async function benchHistory(): Promise<void> {
     );
     await stores.big.close();
     await stores.small.close();
-    const reindexMs = timeReindex(bigDb);
+    const m = timeMigration(bigDb);
     console.log(
-      `  schema 4's search index rebuild at ${RECORDS.toLocaleString('en')} dispatches and events: ${(reindexMs / 1000).toFixed(1)} s (once, on opening a schema 3 database)`,
+      `  a schema-3 file at ${RECORDS.toLocaleString('en')} records opened: the migration's own transaction ${(m.openMs / 1000).toFixed(2)} s (records wait for it); then ${m.batches} batches of ${BATCH_ROWS} (search index rebuilt, machine columns filled) in ${(m.totalMs / 1000).toFixed(1)} s, each batch median ${m.medianMs.toFixed(1)} ms, longest ${m.maxMs.toFixed(1)} ms; a record written between two batches: ${m.recordMs.toFixed(2)} ms`,
     );
   } finally {
     b.cleanup();

@@ -6,7 +6,7 @@ import type { DispatchRecord, EventRecord } from '../../shared/dispatch.js';
 import { BudgetWatcher, type OverBudgetSignal } from '../../electron/host/history/budgets.js';
 import { openHistoryDb } from '../../electron/host/history/schema.js';
 import { HistoryStore } from '../../electron/host/history/store.js';
-import { localDay } from '../../electron/host/history/writer.js';
+import { localDay } from '../../electron/host/history/cost-rows.js';
 import { ruleStats } from '../../electron/host/panel/stats.js';
 import { personRecord } from '../../electron/host/permissions/record.js';
 import { ASK_ME_SOURCE } from '../../shared/ask-me-source.js';

@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import type { DispatchRecord, EventRecord } from '../../shared/dispatch.js';
-import { IndexMerge, segmentCount } from '../../electron/host/history/index-merge.js';
+import { IdleMerge, IndexMerge, segmentCount } from '../../electron/host/history/index-merge.js';
 import { openHistoryDb, type Db } from '../../electron/host/history/schema.js';
 import { HistoryWriter } from '../../electron/host/history/writer.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
@@ -78,6 +78,46 @@ test('records written while a merge is under way are kept, and the merge goes on
     const after = segments(db);
     for (const [i, count] of after.entries()) expect(count).toBeLessThan(before[i]!);
     expect(merge.step(db)).toBe(false);
+  } finally {
+    db.close();
+  }
+});
+
+test('an idle host looks at its indexes again only after something was written', async () => {
+  env = makeEnv();
+  const db = openHistoryDb(env.path('hp/history/history.db'));
+  try {
+    const writer = new HistoryWriter(db);
+    for (let i = 0; i < 8; i++) writer.append(batch(i));
+    const told: { looked: boolean }[] = [];
+    let wake: () => void = () => {};
+    const merge = new IdleMerge(
+      () => db,
+      (how) => {
+        told.push(how);
+        wake();
+      },
+      0,
+    );
+    /** One operation (`work`), then the quiet time after it, until the merge says where it got. */
+    const operation = async (work: () => void) => {
+      const said = new Promise<void>((resolve) => (wake = resolve));
+      merge.begin();
+      work();
+      merge.end();
+      await said;
+    };
+    await operation(() => {});
+    expect(segments(db)).toEqual([1, 1]);
+    // Only read since: nothing to look at.
+    await operation(() => db.prepare('SELECT count(*) FROM dispatches').get());
+    // Another process's commit is a write too (PRAGMA data_version).
+    const other = openHistoryDb(env.path('hp/history/history.db'));
+    await operation(() => new HistoryWriter(other).append(batch(8)));
+    other.close();
+    await operation(() => writer.append(batch(9)));
+    expect(told).toEqual([{ looked: true }, { looked: false }, { looked: true }, { looked: true }]);
+    merge.stop();
   } finally {
     db.close();
   }

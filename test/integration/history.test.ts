@@ -6,7 +6,7 @@ import type { DispatchRecord, EventRecord, HistoryRecord } from '../../shared/di
 import { BudgetWatcher, type OverBudgetSignal } from '../../electron/host/history/budgets.js';
 import { openHistoryDb } from '../../electron/host/history/schema.js';
 import type { HistoryStore } from '../../electron/host/history/store.js';
-import { localDay } from '../../electron/host/history/writer.js';
+import { localDay } from '../../electron/host/history/cost-rows.js';
 import { HookHost } from '../../electron/host/service.js';
 import { runCli } from '../helpers/cli.js';
 import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';

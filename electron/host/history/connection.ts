@@ -5,6 +5,7 @@
 // the connection moves to the new database.
 import { statSync } from 'node:fs';
 import { asideFiles, describeDbError, isDamaged, salvage, setAside } from './damage.js';
+import { finishBackfill } from './backfill.js';
 import { openHistoryDb, openReadOnly, type Db } from './schema.js';
 import { HistoryWriter } from './writer.js';
 
@@ -20,7 +21,15 @@ export class HistoryConnection {
   private current: Db | null = null;
   private currentWriter: HistoryWriter | null = null;
   private opened: { dev: number; ino: number } | null = null;
-  constructor(readonly path: string) {}
+  constructor(
+    readonly path: string,
+    /**
+     * A migration's backfill (backfill.ts): `now`, every batch as the database is opened (a process
+     * that reads the history at once, the CLI); `later`, left to the caller (the host's worker, which
+     * runs it between its operations).
+     */
+    private readonly backfill: 'now' | 'later' = 'now',
+  ) {}
 
   get db(): Db {
     if (!this.current) {
@@ -28,6 +37,7 @@ export class HistoryConnection {
       this.current = db;
       const st = statSync(this.path);
       this.opened = { dev: st.dev, ino: st.ino };
+      if (this.backfill === 'now') finishBackfill(db);
       try {
         this.salvageAsides();
       } catch (e) {

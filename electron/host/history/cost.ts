@@ -4,12 +4,15 @@ import { quantile } from './cost-buckets.js';
 import { eventKind } from './event-kind.js';
 import { ASK_ME_SOURCE } from '../../../shared/ask-me-source.js';
 import type { Db } from './schema.js';
+import { THIS_COMPUTER } from '../../../shared/machines.js';
 
 export interface CostRequest {
   /** First and last local day, `YYYY-MM-DD`, both included. */
   since: string;
   until: string;
   dialect?: string;
+  /** One machine's (user@host), or THIS_COMPUTER's (shared/machines.ts). */
+  machine?: string;
 }
 
 export interface Distribution {
@@ -21,6 +24,15 @@ export interface Distribution {
 
 export interface CostReport {
   days: string[];
+  /** Per machine (null: this computer), the most costly first; empty while every figure is this computer's. */
+  machines: {
+    machine: string | null;
+    tool: Distribution;
+    turn: Distribution;
+    runs: number;
+    failures: number;
+    timeouts: number;
+  }[];
   agents: {
     dialect: string;
     tool: Distribution;
@@ -53,6 +65,7 @@ export interface CostReport {
 
 interface Row {
   day: string;
+  machine: string;
   scope: string;
   dialect: string;
   event: string;
@@ -105,11 +118,16 @@ function getOr<K, V>(map: Map<K, V>, key: K, make: () => V): V {
 export function costReport(db: Db, req: CostRequest): CostReport {
   // Ask me rows written before the writer left them out: a person's wait, not a hook's cost.
   const params: unknown[] = [req.since, req.until, ASK_ME_SOURCE];
-  let sql = `SELECT day, scope, dialect, event, source, name, awaited, bucket, n, failures, timeouts, total_ms
+  let sql = `SELECT day, machine, scope, dialect, event, source, name, awaited, bucket, n, failures, timeouts,
+               total_ms
              FROM cost_daily WHERE day >= ? AND day <= ? AND source != ?`;
   if (req.dialect) {
     sql += ' AND dialect = ?';
     params.push(req.dialect);
+  }
+  if (req.machine) {
+    sql += ' AND machine = ?';
+    params.push(req.machine === THIS_COMPUTER ? '' : req.machine);
   }
   const rows = db.prepare(sql).all(...params) as Row[];
   const agents = new Map<
@@ -117,6 +135,10 @@ export function costReport(db: Db, req: CostRequest): CostReport {
     { tool: Histogram; turn: Histogram; runs: number; failures: number; timeouts: number }
   >();
   const daily = new Map<
+    string,
+    { tool: Histogram; turn: Histogram; runs: number; failures: number; timeouts: number }
+  >();
+  const machines = new Map<
     string,
     { tool: Histogram; turn: Histogram; runs: number; failures: number; timeouts: number }
   >();
@@ -138,6 +160,7 @@ export function costReport(db: Db, req: CostRequest): CostReport {
   for (const r of rows) {
     const agent = getOr(agents, r.dialect, tally);
     const day = getOr(daily, r.day, tally);
+    const machine = getOr(machines, r.machine, tally);
     if (r.scope === 'rule') {
       const rule = getOr(rules, `${r.dialect}\u0000${r.source}\u0000${r.name}`, () => ({
         dialect: r.dialect,
@@ -150,7 +173,7 @@ export function costReport(db: Db, req: CostRequest): CostReport {
         added: new Histogram(),
       }));
       rule.events.add(r.event);
-      for (const t of [rule, agent, day]) {
+      for (const t of [rule, agent, day, machine]) {
         t.runs += r.n;
         t.failures += r.failures;
         t.timeouts += r.timeouts;
@@ -164,39 +187,27 @@ export function costReport(db: Db, req: CostRequest): CostReport {
         tool: r.name || null,
         h: new Histogram(),
       })).h.add(r);
-      if (kind === 'tool') {
-        agent.tool.add(r);
-        day.tool.add(r);
-      }
-    } else if (r.scope === 'turn') {
-      agent.turn.add(r);
-      day.turn.add(r);
-    }
+      if (kind === 'tool') for (const t of [agent, day, machine]) t.tool.add(r);
+    } else if (r.scope === 'turn') for (const t of [agent, day, machine]) t.turn.add(r);
   }
   const days = daysBetween(req.since, req.until);
+  const totals = (t: ReturnType<typeof tally>) => ({
+    tool: t.tool.distribution,
+    turn: t.turn.distribution,
+    runs: t.runs,
+    failures: t.failures,
+    timeouts: t.timeouts,
+  });
+  const costliest = (a: { tool: Distribution; turn: Distribution }, b: typeof a) =>
+    b.tool.totalMs + b.turn.totalMs - (a.tool.totalMs + a.turn.totalMs);
   return {
     days,
-    agents: [...agents.entries()]
-      .map(([dialect, a]) => ({
-        dialect,
-        tool: a.tool.distribution,
-        turn: a.turn.distribution,
-        runs: a.runs,
-        failures: a.failures,
-        timeouts: a.timeouts,
-      }))
-      .sort((a, b) => b.tool.totalMs + b.turn.totalMs - (a.tool.totalMs + a.turn.totalMs)),
-    daily: days.map((d) => {
-      const t = daily.get(d) ?? tally();
-      return {
-        day: d,
-        tool: t.tool.distribution,
-        turn: t.turn.distribution,
-        runs: t.runs,
-        failures: t.failures,
-        timeouts: t.timeouts,
-      };
-    }),
+    machines:
+      [...machines.keys()].some(Boolean) || req.machine
+        ? [...machines.entries()].map(([m, t]) => ({ machine: m || null, ...totals(t) })).sort(costliest)
+        : [],
+    agents: [...agents.entries()].map(([dialect, a]) => ({ dialect, ...totals(a) })).sort(costliest),
+    daily: days.map((d) => ({ day: d, ...totals(daily.get(d) ?? tally()) })),
     events: [...events.values()]
       .map((e) => ({
         dialect: e.dialect,

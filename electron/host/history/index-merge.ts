@@ -96,11 +96,16 @@ export class IdleMerge {
   private stopped = false;
   private told = false;
   private readonly merge = new IndexMerge();
+  /** What had been written (writes()) when the indexes were last merged as far as they go. */
+  private mergedAt: string | null = null;
 
   constructor(
     private readonly db: () => Db,
-    /** Called when the indexes are merged as far as they go. */
-    private readonly merged: () => void,
+    /**
+     * Called when the indexes are merged as far as they go; `looked`: whether their segments were looked
+     * at (not when nothing was written since they last were).
+     */
+    private readonly merged: (how: { looked: boolean }) => void,
     private readonly idleMs = IDLE_MS,
   ) {}
 
@@ -133,6 +138,9 @@ export class IdleMerge {
     if (this.running || this.stopped) return;
     let more: boolean;
     try {
+      // Nothing written since the indexes were last merged as far as they go: nothing to look at.
+      if (this.mergedAt !== null && writes(this.db()) === this.mergedAt)
+        return this.merged({ looked: false });
       more = withoutWaiting(this.db(), (db) => this.merge.step(db));
     } catch (e) {
       // Busy (another process writes) or anything else: tried again at the next quiet time. Said once.
@@ -142,15 +150,28 @@ export class IdleMerge {
       return;
     }
     if (more) this.next = setImmediate(() => this.step());
-    else this.merged();
+    else {
+      this.mergedAt = writes(this.db());
+      this.merged({ looked: true });
+    }
   }
+}
+
+/**
+ * What has been written to the database: this connection's changes (SQLite's total_changes()) and
+ * others' commits (PRAGMA data_version, https://sqlite.org/pragma.html#pragma_data_version). Equal
+ * twice: nothing was written in between.
+ */
+function writes(db: Db): string {
+  const { v } = db.prepare('SELECT data_version AS v FROM pragma_data_version').get() as { v: number };
+  return `${totalChanges(db)}:${v}`;
 }
 
 /**
  * Runs `work` with no wait for another process's write lock: a step that would wait is skipped (the
  * connection's usual busy timeout is 10 s, a time this thread's next record must not wait).
  */
-function withoutWaiting<T>(db: Db, work: (db: Db) => T): T {
+export function withoutWaiting<T>(db: Db, work: (db: Db) => T): T {
   const row = db.prepare('PRAGMA busy_timeout').get() as { timeout: number };
   db.exec('PRAGMA busy_timeout = 0');
   try {

@@ -3,7 +3,7 @@
 // worker, `emit` fallbacks) and queries wait milliseconds, never for the whole trim.
 import type { Db } from './schema.js';
 import { recountSessions } from './sessions.js';
-import { localDay } from './writer.js';
+import { localDay } from './cost-rows.js';
 import { totalChanges } from './index-merge.js';
 
 export interface Retention {

@@ -6,7 +6,9 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { describeDbError, HistoryDbError, isDamaged, setAside } from './damage.js';
 import { backfillSessions, SESSION_TABLES } from './sessions.js';
-import { reindexText } from './text-reindex.js';
+import { scheduleBackfill } from './backfill.js';
+import { costDailyTable } from './cost-rows.js';
+import { addMachineColumns, MACHINE_INDEXES } from './machine-columns.js';
 
 export type Db = InstanceType<typeof Database>;
 export type Statement = Database.Statement;
@@ -23,7 +25,7 @@ function loadLibsql(): typeof Database {
 
 export const DB_FILE = 'history.db';
 /** Bumped when the tables change; `migrateSchema` brings an older file up to date. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 /** How long a writer waits for another one's transaction before giving up. */
 export const BUSY_TIMEOUT_MS = 10_000;
 
@@ -43,7 +45,9 @@ CREATE TABLE IF NOT EXISTS dispatches (
   outcome TEXT NOT NULL,
   duration_ms REAL NOT NULL,
   awaited INTEGER NOT NULL,
-  record TEXT NOT NULL
+  record TEXT NOT NULL,
+  -- Version 5: the machine (user@host) of a record from another one; null for this computer's.
+  machine TEXT
 );
 CREATE INDEX IF NOT EXISTS dispatches_time ON dispatches (time);
 CREATE INDEX IF NOT EXISTS dispatches_outcome ON dispatches (outcome, time);
@@ -65,7 +69,8 @@ CREATE TABLE IF NOT EXISTS events (
   decision TEXT NOT NULL,
   duration_ms REAL NOT NULL,
   turn_done INTEGER NOT NULL,
-  record TEXT NOT NULL
+  record TEXT NOT NULL,
+  machine TEXT
 );
 CREATE INDEX IF NOT EXISTS events_time ON events (time);
 CREATE INDEX IF NOT EXISTS events_dialect ON events (dialect, time);
@@ -100,22 +105,8 @@ CREATE TABLE IF NOT EXISTS workspace_names (workspace TEXT PRIMARY KEY) WITHOUT 
 
 -- What hooks cost, per local day: duration histograms (see cost.ts) kept as records arrive, so percentiles
 -- over months never scan the records. scope: 'rule' (one rule's runs), 'event' (an event the agent waited
--- on, by tool), 'turn' (every event of a turn added up).
-CREATE TABLE IF NOT EXISTS cost_daily (
-  day TEXT NOT NULL,
-  scope TEXT NOT NULL,
-  dialect TEXT NOT NULL,
-  event TEXT NOT NULL,
-  source TEXT NOT NULL,
-  name TEXT NOT NULL,
-  awaited INTEGER NOT NULL,
-  bucket INTEGER NOT NULL,
-  n INTEGER NOT NULL,
-  failures INTEGER NOT NULL,
-  timeouts INTEGER NOT NULL,
-  total_ms REAL NOT NULL,
-  PRIMARY KEY (day, scope, dialect, event, source, name, awaited, bucket)
-) WITHOUT ROWID;
+-- on, by tool), 'turn' (every event of a turn added up). machine: user@host, '' for this computer's.
+${costDailyTable('cost_daily')}
 
 -- Rules whose recent p95 is over their latency budget (flagged once, until they recover).
 CREATE TABLE IF NOT EXISTS budget_flags (
@@ -238,8 +229,13 @@ export function migrateSchema(db: Db, path = DB_FILE): void {
       // Version 3: sessions, counted from the events recorded before.
       db.exec(SESSION_TABLES);
       if (now < 3) backfillSessions(db);
-      // Version 4: the search index's words cut by search-text.ts; a new file has nothing to index.
-      if (now > 0 && now < 4) reindexText(db);
+      // Version 4: the search index's words cut by search-text.ts; a new file has nothing to index. The
+      // records are taken a batch at a time after this transaction (backfill.ts), resumed after a crash.
+      if (now > 0 && now < 4) scheduleBackfill(db, ['text:dispatches', 'text:events']);
+      // Version 5: each record's machine in a column of its own, its cost under it (machine-columns.ts).
+      if (now > 0 && now < 5 && addMachineColumns(db))
+        scheduleBackfill(db, ['machine:dispatches', 'machine:events']);
+      db.exec(MACHINE_INDEXES);
       db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     }
     db.exec('COMMIT');

@@ -55,6 +55,8 @@ export interface HistoryStoreEvents {
   import: [ImportProgress];
   /** The host's search indexes are merged as far as they go, in its idle time (index-merge.ts). */
   merged: [];
+  /** A migration's backfill is done (backfill.ts): every older record is in its new columns. */
+  backfilled: [];
 }
 
 const RETENTION_EVERY_MS = 15 * 60_000;
@@ -108,6 +110,7 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     worker.on('message', (m: WorkerMessage) => {
       if (m.type === 'progress') return this.onProgress(m.progress as ImportProgress);
       if (m.type === 'merged') return void this.emit('merged');
+      if (m.type === 'backfilled') return void this.emit('backfilled');
       const w = this.waiting.get(m.id);
       this.waiting.delete(m.id);
       if (m.ok) w?.resolve(m.result);

@@ -1,45 +1,47 @@
 // Schema 4: the full-text index written again from the records, its text cut into words as search-text.ts
 // cuts it now (before, SQLite's tokenizer alone cut the raw text, and letters of two scripts side by
 // side made one word). The records are the truth; the index is contentless and only points at rows.
+// Done a batch at a time by backfill.ts: each row's old entry is replaced, so until the last batch a
+// search finds every record, the ones not yet reached by their words as cut before.
 import type { DispatchRecord, EventRecord } from '../../../shared/dispatch.js';
 import type { Db } from './schema.js';
 import { dispatchSearchText, eventSearchText } from './search-text.js';
 
-/** Rows read at a time: a million records are never held at once. */
-const PAGE = 1000;
+const KINDS = {
+  dispatches: {
+    index: 'dispatch_text',
+    columns: ['rule', 'source', 'handler', 'event', 'reason', 'stdout', 'stderr'],
+    text: (r: string) => dispatchSearchText(JSON.parse(r) as DispatchRecord),
+  },
+  events: {
+    index: 'event_text',
+    columns: ['event', 'reason', 'payload'],
+    text: (r: string) => eventSearchText(JSON.parse(r) as EventRecord),
+  },
+} as const;
 
-export function reindexText(db: Db): void {
-  reindex(
-    db,
-    'dispatches',
-    'dispatch_text',
-    ['rule', 'source', 'handler', 'event', 'reason', 'stdout', 'stderr'],
-    (r) => dispatchSearchText(JSON.parse(r) as DispatchRecord),
-  );
-  reindex(db, 'events', 'event_text', ['event', 'reason', 'payload'], (r) =>
-    eventSearchText(JSON.parse(r) as EventRecord),
-  );
-}
-
-function reindex(
+/** Indexes the records after `after` up to `upto` (row ids), at most `rows`: the last one done, or null. */
+export function reindexBatch(
   db: Db,
-  records: string,
-  index: string,
-  columns: string[],
-  text: (record: string) => string[],
-): void {
-  // 'delete-all' empties a contentless table's index (https://sqlite.org/fts5.html#the_delete_all_command).
-  db.exec(`INSERT INTO ${index} (${index}) VALUES ('delete-all')`);
+  records: keyof typeof KINDS,
+  after: number,
+  upto: number,
+  rows: number,
+): number | null {
+  const { index, columns, text } = KINDS[records];
+  const batch = db
+    .prepare(`SELECT seq, record FROM ${records} WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?`)
+    .raw()
+    .all(after, upto, rows) as [number, string][];
+  // A contentless table with contentless_delete = 1 takes a delete by row id
+  // (https://sqlite.org/fts5.html#contentless_delete_tables).
+  const remove = db.prepare(`DELETE FROM ${index} WHERE rowid = ?`);
   const insert = db.prepare(
     `INSERT INTO ${index} (rowid, ${columns.join(', ')}) VALUES (?${', ?'.repeat(columns.length)})`,
   );
-  const page = db
-    .prepare(`SELECT seq, record FROM ${records} WHERE seq > ? ORDER BY seq LIMIT ${PAGE}`)
-    .raw();
-  for (let after = 0; ;) {
-    const rows = page.all(after) as [number, string][];
-    for (const [seq, record] of rows) insert.run(seq, ...text(record));
-    if (rows.length < PAGE) break;
-    after = rows[rows.length - 1]![0];
+  for (const [seq, record] of batch) {
+    remove.run(seq);
+    insert.run(seq, ...text(record));
   }
+  return batch.length ? batch[batch.length - 1]![0] : null;
 }

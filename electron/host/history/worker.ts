@@ -5,6 +5,7 @@ import { runOperation, type OperationName } from './operations.js';
 import { setEventKinds, type EventKindTable } from './event-kind.js';
 import { HistoryConnection } from './connection.js';
 import { IdleMerge } from './index-merge.js';
+import { BackfillRunner } from './backfill-runner.js';
 import { inBackground } from '../background.js';
 
 export interface WorkerRequest {
@@ -18,14 +19,16 @@ export type WorkerMessage =
   | { type: 'result'; id: number; ok: false; error: string; code?: string }
   | { type: 'progress'; progress: unknown }
   /** The search indexes are merged as far as they go (index-merge.ts). */
-  | { type: 'merged' };
+  | { type: 'merged' }
+  /** A migration's backfill is done (backfill.ts). */
+  | { type: 'backfilled' };
 
 const { dbPath, dir, kinds } = workerData as { dbPath: string; dir: string; kinds: EventKindTable };
 setEventKinds(kinds);
 const port = parentPort!;
 // Opened by the first operation, so that a database that cannot be opened is that operation's error
 // (named, with its reason), not the worker's end.
-const conn = new HistoryConnection(dbPath);
+const conn = new HistoryConnection(dbPath, 'later');
 const context = {
   get db() {
     return conn.db;
@@ -42,6 +45,12 @@ const merge = new IdleMerge(
   () => port.postMessage({ type: 'merged' } satisfies WorkerMessage),
 );
 
+// A migration's backfill, a batch per turn of the event loop, started by the first operation.
+const backfill = new BackfillRunner(
+  () => conn.db,
+  () => port.postMessage({ type: 'backfilled' } satisfies WorkerMessage),
+);
+
 // Operations run as they arrive; each is synchronous but the import, which yields between its batches,
 // so the host's records keep being written while it runs.
 let closing = false;
@@ -49,6 +58,7 @@ port.on('message', (req: WorkerRequest | 'close') => {
   if (req === 'close') {
     closing = true;
     merge.stop();
+    backfill.stop();
     conn.close();
     port.close();
     return;
@@ -72,6 +82,7 @@ port.on('message', (req: WorkerRequest | 'close') => {
       }
       merge.end();
       if (!closing) port.postMessage(reply);
+      if (!closing && reply.ok) backfill.poke();
     })(),
     'history worker',
   );

@@ -1,7 +1,7 @@
 // Writes history records: one transaction per batch (the engine hands over an event's dispatches and its
 // summary together), with the search index, rule names and the daily cost histograms kept alongside.
 import type { DispatchRecord, EventRecord, HistoryRecord } from '../../../shared/dispatch.js';
-import { bucketOf } from './cost-buckets.js';
+import { CostRows, type CostShare } from './cost-rows.js';
 import { eventKind, toolOf } from './event-kind.js';
 import { isPersonsWait } from './persons-wait.js';
 import { dispatchSearchText, eventSearchText } from './search-text.js';
@@ -21,19 +21,13 @@ export interface CostSample {
   outcome: string;
 }
 
-/** The local calendar day of a time, `YYYY-MM-DD`: cost is charted per day as the user lives it. */
-export function localDay(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 export class HistoryWriter {
   private readonly insertDispatch: Statement;
   private readonly insertDispatchText: Statement;
   private readonly insertEvent: Statement;
   private readonly insertEventText: Statement;
   private readonly insertRuleName: Statement;
-  private readonly addCost: Statement;
+  private readonly costRows: CostRows;
   private readonly turnStart: Statement;
   private readonly turnSum: Statement;
   private readonly toolOfEvent: Statement;
@@ -50,7 +44,7 @@ export class HistoryWriter {
   constructor(private readonly db: Db) {
     this.insertDispatch = db.prepare(
       `INSERT OR IGNORE INTO dispatches (id, event_id, time, dialect, event, workspace, source, rule, outcome,
-        duration_ms, awaited, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        duration_ms, awaited, record, machine) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.insertDispatchText = db.prepare(
       `INSERT INTO dispatch_text (rowid, rule, source, handler, event, reason, stdout, stderr)
@@ -58,18 +52,13 @@ export class HistoryWriter {
     );
     this.insertEvent = db.prepare(
       `INSERT OR IGNORE INTO events (id, time, dialect, event, workspace, session, tool, decision, duration_ms,
-        turn_done, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        turn_done, record, machine) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.insertEventText = db.prepare(
       'INSERT INTO event_text (rowid, event, reason, payload) VALUES (?, ?, ?, ?)',
     );
     this.insertRuleName = db.prepare('INSERT OR IGNORE INTO rule_names (rule, dialect) VALUES (?, ?)');
-    this.addCost = db.prepare(
-      `INSERT INTO cost_daily (day, scope, dialect, event, source, name, awaited, bucket, n, failures, timeouts,
-        total_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)
-       ON CONFLICT DO UPDATE SET n = n + 1, failures = failures + excluded.failures,
-         timeouts = timeouts + excluded.timeouts, total_ms = total_ms + excluded.total_ms`,
-    );
+    this.costRows = new CostRows(db);
     this.turnStart = db.prepare(
       'SELECT coalesce(max(seq), 0) AS seq FROM events WHERE session = ? AND turn_done = 1',
     );
@@ -204,6 +193,7 @@ export class HistoryWriter {
       r.durationMs,
       awaited ? 1 : 0,
       JSON.stringify(r),
+      r.machine ?? null,
     );
     if (!info.changes) return null; // already recorded (an import that resumed)
     this.insertDispatchText.run(info.lastInsertRowid, ...dispatchSearchText(r));
@@ -214,7 +204,15 @@ export class HistoryWriter {
     }
     // A person's answer (Ask me) is not a hook's cost: no histogram, no budget sample.
     if (r.outcome === 'skipped' || isPersonsWait(r)) return null;
-    this.cost(time, 'rule', r.dialect, r.event, r.source, r.rule, awaited, r.durationMs, r.outcome);
+    this.costRows.added({
+      ...costOf(r, time),
+      scope: 'rule',
+      source: r.source,
+      name: r.rule,
+      awaited,
+      ms: r.durationMs,
+      outcome: r.outcome,
+    });
     if (!awaited) return null;
     const tool = summary ? toolOf(summary.payload) : this.storedTool(r.eventId);
     return {
@@ -257,6 +255,7 @@ export class HistoryWriter {
       e.durationMs,
       kind === 'turn' ? 1 : 0,
       JSON.stringify(e),
+      e.machine ?? null,
     );
     if (!info.changes) return;
     this.sessions.added(session, e, time);
@@ -265,35 +264,31 @@ export class HistoryWriter {
       this.knownWorkspaces.add(e.workspace);
     }
     this.insertEventText.run(info.lastInsertRowid, ...eventSearchText(e));
-    if (turn) this.cost(time, 'turn', e.dialect, e.event, '', '', true, turn.ms + e.durationMs, 'ok');
+    if (turn) this.costRows.added(eventCost(e, time, 'turn', '', turn.ms + e.durationMs));
     // An event no rule matched cost the agent nothing worth charting.
-    if (e.dispatchCount)
-      this.cost(time, 'event', e.dialect, e.event, '', tool ?? '', true, e.durationMs, 'ok');
+    if (e.dispatchCount) this.costRows.added(eventCost(e, time, 'event', tool ?? '', e.durationMs));
   }
+}
 
-  private cost(
-    time: number,
-    scope: string,
-    dialect: string,
-    event: string,
-    source: string,
-    name: string,
-    awaited: boolean,
-    ms: number,
-    outcome: string,
-  ): void {
-    this.addCost.run(
-      localDay(time),
-      scope,
-      dialect,
-      event,
-      source,
-      name,
-      awaited ? 1 : 0,
-      bucketOf(ms),
-      outcome === 'failed' ? 1 : 0,
-      outcome === 'timeout' ? 1 : 0,
-      ms,
-    );
-  }
+/** What a record's cost row shares with its record. */
+/** Whose cost: an agent's event, on a machine or this computer. */
+interface CostOwner {
+  dialect: string;
+  event: string;
+  machine?: string | null;
+}
+
+function costOf(r: CostOwner, time: number): Pick<CostShare, 'time' | 'machine' | 'dialect' | 'event'> {
+  return { time, machine: r.machine ?? null, dialect: r.dialect, event: r.event };
+}
+
+/** An event's (or a turn's) share: the agent waited on all of it. */
+export function eventCost(
+  e: CostOwner,
+  time: number,
+  scope: 'event' | 'turn',
+  name: string,
+  ms: number,
+): CostShare {
+  return { ...costOf(e, time), scope, source: '', name, awaited: true, ms, outcome: 'ok' };
 }

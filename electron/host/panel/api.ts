@@ -30,7 +30,7 @@ import type { HookHost } from '../service.js';
 import { dialectOptions, type Settings } from '../settings/settings.js';
 import { placeFile } from '../sources/single.js';
 import { budgetFor, type BudgetWatcher } from '../history/budgets.js';
-import { localDay } from '../history/writer.js';
+import { localDay } from '../history/cost-rows.js';
 import { COUNT_MAX } from '../history/queries.js';
 import type { EventRecord } from '../../../shared/dispatch.js';
 import type { NotificationCenter } from './notifications.js';
@@ -150,12 +150,13 @@ export function createPanelApi(ctx: PanelContext): Handlers {
         callerCwd: event.workspace ?? host.host.home,
       });
     },
-    'history:cost': async ({ days, dialect }) => {
+    'history:cost': async ({ days, dialect, machine }) => {
       const until = Date.now();
       const report = await host.history.cost({
         since: localDay(until - (days - 1) * 86_400_000),
         until: localDay(until),
         dialect,
+        machine,
       });
       const budgets = host.settings.budgets;
       return {

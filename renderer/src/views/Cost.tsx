@@ -16,6 +16,8 @@ import { FailingBadge, markOf } from '../components/FailingMark.js';
 import type { FailingMark } from '../../../shared/failing.js';
 import { counted } from '../components/counted.js';
 import { duration } from '../components/duration.js';
+import { useMachines } from '../components/use-machines.js';
+import { MachineSelect, machineName } from '../components/MachineSelect.js';
 
 const RANGES = [7, 30, 90];
 
@@ -106,6 +108,7 @@ export function CostView() {
   const { budgetFlags, historyImport } = useStore();
   const [days, setDays] = useState(7);
   const [dialect, setDialect] = useState<string>('');
+  const [machine, setMachine] = useState<string | undefined>(undefined);
   const [report, setReport] = useState<CostReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(async () => {
@@ -113,13 +116,14 @@ export function CostView() {
       const r = await api.request('history:cost', {
         days,
         ...(dialect ? { dialect: dialect as Dialect } : {}),
+        ...(machine ? { machine } : {}),
       });
       setReport(r);
       setError(null);
     } catch (e) {
       setError(`Could not read what hooks cost: ${(e as Error).message}`);
     }
-  }, [days, dialect]);
+  }, [days, dialect, machine]);
   useEffect(() => void load(), [load, budgetFlags]);
   useEffect(() => {
     // New records change today's figures: refresh at most every few seconds.
@@ -130,6 +134,7 @@ export function CostView() {
   const turn = useMemo(() => report && percentileChart(report, 'turn'), [report]);
   const failures = useMemo(() => report && failuresChart(report), [report]);
   const topRules = useMemo(() => report?.rules.filter((r) => r.added.count).slice(0, 12) ?? [], [report]);
+  const machines = useMachineChoices(report);
   const ruleOf = useRuleOf();
   const titleOf = (r: CostReport['rules'][number]) => {
     const rule = ruleOf(r.source, r.rule);
@@ -156,6 +161,7 @@ export function CostView() {
             </option>
           ))}
         </select>
+        <MachineSelect machines={machines} value={machine} onChange={setMachine} />
         <span className="muted">
           Time the agent waited on hooks. Percentiles come from daily histograms (within 4%). Waiting for your
           answer (Ask me) is your time, not a hook's: it is in History, not here.
@@ -175,30 +181,14 @@ export function CostView() {
       {report && report.agents.length ? (
         <>
           <FailingRules rules={report.rules} days={days} title={titleOf} />
+          {report.machines.length > 1 && <MachinesTable machines={report.machines} />}
           <table className="agents" aria-label="cost per agent">
-            <thead>
-              <tr>
-                <th>agent</th>
-                <th>per tool call p50</th>
-                <th>p95</th>
-                <th>per turn p50</th>
-                <th>p95</th>
-                <th>runs</th>
-                <th>failures</th>
-                <th>timeouts</th>
-              </tr>
-            </thead>
+            <TallyHead first="agent" />
             <tbody>
               {report.agents.map((a) => (
                 <tr key={a.dialect}>
                   <td>{agentLabel(a.dialect)}</td>
-                  <td>{duration(a.tool.p50Ms)}</td>
-                  <td>{duration(a.tool.p95Ms)}</td>
-                  <td>{duration(a.turn.p50Ms)}</td>
-                  <td>{duration(a.turn.p95Ms)}</td>
-                  <td>{a.runs}</td>
-                  <td>{a.failures}</td>
-                  <td>{a.timeouts}</td>
+                  <Tally of={a} />
                 </tr>
               ))}
             </tbody>
@@ -278,6 +268,66 @@ export function CostView() {
         </>
       ) : null}
     </section>
+  );
+}
+
+/** The machines to filter by, by name: each one added, and any the figures name (one removed since). */
+function useMachineChoices(report: CostReport | null): string[] {
+  const { machines } = useMachines();
+  return [
+    ...new Set([
+      ...(machines ?? []).map((m) => m.target),
+      ...(report?.machines ?? []).map((m) => m.machine).filter((m): m is string => !!m),
+    ]),
+  ].sort();
+}
+
+/** What hooks cost on each machine, the costliest first: shown once there is more than this computer. */
+function MachinesTable({ machines }: { machines: CostReport['machines'] }) {
+  return (
+    <table className="agents" aria-label="cost per machine">
+      <TallyHead first="machine" />
+      <tbody>
+        {machines.map((m) => (
+          <tr key={m.machine ?? ''}>
+            <td>{machineName(m.machine)}</td>
+            <Tally of={m} />
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function TallyHead({ first }: { first: string }) {
+  return (
+    <thead>
+      <tr>
+        <th>{first}</th>
+        <th>per tool call p50</th>
+        <th>p95</th>
+        <th>per turn p50</th>
+        <th>p95</th>
+        <th>runs</th>
+        <th>failures</th>
+        <th>timeouts</th>
+      </tr>
+    </thead>
+  );
+}
+
+/** A row's figures: per tool call and per turn (p50, p95), runs, failures, timeouts. */
+function Tally({ of }: { of: CostReport['agents'][number] | CostReport['machines'][number] }) {
+  return (
+    <>
+      <td>{duration(of.tool.p50Ms)}</td>
+      <td>{duration(of.tool.p95Ms)}</td>
+      <td>{duration(of.turn.p50Ms)}</td>
+      <td>{duration(of.turn.p95Ms)}</td>
+      <td>{of.runs}</td>
+      <td>{of.failures}</td>
+      <td>{of.timeouts}</td>
+    </>
   );
 }
 

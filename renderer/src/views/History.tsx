@@ -20,6 +20,7 @@ import { SessionsPane } from './Sessions.js';
 import { duration } from '../components/duration.js';
 import { THIS_COMPUTER } from '../../../shared/machines.js';
 import { useMachines } from '../components/use-machines.js';
+import { MachineSelect } from '../components/MachineSelect.js';
 
 const SPANS: Record<string, number | undefined> = {
   any: undefined,
@@ -270,21 +271,7 @@ function Filters({
           </option>
         ))}
       </select>
-      {machines.length > 0 && (
-        <select
-          aria-label="machine"
-          value={filter.machine ?? ''}
-          onChange={(e) => set({ machine: e.target.value || undefined })}
-        >
-          <option value="">All machines</option>
-          <option value={THIS_COMPUTER}>This computer</option>
-          {machines.map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
-        </select>
-      )}
+      <MachineSelect machines={machines} value={filter.machine} onChange={(machine) => set({ machine })} />
       <select aria-label="time" value={filter.span} onChange={(e) => set({ span: e.target.value })}>
         {Object.keys(SPANS).map((s) => (
           <option key={s} value={s}>
