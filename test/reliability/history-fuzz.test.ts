@@ -14,9 +14,10 @@ import type { DispatchRecord, EventRecord, HistoryRecord } from '../../shared/di
 import { HistoryStore } from '../../electron/host/history/store.js';
 import { appendToSpool } from '../../electron/host/history/spool.js';
 import { wellFormed } from '../../electron/host/history/well-formed.js';
-import { fuzzSeed, oddString } from './fuzz-kit.js';
+import { fuzzScale, fuzzSeed, oddString } from './fuzz-kit.js';
 
-const RUNS = 40;
+const SCALE = fuzzScale();
+const RUNS = 40 * SCALE;
 const SEED = fuzzSeed('test/reliability/history-fuzz.test.ts');
 const T0 = Date.UTC(2026, 0, 1);
 const OUTCOMES = ['ok', 'failed', 'timeout', 'blocked', 'skipped'] as const;
@@ -97,7 +98,7 @@ function expected(batches: { via: string; records: HistoryRecord[] }[]) {
 const roundTrip = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 const ids = (rs: { id: string }[]) => rs.map((r) => r.id).sort();
 
-test('history invariants hold over generated batches', { timeout: 300_000 }, async () => {
+test('history invariants hold over generated batches', { timeout: 300_000 * SCALE }, async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(batch, { minLength: 1, maxLength: 8 }), async (batches) => {
       const dir = mkdtempSync(join(tmpdir(), 'hookpanel-history-fuzz-'));
