@@ -248,13 +248,16 @@ describe.each(AGENTS)('connect then disconnect $id', ({ id, file, events }) => {
 
   test('refuses a broken file, naming it, and leaves it as it was', { timeout: TIMEOUT }, async () => {
     await fc.assert(
-      fc.asyncProperty(brokenFile(events), async (original) => {
+      fc.asyncProperty(brokenFile(events), async (text) => {
         reset(path());
         mkdirSync(join(path(), '..'), { recursive: true });
+        // Compared as the bytes written: a file cut inside a surrogate pair is written with U+FFFD in its
+        // place (UTF-8 has no lone surrogate), so its text reads back otherwise (seed 1508559449).
+        const original = Buffer.from(text);
         writeFileSync(path(), original);
         const refused = await connect(id);
         expect(refused).toContain(path());
-        expect(readFileSync(path(), 'utf8')).toBe(original);
+        expect(readFileSync(path())).toEqual(original);
       }),
       { seed: SEED, numRuns: RUNS / 2 },
     );
