@@ -300,6 +300,24 @@ describe('connect and disconnect Gemini CLI', () => {
     });
     expect(readFileSync(path, 'utf8')).toBe(broken);
   });
+
+  test('a file cut short inside a string, where a surrogate pair was split, is refused and kept byte for byte', async () => {
+    env = makeEnv();
+    // What the connect fuzzer cut (seed 1508559449): the text ends in a lone high surrogate, which UTF-8
+    // writes as U+FFFD, so the file on disk ends in EF BF BD inside an unterminated string.
+    const cut =
+      '{\n    "model":  [\n        [\n            {\n                "model":  10000000\n            },\n            [\n                " \ud800';
+    const bytes = Buffer.from(cut);
+    const path = env.write('~/.claude/settings.json', bytes);
+    const a = await api();
+    expect(await a['agents:connect']({ agent: 'claude', diff: '' })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(
+        /settings\.json:8:17: invalid JSON: a string is not closed .* fix it first, nothing was written/,
+      ),
+    });
+    expect(readFileSync(path)).toEqual(bytes);
+  });
 });
 
 describe('connect and disconnect Codex', () => {

@@ -207,6 +207,22 @@ describe('history store', () => {
     for (const [i, reason] of reasons.entries()) expect(await q(reason)).toContain(`d${i + 1}`);
   });
 
+  test('letters after another Latin letter are the end of its word, found by the whole word only', async () => {
+    env = makeEnv();
+    const store = openStore(env.path('hp/history'));
+    // What the history fuzzer drew (seed 619607902 at HOOKPANEL_FUZZ_SCALE=25): "ᴬ0", a modifier letter of
+    // the Latin script then a digit, is one word, as "éa" is; typing "0" or "a" finds neither, as "ful"
+    // does not find "awful". The last word typed is a prefix, so the whole word and its start do.
+    const reasons = { d1: 'ᴬ0', d2: 'éa', d4: 'a0' };
+    await store.append(Object.entries(reasons).map(([id, reason]) => record(Number(id[1]), { reason })));
+    const q = async (text: string) => ids((await store.query({ text }, 10)).dispatches);
+    expect(await q('0')).not.toContain('d1');
+    expect(await q('a')).not.toContain('d2');
+    expect(await q('a')).toContain('d4');
+    for (const text of ['ᴬ0', 'ᴬ']) expect(await q(text)).toEqual(['d1']);
+    for (const text of ['éa', 'e']) expect(await q(text)).toContain('d2');
+  });
+
   test('a filter is made well-formed: a lone surrogate is U+FFFD, in the filter and in the names alike', async () => {
     env = makeEnv();
     const store = openStore(env.path('hp/history'));

@@ -524,8 +524,26 @@ export function fuzzSeed(what: string, env: NodeJS.ProcessEnv = process.env): nu
         ? Math.floor(Math.random() * 2 ** 31)
         : LOCAL_SEED;
   if (!Number.isSafeInteger(seed)) throw new Error(`HOOKPANEL_FUZZ_SEED=${given} is not an integer`);
+  // A case past the usual count is only reached again with the same scale.
+  const scale = fuzzScale(env);
+  const replay = `HOOKPANEL_FUZZ_SEED=${seed}${scale === 1 ? '' : ` HOOKPANEL_FUZZ_SCALE=${scale}`}`;
   console.log(
-    `${what}: fuzz seed ${seed} under Node ${process.version} (replay: HOOKPANEL_FUZZ_SEED=${seed} npm run test:unit -- ${what})`,
+    `${what}: fuzz seed ${seed} under Node ${process.version} (replay: ${replay} npm run test:unit -- ${what})`,
   );
   return seed;
+}
+
+/**
+ * How many times its usual count of cases a fuzz test tries, and how many times its usual time it may
+ * take: `HOOKPANEL_FUZZ_SCALE` (a whole number, 1 unless set), for a longer search offline, e.g.
+ * `HOOKPANEL_FUZZ_SCALE=10 HOOKPANEL_FUZZ_ROTATE=1`. The first cases of a seed are the same at any scale
+ * (fast-check draws them in order), so a longer run only adds to what `npm test` tries.
+ */
+export function fuzzScale(env: NodeJS.ProcessEnv = process.env): number {
+  const given = env.HOOKPANEL_FUZZ_SCALE;
+  if (given === undefined || given === '') return 1;
+  const scale = Number(given);
+  if (!Number.isSafeInteger(scale) || scale < 1)
+    throw new Error(`HOOKPANEL_FUZZ_SCALE=${given} is not a whole number of 1 or more`);
+  return scale;
 }

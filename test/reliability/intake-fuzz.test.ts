@@ -9,9 +9,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { startServe, type RunningHost } from '../helpers/serve.js';
-import { anything, deep, fuzzSeed, oddString } from './fuzz-kit.js';
+import { anything, deep, fuzzScale, fuzzSeed, oddString } from './fuzz-kit.js';
 
-const RUNS = 60;
+const SCALE = fuzzScale();
+const RUNS = 60 * SCALE;
 const SEED = fuzzSeed('test/reliability/intake-fuzz.test.ts');
 const ANSWER_MS = 15_000;
 
@@ -109,7 +110,7 @@ async function healthy(): Promise<boolean> {
 
 test(
   'every request is answered or closed in time, with no stack trace, and the host lives on',
-  { timeout: 600_000 },
+  { timeout: 600_000 * SCALE },
   async () => {
     await fc.assert(
       fc.asyncProperty(request, async (bytes) => {

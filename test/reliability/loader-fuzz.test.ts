@@ -6,11 +6,20 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import type { Dialect } from '../../shared/model.js';
-import { checkLoad, fuzzSeed, fuzzSpecs, mutatedFixture, showFile, type FuzzSpec } from './fuzz-kit.js';
+import {
+  checkLoad,
+  fuzzScale,
+  fuzzSeed,
+  fuzzSpecs,
+  mutatedFixture,
+  showFile,
+  type FuzzSpec,
+} from './fuzz-kit.js';
 
-/** Cases per dialect in `npm test`; `npm run bench -- reliability` runs many more. */
-const GENERATED_RUNS = 300;
-const MUTATED_RUNS = 150;
+/** Cases per dialect in `npm test` (times HOOKPANEL_FUZZ_SCALE); `npm run bench -- reliability` runs many more. */
+const SCALE = fuzzScale();
+const GENERATED_RUNS = 300 * SCALE;
+const MUTATED_RUNS = 150 * SCALE;
 const SEED = fuzzSeed('test/reliability/loader-fuzz.test.ts');
 
 let env: TestEnv;
@@ -28,7 +37,7 @@ async function holds(dialect: Dialect, spec: FuzzSpec, bytes: Buffer | string): 
 // chrys loader's generated files once took 38 s alone and over 120 s beside the browser tier under
 // Node 24, when a 1,000-level value could come out as 500 KB of block YAML: fuzz-kit.ts, blockYaml.) A
 // property that times out goes on in the background and spoils the next test's files, so it is generous.
-const PROPERTY_TIMEOUT_MS = 360_000;
+const PROPERTY_TIMEOUT_MS = 360_000 * SCALE;
 
 describe.each(await fuzzSpecs())('the %s loader', (dialect, spec) => {
   test('keeps its properties on generated files', { timeout: PROPERTY_TIMEOUT_MS }, async () => {

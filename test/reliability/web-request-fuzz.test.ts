@@ -7,9 +7,12 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { normalizeTarget } from '../../electron/host/panel/web-request.js';
-import { fuzzSeed, oddString } from './fuzz-kit.js';
+import { fuzzScale, fuzzSeed, oddString } from './fuzz-kit.js';
 
-const RUNS = 3000;
+const SCALE = fuzzScale();
+const RUNS = 3000 * SCALE;
+/** The usual test timeout (.config/vitest.config.ts), times the scale. */
+const TIMEOUT = 120_000 * SCALE;
 const SEED = fuzzSeed('test/reliability/web-request-fuzz.test.ts');
 
 const escape = fc.integer({ min: 0, max: 255 }).map((b) => `%${b.toString(16).padStart(2, '0')}`);
@@ -35,7 +38,8 @@ const target = fc
   )
   .map(asReceived);
 
-test('every request target is refused with a reason or normalised to one canonical path', () => {
+const TITLE = 'every request target is refused with a reason or normalised to one canonical path';
+test(TITLE, { timeout: TIMEOUT }, () => {
   fc.assert(
     fc.property(target, (raw) => {
       const r = normalizeTarget(raw);
