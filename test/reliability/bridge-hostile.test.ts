@@ -89,9 +89,9 @@ describe('hostile payloads', () => {
         JSON.stringify({ tool_name: 'Size', tool_response: 'x'.repeat(20 * MiB) }),
       ),
     };
-    for (const r of Object.values(results)) {
-      expect(crashed(r)).toBe(false);
-      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    for (const [probe, r] of Object.entries(results)) {
+      expect(crashed(r), probe).toBe(false);
+      expect(r.stderr.trimEnd().split('\n'), `${probe}'s stderr: ${r.stderr.slice(0, 2000)}`).toHaveLength(1);
     }
     const { deepGuard, deepOther, hugeGuard, garbageGuard, arrayOther, large } = results;
     // A guard is blocked when its payload is refused; other events go on, with the message.
