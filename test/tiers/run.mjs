@@ -1,8 +1,6 @@
-// `npm test`: every tier, then a table of what each took. After the build, every tier but the serial
-// ones starts at once, in three lanes whose lines are prefixed with the tier's name: the Node 20 vitest
-// pass; the Node 24 pass; the panel's type check beside lint, then the browser tier. Each tier waits on
-// processes much of its time, and one that ends leaves the cores to the others, so no core idles at a
-// tier's tail until the last one's. The files whose assertions measure a window of wall-clock time
+// `npm test`: every tier, then a table of what each took. What waits runs beside what computes: the
+// renderer's type check beside lint, the Node 24 pass beside the browser tier (their lines prefixed with
+// the tier's name). The files whose assertions measure a window of wall-clock time
 // (vitest's `serial` project) run last, under each Node in turn, with nothing else of this run beside
 // them. Every tier runs even when one before it failed (only a failed build stops the run), so one CI
 // run shows every failure; the exit status is 1 if any failed. One pass measures coverage
@@ -63,16 +61,12 @@ const LINT = [
 const results = [];
 
 /**
- * Files at once (vitest) or spec files (Playwright) in each tier that runs beside the others: two each,
- * six in all (the browser tier's with their browsers) on two cores. Each waits much of its time on the
- * processes it starts (CLI runs, hosts, agents, the panel), so that keeps both cores busy through every
- * tier's tail; more only shares the same cores more thinly. HOOKPANEL_TEST_WORKERS sets them all.
+ * Files at once for a vitest pass that runs beside the browser tier: with its two browsers that makes
+ * four on two cores, as many as the vitest tier alone runs (3) and one more. HOOKPANEL_TEST_WORKERS
+ * still sets it. (Every tier at once, two files each, was tried: 24:41 against 23:00, and e2e's waits
+ * stretched, so the order below stays.)
  */
-const BESIDE_WORKERS = { vitest: '2', 'node 24': '2', e2e: '2' };
-const besideEnv = (name) => ({
-  ...process.env,
-  HOOKPANEL_TEST_WORKERS: process.env.HOOKPANEL_TEST_WORKERS || BESIDE_WORKERS[name],
-});
+const BESIDE_WORKERS = process.env.HOOKPANEL_TEST_WORKERS || '2';
 
 /** Where each tier's CPU seconds are written (test/tiers/cpu-of.mjs). */
 const CPU_DIR = mkdtempSync(join(tmpdir(), 'hookpanel-tier-cpu-'));
@@ -145,13 +139,13 @@ async function tier(name, concurrent, env = process.env) {
 const start = performance.now();
 const built = await tier('build');
 if (built) {
+  await Promise.all([tier('types (panel)', true), tier('lint', true)]);
+  // Its lines prefixed where it measures coverage, so the table can show the figure.
+  await tier('vitest', COVERAGE_TIER === 'vitest');
+  // The browser tier spends most of its time waiting on the panel; the Node 24 pass fills the cores.
   await Promise.all([
-    tier('vitest', true, besideEnv('vitest')),
-    tier('node 24', true, besideEnv('node 24')),
-    (async () => {
-      await Promise.all([tier('types (panel)', true), tier('lint', true)]);
-      await tier('e2e', true, besideEnv('e2e'));
-    })(),
+    tier('node 24', true, { ...process.env, HOOKPANEL_TEST_WORKERS: BESIDE_WORKERS }),
+    tier('e2e', true),
   ]);
   await tier('vitest serial');
   // Its lines prefixed, as beside the others: so a skipped Node 24 pass says so in the table.
@@ -169,7 +163,7 @@ const cpuOf = (r) => (r.cpu === null ? '' : `${Math.round(r.cpu)}`);
 const cpuTotal = results.every((r) => r.cpu !== null) ? results.reduce((a, r) => a + r.cpu, 0) : null;
 console.log(
   "\nnpm test: each tier's wall time and CPU seconds (user and system, its processes included); the " +
-    'tiers between build and the serial ones ran side by side',
+    'tiers on the same step ran side by side',
 );
 console.log(`  ${'tier'.padEnd(15)} ${'wall'.padStart(6)} ${'CPU s'.padStart(6)}`);
 for (const r of results) {
