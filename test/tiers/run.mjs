@@ -1,19 +1,21 @@
 // `npm test`: every tier, then a table of what each took. What waits runs beside what computes: the
-// renderer's type check beside lint, the Node 24 pass beside the browser tier (their lines prefixed with
-// the tier's name). The files whose assertions measure a window of wall-clock time
-// (vitest's `serial` project) run last, under each Node in turn, with nothing else of this run beside
-// them. Every tier runs even when one before it failed (only a failed build stops the run), so one CI
-// run shows every failure; the exit status is 1 if any failed. One pass measures coverage
-// (test/tiers/coverage.mjs): the Node 24 pass, which runs the host core only and so costs less to
-// measure than the first (no real agents, each a Node process writing its own coverage), or the first
-// where the Node 24 pass does not run; its figure is in the table. HOOKPANEL_COVERAGE=0 leaves coverage
-// out. The table gives each tier's wall time and, on Linux, its CPU seconds (test/tiers/cpu-of.mjs).
+// renderer's type check beside lint, the first vitest pass (the unit tier and the real clients, whose
+// agents wait on their model stubs) beside the browser tier (which waits on the panel), their lines
+// prefixed with the tier's name; then the host core under Node 24 (test/tiers/split.mjs says which files
+// run under which Node). The files whose assertions measure a window of wall-clock time (vitest's
+// `serial` project) run last, with nothing else of this run beside them. Every tier runs even when one
+// before it failed (only a failed build stops the run), so one CI run shows every failure; the exit
+// status is 1 if any failed. One pass measures coverage (test/tiers/coverage.mjs): the Node 24 pass, or
+// the first where the Node 24 pass does not run (the first then runs every file); its figure is in the
+// table. HOOKPANEL_COVERAGE=0 leaves coverage out. The table gives each tier's wall time and, on Linux,
+// its CPU seconds (test/tiers/cpu-of.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BESIDE_NODE24 } from './split.mjs';
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = (pkg, file) => join(REPO, 'node_modules', pkg, file);
@@ -27,6 +29,8 @@ const NODE24_RUNS =
   (!process.versions.node.startsWith('24.') && process.platform === 'linux' && process.arch === 'x64');
 const COVERAGE_TIER = !COVERAGE ? null : NODE24_RUNS ? 'node 24' : 'vitest';
 const coverage = (...args) => [join(REPO, 'test', 'tiers', 'coverage.mjs'), ...args];
+/** The first pass's files: beside a Node 24 pass, the unit tier and what runs once; else every file. */
+const FIRST_PASS = ['--project', 'parallel', ...(NODE24_RUNS ? BESIDE_NODE24 : [])];
 
 /** One tier: a command, its wall time and how it ended. */
 const TIERS = {
@@ -35,8 +39,8 @@ const TIERS = {
   lint: null, // three commands, below
   vitest:
     COVERAGE_TIER === 'vitest'
-      ? coverage('--project', 'parallel')
-      : [bin('vitest', 'vitest.mjs'), 'run', '--config', '.config/vitest.config.ts', '--project', 'parallel'],
+      ? coverage(...FIRST_PASS)
+      : [bin('vitest', 'vitest.mjs'), 'run', '--config', '.config/vitest.config.ts', ...FIRST_PASS],
   'node 24':
     COVERAGE_TIER === 'node 24'
       ? coverage('--node24', '--project', 'parallel')
@@ -61,10 +65,9 @@ const LINT = [
 const results = [];
 
 /**
- * Files at once for a vitest pass that runs beside the browser tier: with its two browsers that makes
- * four on two cores, as many as the vitest tier alone runs (3) and one more. HOOKPANEL_TEST_WORKERS
- * still sets it. (Every tier at once, two files each, was tried: 24:41 against 23:00, and e2e's waits
- * stretched, so the order below stays.)
+ * Files at once for the vitest pass that runs beside the browser tier: with its two browsers that makes
+ * four on two cores. HOOKPANEL_TEST_WORKERS still sets it. (Every tier at once, two files each, was
+ * tried when both Nodes ran the host core: 24:41 against 23:00, and e2e's waits stretched.)
  */
 const BESIDE_WORKERS = process.env.HOOKPANEL_TEST_WORKERS || '2';
 
@@ -140,15 +143,15 @@ const start = performance.now();
 const built = await tier('build');
 if (built) {
   await Promise.all([tier('types (panel)', true), tier('lint', true)]);
-  // Its lines prefixed where it measures coverage, so the table can show the figure.
-  await tier('vitest', COVERAGE_TIER === 'vitest');
-  // The browser tier spends most of its time waiting on the panel; the Node 24 pass fills the cores.
+  // Waiting on agents beside waiting on the panel; the host core's pass, which computes, then has the
+  // cores to itself.
   await Promise.all([
-    tier('node 24', true, { ...process.env, HOOKPANEL_TEST_WORKERS: BESIDE_WORKERS }),
+    tier('vitest', true, { ...process.env, HOOKPANEL_TEST_WORKERS: BESIDE_WORKERS }),
     tier('e2e', true),
   ]);
-  await tier('vitest serial');
-  // Its lines prefixed, as beside the others: so a skipped Node 24 pass says so in the table.
+  await tier('node 24', true);
+  // The serial files are the host core's: under npm's Node only where Node 24 does not run them.
+  if (!NODE24_RUNS) await tier('vitest serial');
   await tier('node 24 serial', true);
 }
 rmSync(CPU_DIR, { recursive: true, force: true });
