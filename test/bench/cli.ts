@@ -9,10 +9,17 @@ import { processCpu } from '../helpers/proc-cpu.js';
 import { benchHome } from './env.js';
 import { loadAverage, measureInterleaved, report } from './measure.js';
 
-const CLI = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'electron', 'cli', 'main.js');
+export const CLI = join(
+  fileURLToPath(new URL('.', import.meta.url)),
+  '..',
+  '..',
+  'electron',
+  'cli',
+  'main.js',
+);
 
 /** CPU ms of one run of `node argv` to its end (Linux: the children's times in /proc/self/stat). */
-function runCpuMs(argv: string[], env: Record<string, string>, cwd: string): Promise<number> {
+export function runCpuMs(argv: string[], env: Record<string, string>, cwd: string): Promise<number> {
   const before = processCpu()!.children;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, argv, { env, cwd, stdio: 'ignore' });

@@ -10,6 +10,7 @@ import { benchHistory } from './history.js';
 import { benchMcp } from './mcp.js';
 import { benchPanel } from './panel.js';
 import { benchSpawnSize } from './spawn-size.js';
+import { benchStart } from './start.js';
 import { benchValidate } from './validate.js';
 
 const only = process.argv[2];
@@ -19,6 +20,7 @@ const suites: Record<string, () => Promise<void>> = {
   bridge: benchBridge,
   spawn: benchSpawnSize,
   cli: benchCli,
+  start: benchStart,
   mcp: benchMcp,
   history: benchHistory,
   panel: benchPanel,

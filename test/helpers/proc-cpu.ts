@@ -1,14 +1,14 @@
-// CPU seconds from /proc/self/stat: this process's, and that of its children that ended and were waited
-// for (utime, stime, cutime and cstime, https://man7.org/linux/man-pages/man5/proc_pid_stat.5.html).
-// Linux only: null elsewhere.
+// CPU seconds from /proc/<pid>/stat (this process's by default): the process's own, every thread's, and
+// that of its children that ended and were waited for (utime, stime, cutime and cstime,
+// https://man7.org/linux/man-pages/man5/proc_pid_stat.5.html). Linux only: null elsewhere.
 import { readFileSync } from 'node:fs';
 
 /** Clock ticks per second of /proc's times: 100 on every Linux (USER_HZ). */
 const TICKS = 100;
 
-export function processCpu(): { self: number; children: number } | null {
+export function processCpu(pid: number | 'self' = 'self'): { self: number; children: number } | null {
   try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces), from the state on: utime is the 12th.
     const f = stat
       .slice(stat.lastIndexOf(')') + 2)
