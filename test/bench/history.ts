@@ -17,8 +17,10 @@ import { THIS_COMPUTER } from '../../shared/machines.js';
 import { BATCH_ROWS, backfillStep } from '../../electron/host/history/backfill.js';
 import { HistoryWriter } from '../../electron/host/history/writer.js';
 import { measure, report, type Sample } from './measure.js';
+import { dispatchRecord, eventRecord } from '../helpers/history-records.js';
 
-const RECORDS = 1_000_000;
+/** The large history: 1,000,000 dispatches, or HOOKPANEL_BENCH_RECORDS (a quicker look). */
+const RECORDS = Number(process.env.HOOKPANEL_BENCH_RECORDS) || 1_000_000;
 
 function goal(title: string, s: Sample, maxMs: number): void {
   const verdict = s.medianMs <= maxMs ? 'met' : 'NOT met';
@@ -154,23 +156,7 @@ function timeMigration(path: string) {
         const time = new Date(T0 + (RECORDS + 10_000 + i) * 1000).toISOString();
         const w = performance.now();
         writer.append([
-          {
-            type: 'event',
-            id: `m${i}`,
-            time,
-            dialect: 'pw',
-            event: 'Stop',
-            workspace: '/w',
-            sessionId: 'm',
-            payloadDigest: 'x',
-            payload: {},
-            payloadTruncated: false,
-            decision: 'allow',
-            reason: null,
-            durationMs: 1,
-            dispatchCount: 0,
-            untrustedSkips: 0,
-          },
+          eventRecord({ id: `m${i}`, time, workspace: '/w', sessionId: 'm', dispatchCount: 0 }),
         ]);
         records.push(performance.now() - w);
       }
@@ -275,52 +261,35 @@ export async function benchHistory(): Promise<void> {
     // Recording: one event with two dispatches, the shape the engine hands over, into the big database.
     const batch = (i: number): [DispatchRecord, DispatchRecord, EventRecord] => {
       const time = new Date(T0 + (RECORDS + i) * 1000).toISOString();
-      const d = (k: number): DispatchRecord => ({
-        type: 'dispatch',
-        id: `n${i}-${k}`,
-        eventId: `ne${i}`,
-        time,
-        dialect: 'pw',
-        event: 'PreToolUse',
-        workspace: '/w',
-        source: '/home/u/.config/pw/code.json',
-        rule: `PreToolUse[0].hooks[${k}]`,
-        ruleIndex: k,
-        handler: '/usr/local/bin/check-command',
-        mode: 'blocking',
-        pid: 4242,
-        durationMs: 12,
-        exitCode: 0,
-        signal: null,
-        timedOut: false,
-        groupKilled: false,
-        outcome: 'ok',
-        skipReason: null,
-        decision: null,
-        reason: null,
-        stdoutTail: '{"hookSpecificOutput":{"hookEventName":"PreToolUse"}}',
-        stderrTail: '',
-      });
+      const d = (k: number): DispatchRecord =>
+        dispatchRecord({
+          id: `n${i}-${k}`,
+          eventId: `ne${i}`,
+          time,
+          event: 'PreToolUse',
+          workspace: '/w',
+          source: '/home/u/.config/pw/code.json',
+          rule: `PreToolUse[0].hooks[${k}]`,
+          ruleIndex: k,
+          handler: '/usr/local/bin/check-command',
+          pid: 4242,
+          durationMs: 12,
+          stdoutTail: '{"hookSpecificOutput":{"hookEventName":"PreToolUse"}}',
+        });
       return [
         d(0),
         d(1),
-        {
-          type: 'event',
+        eventRecord({
           id: `ne${i}`,
           time,
-          dialect: 'pw',
           event: 'PreToolUse',
           workspace: '/w',
           sessionId: 'session-1',
           payloadDigest: 'x'.repeat(64),
           payload: { tool_name: 'Bash', tool_input: { command: `npm test -- --grep case-${i}` }, cwd: '/w' },
-          payloadTruncated: false,
-          decision: 'allow',
-          reason: null,
           durationMs: 14,
           dispatchCount: 2,
-          untrustedSkips: 0,
-        },
+        }),
       ];
     };
     // The host records through its worker: the dispatch path pays the hand-over (measured on this

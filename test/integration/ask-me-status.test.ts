@@ -9,6 +9,7 @@ import { startPanelSession, type PanelSession } from '../../electron/host/panel/
 import { HookHost } from '../../electron/host/service.js';
 import { runCli } from '../helpers/cli.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
+import { eventRecord } from '../helpers/history-records.js';
 
 let env: TestEnv;
 let session: PanelSession | null = null;
@@ -25,23 +26,16 @@ async function open() {
 }
 
 function permissionEvent(id: string, tool: string): EventRecord {
-  return {
-    type: 'event',
+  return eventRecord({
     id,
     time: new Date().toISOString(),
     dialect: 'claude',
     event: 'PermissionRequest',
     workspace: env.workspace,
-    sessionId: 's1',
     payloadDigest: id,
     payload: { tool_name: tool, tool_input: {} },
-    payloadTruncated: false,
-    decision: 'allow',
-    reason: null,
-    durationMs: 1,
     dispatchCount: 0,
-    untrustedSkips: 0,
-  };
+  });
 }
 
 test('the missing-hook warning: not connected, then connected without the hook, fixed by Connect', async () => {

@@ -70,6 +70,31 @@ function writtenToday(batches: HistoryRecord[][]): Db {
   return d;
 }
 
+/**
+ * A process that opens (and so migrates) the file at `path`, runs `batches` (backfill.ts's backfillStep
+ * on its `db`; they say when three batches are done by calling `ok()`, else it is said after them), and
+ * is SIGKILLed as soon as three are.
+ */
+async function killedAfterThreeBatches(path: string, batches: string): Promise<void> {
+  const dist = (m: string) => JSON.stringify(join(REPO, 'dist', 'electron', 'host', 'history', m));
+  const script = `
+    const { openHistoryDb } = await import(${dist('schema.js')});
+    const { backfillStep } = await import(${dist('backfill.js')});
+    const db = openHistoryDb(${JSON.stringify(path)});
+    let said = false;
+    const ok = () => { if (!said) console.log('three batches'); said = true; };
+    ${batches}
+    ok();
+    setInterval(() => {}, 60_000);`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_, s) => resolve(s)));
+  for await (const line of createInterface({ input: child.stdout })) if (line === 'three batches') break;
+  child.kill('SIGKILL');
+  expect(await exited).toBe('SIGKILL');
+}
+
 const RANGE = { since: '2025-12-01', until: '2026-02-01' };
 const FILTERS: CostRequest[] = [
   RANGE,
@@ -134,21 +159,7 @@ describe('schema 5 on a schema-4 file', () => {
       const path = schema4();
       const batches = batchesOf(path);
       // A process migrates the file, three batches of ten records in, and is killed.
-      const dist = (m: string) => JSON.stringify(join(REPO, 'dist', 'electron', 'host', 'history', m));
-      const script = `
-        const { openHistoryDb } = await import(${dist('schema.js')});
-        const { backfillStep } = await import(${dist('backfill.js')});
-        const db = openHistoryDb(${JSON.stringify(path)});
-        for (let i = 0; i < 3; i++) backfillStep(db, 10);
-        console.log('three batches');
-        setInterval(() => {}, 60_000);`;
-      const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_, s) => resolve(s)));
-      for await (const line of createInterface({ input: child.stdout })) if (line === 'three batches') break;
-      child.kill('SIGKILL');
-      expect(await exited).toBe('SIGKILL');
+      await killedAfterThreeBatches(path, 'for (let i = 0; i < 3; i++) backfillStep(db, 10);');
 
       const old = db(path);
       expect(backfillPending(old)).toBe(true);
@@ -172,6 +183,46 @@ describe('schema 5 on a schema-4 file', () => {
       expect(costRows(old)).toEqual(costRows(today));
       for (const f of FILTERS) expect(costReport(old, f)).toEqual(costReport(today, f));
       expect(queryDispatches(old, { machine: 'me@devbox' }, 1000).dispatches).toHaveLength(41);
+    },
+  );
+});
+
+/** FTS5's automerge on a search index as its configuration has it (unset: FTS5's default, 4). */
+const automerge = (d: Db, index: string) =>
+  (d.prepare(`SELECT v FROM ${index}_config WHERE k = 'automerge'`).get() as { v: number } | undefined)?.v ??
+  4;
+
+describe("schema 4's search index written again", () => {
+  test(
+    'SIGKILLed amid the batches, which write with FTS5 automerge off, the next opener finds it on as it was',
+    { timeout: 120_000 },
+    async () => {
+      env = makeEnv();
+      const dir = env.path('hp/rebuild');
+      mkdirSync(dir, { recursive: true });
+      const path = join(dir, DB_FILE);
+      const three = openHistoryDb(path);
+      const writer = new HistoryWriter(three);
+      for (let i = 0; i < 1000; i++)
+        writer.append([
+          dispatchRecord({ id: `d${i}`, eventId: `e${i}`, reason: `exit ${i}: word${i}` }),
+          eventRecord({ id: `e${i}`, reason: `word${i}` }),
+        ]);
+      // As a schema-3 file: opening it schedules the index's rebuild (backfill.ts).
+      three.exec('PRAGMA user_version = 3');
+      three.close();
+      // A process rebuilds it a record a batch (2,000 batches, so it is still at it), and is killed amid them.
+      await killedAfterThreeBatches(path, 'for (let i = 1; backfillStep(db, 1); i++) if (i === 3) ok();');
+
+      const old = db(path);
+      expect(backfillPending(old)).toBe(true);
+      expect([automerge(old, 'dispatch_text'), automerge(old, 'event_text')]).toEqual([4, 4]);
+      finishBackfill(old, 100);
+      expect(backfillPending(old)).toBe(false);
+      expect([automerge(old, 'dispatch_text'), automerge(old, 'event_text')]).toEqual([4, 4]);
+      // Every record is found by its words as cut now.
+      expect(queryDispatches(old, { text: 'word123' }, 10).dispatches.map((d) => d.id)).toEqual(['d123']);
+      expect(queryEvents(old, { text: 'word321' }, 10).map((e) => e.id)).toEqual(['e321']);
     },
   );
 });

@@ -21,7 +21,9 @@ export type BackfillTask = keyof typeof TASKS;
 
 /**
  * Records per batch: at 1,000,000 records a batch took 37 ms at the median on a machine at a load of 25
- * (test/bench/history.ts), and the longest, one in which FTS5 merged segments as it wrote, 28 s.
+ * (test/bench/history.ts), and the longest, one in which FTS5 merged segments as it wrote, 28 s. With
+ * FTS5's automerge off in the index's batches (text-reindex.ts): 63 ms at the median, the longest 3.8 s,
+ * at a load of 4–16 (FTS5 still merges a level of 16 segments as it writes, its crisismerge).
  */
 export const BATCH_ROWS = 1000;
 

@@ -215,16 +215,49 @@ export function queryDispatches(
       .raw()
       .all(...where.params, limit) as [number][]
   ).map((r) => r[0]);
-  const records = db
-    .prepare('SELECT d.record FROM json_each(?) AS j JOIN dispatches AS d ON d.seq = j.value ORDER BY j.key')
+  // Each dispatch with its event in one read: the event's row is found by the dispatch's event id, as
+  // eventsByIds finds it, and an event that retention trimmed is simply not there.
+  const rows = db
+    .prepare(
+      `SELECT d.record, e.record FROM json_each(?) AS j JOIN dispatches AS d ON d.seq = j.value
+       LEFT JOIN events AS e ON e.id = d.event_id ORDER BY j.key`,
+    )
     .raw()
-    .all(JSON.stringify(seqs)) as [string][];
+    .all(JSON.stringify(seqs)) as [string, string | null][];
   const dispatches: DispatchRecord[] = [];
-  for (const [record] of records) {
+  // Each event's record once, however many of its dispatches matched; parsed only if one of them did.
+  const eventRecords = new Map<string, string | null>();
+  for (const [record, event] of rows) {
     const d = parseDispatch(record);
-    if (d) dispatches.push(d);
+    if (!d) continue;
+    dispatches.push(d);
+    if (!eventRecords.has(d.eventId)) eventRecords.set(d.eventId, event);
   }
-  return { dispatches, events: eventsByIds(db, [...new Set(dispatches.map((d) => d.eventId))]) };
+  const events: EventRecord[] = [];
+  for (const id of inEventsByIdsOrder([...eventRecords.keys()])) {
+    const text = eventRecords.get(id);
+    const e = text ? parseEvent(text) : null;
+    if (e) events.push(withCall(e));
+  }
+  return { dispatches, events };
+}
+
+/** Ids looked up at once by eventsByIds: as many as SQLite reads quickly from one array parameter. */
+const IDS_PER_READ = 500;
+
+/**
+ * The order eventsByIds gives `ids` (first seen first): a read at a time, each read's events in their
+ * ids' stored order (SQLite looks an IN list up sorted, as UTF-8 bytes), so the answer is what it was
+ * when the events were read by a second query.
+ */
+function inEventsByIdsOrder(ids: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_READ) {
+    const read = ids.slice(i, i + IDS_PER_READ).map((id) => ({ id, bytes: Buffer.from(id) }));
+    read.sort((a, b) => Buffer.compare(a.bytes, b.bytes));
+    for (const { id } of read) out.push(id);
+  }
+  return out;
 }
 
 /** Index entries few enough to test one by one against a text search's matches (TextVia). */
@@ -247,8 +280,8 @@ function textVia(db: Db, f: HistoryFilter): TextVia {
 
 export function eventsByIds(db: Db, ids: readonly string[]): EventRecord[] {
   const out: EventRecord[] = [];
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
+  for (let i = 0; i < ids.length; i += IDS_PER_READ) {
+    const chunk = ids.slice(i, i + IDS_PER_READ);
     // One array parameter: SQLite reads it faster than as many parameters.
     const rows = db
       .prepare('SELECT record FROM events WHERE id IN (SELECT value FROM json_each(?))')
