@@ -1,14 +1,13 @@
 // `npm test`: every tier, then a table of what each took. What waits runs beside what computes: the
-// renderer's type check beside lint, the first vitest pass (the unit tier and the real clients, whose
-// agents wait on their model stubs) beside the browser tier (which waits on the panel), their lines
-// prefixed with the tier's name; then the host core under Node 24 (test/tiers/split.mjs says which files
-// run under which Node). The files whose assertions measure a window of wall-clock time (vitest's
-// `serial` project) run last, with nothing else of this run beside them. Every tier runs even when one
-// before it failed (only a failed build stops the run), so one CI run shows every failure; the exit
-// status is 1 if any failed. One pass measures coverage (test/tiers/coverage.mjs): the Node 24 pass, or
-// the first where the Node 24 pass does not run (the first then runs every file); its figure is in the
-// table. HOOKPANEL_COVERAGE=0 leaves coverage out. The table gives each tier's wall time and, on Linux,
-// its CPU seconds (test/tiers/cpu-of.mjs).
+// renderer's type check beside lint, the Node 24 pass beside the browser tier (their lines prefixed with
+// the tier's name). The first vitest pass runs under the Node that runs npm, the host core under Node
+// 24 (test/tiers/split.mjs says which files run under which Node). The files whose assertions measure a
+// window of wall-clock time (vitest's `serial` project) run last, with nothing else of this run beside
+// them. Every tier runs even when one before it failed (only a failed build stops the run), so one CI
+// run shows every failure; the exit status is 1 if any failed. One pass measures coverage
+// (test/tiers/coverage.mjs): the Node 24 pass, or the first where the Node 24 pass does not run (the
+// first then runs every file); its figure is in the table. HOOKPANEL_COVERAGE=0 leaves coverage out.
+// The table gives each tier's wall time and, on Linux, its CPU seconds (test/tiers/cpu-of.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,9 +64,10 @@ const LINT = [
 const results = [];
 
 /**
- * Files at once for the vitest pass that runs beside the browser tier: with its two browsers that makes
- * four on two cores. HOOKPANEL_TEST_WORKERS still sets it. (Every tier at once, two files each, was
- * tried when both Nodes ran the host core: 24:41 against 23:00, and e2e's waits stretched.)
+ * Files at once for the Node 24 pass, beside the browser tier: with its two browsers that makes four on
+ * two cores. HOOKPANEL_TEST_WORKERS still sets it. (Tried on 2 December 2026: every tier at once, two
+ * files each, 24:41 against 23:00; the first pass, its real clients, beside the browser tier, whose
+ * tests then took twice as long: stopped at 13 minutes with two fifths of e2e done.)
  */
 const BESIDE_WORKERS = process.env.HOOKPANEL_TEST_WORKERS || '2';
 
@@ -143,13 +143,13 @@ const start = performance.now();
 const built = await tier('build');
 if (built) {
   await Promise.all([tier('types (panel)', true), tier('lint', true)]);
-  // Waiting on agents beside waiting on the panel; the host core's pass, which computes, then has the
-  // cores to itself.
+  // Its lines prefixed, so the table shows a coverage figure or a skip.
+  await tier('vitest', true);
+  // The browser tier spends most of its time waiting on the panel; the Node 24 pass fills the cores.
   await Promise.all([
-    tier('vitest', true, { ...process.env, HOOKPANEL_TEST_WORKERS: BESIDE_WORKERS }),
+    tier('node 24', true, { ...process.env, HOOKPANEL_TEST_WORKERS: BESIDE_WORKERS }),
     tier('e2e', true),
   ]);
-  await tier('node 24', true);
   // The serial files are the host core's: under npm's Node only where Node 24 does not run them.
   if (!NODE24_RUNS) await tier('vitest serial');
   await tier('node 24 serial', true);
