@@ -71,6 +71,9 @@ const results = [];
  */
 const BESIDE_WORKERS = process.env.HOOKPANEL_TEST_WORKERS || '2';
 
+/** How many of a failed tier's last lines are told again, above the table. */
+const RECAP_LINES = 60;
+
 /** Where each tier's CPU seconds are written (test/tiers/cpu-of.mjs). */
 const CPU_DIR = mkdtempSync(join(tmpdir(), 'hookpanel-tier-cpu-'));
 let cpuFiles = 0;
@@ -89,6 +92,8 @@ function run(argv, prefix, env = process.env) {
     });
     let skipped = null;
     let figure = null;
+    // The last lines, told again under the table if the tier fails: a CI log may keep only its end.
+    const tail = [];
     // Every line copied before the tier counts as done.
     const copied = [];
     if (prefix)
@@ -102,6 +107,8 @@ function run(argv, prefix, env = process.env) {
           skipped ??= /^Node 24 run skipped: (.*)/.exec(line)?.[1] ?? null;
           figure = /^coverage: ([\d.]+% of lines \(floor .*\))$/.exec(line)?.[1] ?? figure;
           to.write(`[${prefix}] ${line}\n`);
+          tail.push(line);
+          if (tail.length > RECAP_LINES) tail.shift();
         });
       }
     const cpu = () => {
@@ -113,11 +120,11 @@ function run(argv, prefix, env = process.env) {
     };
     child.on('error', (e) => {
       console.error(`${argv.join(' ')}: ${e.message}`);
-      resolve({ code: 1, skipped, figure, cpu: null });
+      resolve({ code: 1, skipped, figure, cpu: null, tail });
     });
     child.on('close', (code, signal) =>
       Promise.all(copied).then(() =>
-        resolve({ code: signal ? 1 : (code ?? 1), skipped, figure, cpu: cpu() }),
+        resolve({ code: signal ? 1 : (code ?? 1), skipped, figure, cpu: cpu(), tail }),
       ),
     );
   });
@@ -162,6 +169,12 @@ const clock = (seconds) => {
   const s = Math.round(seconds);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
+// A failed tier's last lines (its failures' summary) again, so the end of the log names what failed.
+for (const r of failed.filter((f) => f.tail?.length)) {
+  const plain = (line) => line.replace(/\x1b\[[0-9;]*m/g, '');
+  console.log(`\n${r.name} FAILED; its last ${r.tail.length} lines again:`);
+  for (const line of r.tail) console.log(`  ${plain(line)}`);
+}
 const cpuOf = (r) => (r.cpu === null ? '' : `${Math.round(r.cpu)}`);
 const cpuTotal = results.every((r) => r.cpu !== null) ? results.reduce((a, r) => a + r.cpu, 0) : null;
 console.log(
