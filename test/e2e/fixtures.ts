@@ -70,6 +70,8 @@ export function electronBinary(): { path: string | null; why: string } {
 
 const electronInfo = electronBinary();
 let saidWhy = false;
+/** An emit's deadline where the test has none (`--timeout 0`): a held request's own, 590 s, and then some. */
+const HELD_EMIT_LIMIT_MS = 600_000;
 
 /** Resolves with the URL `hookpanel serve` prints, or rejects with everything it said if it exits first. */
 function panelUrl(serve: ChildProcess): Promise<string> {
@@ -139,11 +141,15 @@ export const test = base.extend<
     env.processEnv.HOOKPANEL_TEST_CLAUDE_MANAGED_DIR = join(env.root, 'claude-managed');
     populate(env);
     mkdirSync(SHOTS, { recursive: true });
+    // An emit may be a request held for the test to answer through the panel, many steps later: its
+    // deadline is the test's own (runCli's default, 20 s, once killed a held request under load, so the
+    // card the test went on to answer was gone), read when it starts (test.slow() raises it).
     const emit: Panel['emit'] = (dialect, event, payload = {}) =>
       runCli(['emit', dialect, event], {
         env: env.processEnv,
         cwd: env.workspace,
         input: JSON.stringify(payload),
+        timeoutMs: testInfo.timeout || HELD_EMIT_LIMIT_MS,
       });
     const shot: Panel['shot'] = async (page, name) => {
       await page.screenshot({
