@@ -5,7 +5,6 @@
 // Edit show the file and what would be written.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { runCli } from '../helpers/cli.js';
 import { expect, test, type Panel } from './fixtures.js';
 
 async function askMeOn(page: Page, panel: Panel): Promise<void> {
@@ -17,15 +16,14 @@ async function askMeOn(page: Page, panel: Panel): Promise<void> {
   await page.getByRole('tab', { name: /Rules/ }).click();
 }
 
-/** The agent's bridge, waiting for the answer (long enough for the screenshots and axe taken meanwhile). */
-function ask(panel: Panel, tool: string, input: Record<string, unknown>) {
-  return runCli(['emit', 'claude', 'PermissionRequest'], {
-    env: panel.env.processEnv,
+/** The agent's bridge, waiting for the answer (until the test's own deadline: fixtures.ts). */
+const ask = (panel: Panel, tool: string, input: Record<string, unknown>) =>
+  panel.emit('claude', 'PermissionRequest', {
+    session_id: 's',
+    tool_name: tool,
+    tool_input: input,
     cwd: panel.env.workspace,
-    input: JSON.stringify({ session_id: 's', tool_name: tool, tool_input: input, cwd: panel.env.workspace }),
-    timeoutMs: 180_000,
   });
-}
 
 const decision = async (answered: ReturnType<typeof ask>) =>
   JSON.parse((await answered).stdout).hookSpecificOutput.decision;
