@@ -18,7 +18,12 @@ import { join } from 'node:path';
 import Database from 'libsql';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { HistoryRecord } from '../../shared/dispatch.js';
-import { DB_FILE, openHistoryDb, SCHEMA_VERSION } from '../../electron/host/history/schema.js';
+import {
+  BUSY_TIMEOUT_MS,
+  DB_FILE,
+  openHistoryDb,
+  SCHEMA_VERSION,
+} from '../../electron/host/history/schema.js';
 import { parseSpool } from '../../electron/host/history/spool-import.js';
 import { SPOOL_FILE } from '../../electron/host/history/spool.js';
 import { runCli } from '../helpers/cli.js';
@@ -244,8 +249,9 @@ describe.skipIf(!!NO_TMPFS)('the history on a full or read-only disk (tmpfs, as 
         times.push(Date.now() - t0);
         expect(r.code).toBe(0);
       }
-      // Each answered in the time an emit takes, none waiting on the disk.
-      expect(Math.max(...times)).toBeLessThan(5000);
+      // None waited on the disk: a hook held by the database would wait out its busy timeout. (5 s, the
+      // bound before, was once exceeded by a plain emit on two cores at load 15.)
+      expect(Math.max(...times)).toBeLessThan(BUSY_TIMEOUT_MS);
       const said = await waitFor(serve.output, (o) => o.includes('the disk is full'), 30_000);
       expect(said).toMatch(
         new RegExp(`the history database ${path} (failed|could not be opened): the disk is full`),

@@ -76,7 +76,7 @@ test('the host: 200 events on a full disk are kept, said once, and in History wh
   );
   expect(told.map((p) => p.state)).toEqual(['failed', 'done']);
   expect(await host.history.counts()).toEqual({ dispatches: 200, events: 200 });
-}, 60_000);
+});
 
 test('in-process emits (no host) on a full disk: kept in the overflow spool, no stderr, imported later', async (ctx) => {
   env = makeEnv();
@@ -97,4 +97,4 @@ test('in-process emits (no host) on a full disk: kept in the overflow spool, no 
   remount(dir, 'size=16m');
   const listed = await runCli(['history', '--events', '--json', '--limit', '100'], { env: processEnv });
   expect(JSON.parse(listed.stdout).events).toHaveLength(20);
-}, 60_000);
+});
