@@ -67,8 +67,15 @@ const results = [];
  */
 const BESIDE_WORKERS = process.env.HOOKPANEL_TEST_WORKERS || '2';
 
-/** How many of a failed tier's last lines are told again, above the table. */
-const RECAP_LINES = 60;
+/**
+ * The lines of a tier's output that name a failure (vitest's ` FAIL ` and its assertion, Playwright's
+ * ✘ and its error, eslint's and prettier's findings), told again above the table where it failed: a CI
+ * log may keep only its end. At most RECAP_LINES of them a tier.
+ */
+const FAILURE_LINE = /\bFAIL\b|✘|\berror\b|Error\b|Test timeout|timed out|\[warn\]|^\S+\.\w+:\d+/;
+const RECAP_LINES = 30;
+/** A passed or skipped test's line, whose name may hold "error". */
+const PASSED_LINE = /^\s*(✓|-\s+\d)/;
 
 /** Where each tier's CPU seconds are written (test/tiers/cpu-of.mjs). */
 const CPU_DIR = mkdtempSync(join(tmpdir(), 'hookpanel-tier-cpu-'));
@@ -88,8 +95,7 @@ function run(argv, prefix, env = process.env) {
     });
     let skipped = null;
     let figure = null;
-    // The last lines, told again under the table if the tier fails: a CI log may keep only its end.
-    const tail = [];
+    const failures = [];
     // Every line copied before the tier counts as done.
     const copied = [];
     if (prefix)
@@ -103,8 +109,9 @@ function run(argv, prefix, env = process.env) {
           skipped ??= /^Node 24 run skipped: (.*)/.exec(line)?.[1] ?? null;
           figure = /^coverage: ([\d.]+% of lines \(floor .*\))$/.exec(line)?.[1] ?? figure;
           to.write(`[${prefix}] ${line}\n`);
-          tail.push(line);
-          if (tail.length > RECAP_LINES) tail.shift();
+          const plain = stripVTControlCharacters(line);
+          if (failures.length < RECAP_LINES && FAILURE_LINE.test(plain) && !PASSED_LINE.test(plain))
+            failures.push(plain.trim());
         });
       }
     const cpu = () => {
@@ -116,11 +123,11 @@ function run(argv, prefix, env = process.env) {
     };
     child.on('error', (e) => {
       console.error(`${argv.join(' ')}: ${e.message}`);
-      resolve({ code: 1, skipped, figure, cpu: null, tail });
+      resolve({ code: 1, skipped, figure, cpu: null, failures });
     });
     child.on('close', (code, signal) =>
       Promise.all(copied).then(() =>
-        resolve({ code: signal ? 1 : (code ?? 1), skipped, figure, cpu: cpu(), tail }),
+        resolve({ code: signal ? 1 : (code ?? 1), skipped, figure, cpu: cpu(), failures }),
       ),
     );
   });
@@ -165,10 +172,10 @@ const clock = (seconds) => {
   const s = Math.round(seconds);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
-// A failed tier's last lines (its failures' summary) again, so the end of the log names what failed.
-for (const r of failed.filter((f) => f.tail?.length)) {
-  console.log(`\n${r.name} FAILED; its last ${r.tail.length} lines again:`);
-  for (const line of r.tail) console.log(`  ${stripVTControlCharacters(line)}`);
+// What each failed tier said of its failures again, so the end of the log names them.
+for (const r of failed.filter((f) => f.failures?.length)) {
+  console.log(`\n${r.name} FAILED; what it said of its failures (the first ${RECAP_LINES} lines at most):`);
+  for (const line of r.failures) console.log(`  ${line}`);
 }
 const cpuOf = (r) => (r.cpu === null ? '' : `${Math.round(r.cpu)}`);
 const cpuTotal = results.every((r) => r.cpu !== null) ? results.reduce((a, r) => a + r.cpu, 0) : null;
