@@ -62,9 +62,9 @@ function checkpoint(path: string): void {
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 const at = (s: number) => new Date(T0 + s * 1000).toISOString();
 /** An event and its dispatch, with text enough that a few hundred span many pages. */
-const pair = (i: number): HistoryRecord[] => [
-  dispatchRecord({ id: `d${i}`, eventId: `e${i}`, time: at(i), stdoutTail: `output ${i} `.repeat(40) }),
-  eventRecord({ id: `e${i}`, time: at(i), payload: { tool_input: { command: `ls ${i} `.repeat(40) } } }),
+const pair = (i: number, time = at(i)): HistoryRecord[] => [
+  dispatchRecord({ id: `d${i}`, eventId: `e${i}`, time, stdoutTail: `output ${i} `.repeat(40) }),
+  eventRecord({ id: `e${i}`, time, payload: { tool_input: { command: `ls ${i} `.repeat(40) } } }),
 ];
 
 describe('the history database', () => {
@@ -219,7 +219,9 @@ describe.skipIf(!!NO_TMPFS)('the history on a full or read-only disk (tmpfs, as 
       stopHook(env);
       const dir = mountTmpfs(env, 'hp/history', '2m');
       const store = openStore(dir);
-      await store.append(pair(1));
+      // Recorded today: one from T0 is past the retention's 180 days, and serve's start deletes it
+      // whenever its retention runs before the disk is full.
+      await store.append(pair(1, new Date().toISOString()));
       await closeStores();
       serve = await startServe(env);
       const path = join(dir, DB_FILE);

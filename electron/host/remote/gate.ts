@@ -15,7 +15,7 @@ export const TOKEN_HEADER = 'x-hookpanel-token';
 
 /**
  * How often a host working on a machine's answer says so: its bridge gives up on a computer silent for
- * 0.8 s (remote-hook.sh), so that nothing there waits a second for a computer that is gone.
+ * 2 s (remote-hook.sh), so that nothing there waits long for a computer that is gone.
  */
 export const MACHINE_HEARTBEAT_MS = 250;
 

@@ -1,6 +1,6 @@
 // hookpanel-hook's fallback where curl is missing and Node is there: the same request over the forwarded
 // socket, printed as curl prints it for the script (the body, a newline, the status); exit 28 when
-// Hookpanel's computer stays silent for 0.8 s (it beats every quarter second while it works), 7 when nothing
+// Hookpanel's computer stays silent for 2 s (it beats every quarter second while it works), 7 when nothing
 // listens, 56 when the connection breaks.
 import { request } from 'node:http';
 
@@ -12,7 +12,7 @@ const req = request({
   method: 'POST',
   path: `/v1/hook/${encodeURIComponent(dialect)}/${encodeURIComponent(event)}`,
   headers: { 'x-hookpanel-token': token, host: 'hookpanel' },
-  timeout: 800,
+  timeout: 2000,
 });
 req.on('timeout', () => req.destroy(Object.assign(new Error('silent'), { code: 'SILENT' })));
 req.on('error', (e) => process.exit(e.code === 'SILENT' ? 28 : e.code === 'ECONNREFUSED' ? 7 : 56));

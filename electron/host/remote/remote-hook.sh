@@ -30,7 +30,8 @@ payload=$(cat)
 token=$(cat "$dir/token" 2>/dev/null) || unreachable "$1" "$2" "no token in $dir"
 # The status rides on the last line: 200 → exit 0 (stdout), 422 → exit 2, 424 → exit 1 (stderr); 202
 # is a streamed answer (heartbeat dots every quarter second, then :<exit code>: and the text). A
-# computer silent for 0.8 s (asleep, hung, stopped) is given up on; a tunnel cut ends the request at once.
+# computer silent for 2 s (asleep, hung, stopped) is given up on; a tunnel cut ends the request at once.
+# (0.8 s gave up on a computer merely busy: a loaded host, its ssh and this machine each wait for a core.)
 if command -v curl >/dev/null 2>&1; then
   req="$dir/run/req.$$"
   trap 'rm -f "$req.in" "$req.out" "$req.status"' EXIT
@@ -59,7 +60,7 @@ if command -v curl >/dev/null 2>&1; then
     else
       silent=$((silent + step))
     fi
-    if [ "$silent" -ge 800 ] && [ ! -s "$req.status" ]; then
+    if [ "$silent" -ge 2000 ] && [ ! -s "$req.status" ]; then
       kill "$pid" 2>/dev/null
       wait "$pid" 2>/dev/null
       unreachable "$1" "$2" "it stopped answering"
