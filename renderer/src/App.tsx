@@ -4,7 +4,7 @@ import { ErrorBox } from './components/bits.js';
 import { PathText } from './components/names.js';
 import { Notifications } from './components/Notifications.js';
 import { counted } from './components/counted.js';
-import { saved, useStore, VIEWS, type View } from './store.js';
+import { saved, useStore, useStoreParts, VIEWS, type View } from './store.js';
 import { HistoryView } from './views/History.js';
 import { ProblemsView } from './views/Problems.js';
 import { ReviewView } from './views/Review.js';
@@ -31,7 +31,12 @@ const VIEW: Record<View, ComponentType> = {
 
 /** The workspace whose project files the views show: where Hookpanel started, or one from Settings. */
 function WorkspacePicker() {
-  const { workspace, info, settings, loadSources } = useStore();
+  const { workspace, info, settings, loadSources } = useStoreParts(
+    'workspace',
+    'info',
+    'settings',
+    'loadSources',
+  );
   const choices = [
     ...new Set([info?.workspace, ...(settings?.workspaces ?? []), workspace].filter((w): w is string => !!w)),
   ];
@@ -58,7 +63,15 @@ function WorkspacePicker() {
 }
 
 export function App() {
-  const { view, go, sources, error, setError, workspace, settings } = useStore();
+  const { view, go, sources, error, setError, workspace, settings } = useStoreParts(
+    'view',
+    'go',
+    'sources',
+    'error',
+    'setError',
+    'workspace',
+    'settings',
+  );
   const Current = VIEW[view];
   const errors = sources.reduce((n, s) => n + s.diagnostics.filter((d) => d.severity === 'error').length, 0);
   // Every known workspace's, not only the one picked (the picked one's as loaded, should the two differ).

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import type { DispatchRecord, EventRecord } from '../../shared/dispatch.js';
 import type {
   BudgetFlag,
@@ -202,6 +203,14 @@ export const useStore = create<State>((set, get) => ({
   },
   setError: (error) => set({ error }),
 }));
+
+/**
+ * The named parts of the state, for a component that renders again when one of them changes: the whole
+ * state would render it (and, from App, every view) again at each record an agent's event pushes.
+ */
+export function useStoreParts<K extends keyof State>(...keys: K[]): Pick<State, K> {
+  return useStore(useShallow((s) => Object.fromEntries(keys.map((k) => [k, s[k]])) as Pick<State, K>));
+}
 
 /** Wires pushes from the host into the store; called once at start. */
 export async function startStore(): Promise<void> {

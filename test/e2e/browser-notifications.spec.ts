@@ -4,13 +4,16 @@
 // closes it; the worker's click handler answers the agent; turn done shows one unless its kind is switched
 // off.
 //
-// Chromium's headless shell (the @sparticuz build this tier falls back to) answers "denied" to every
-// notification whatever the context grants, and lists nothing: the tests that need shown notifications
-// skip there, saying so, and run with a full Chromium (a system one, or HOOKPANEL_CHROMIUM); CI installs
-// Debian's `chromium` and requires them (HOOKPANEL_REQUIRE_NOTIFICATIONS=1).
+// Chromium's headless shell (the @sparticuz build the other specs run on, and the one this tier falls
+// back to) answers "denied" to every notification whatever the context grants, and lists nothing: these
+// tests ask for a full Chromium (showsNotifications), and skip, saying so, where only the shell is found;
+// CI installs Debian's `chromium` and requires them (HOOKPANEL_REQUIRE_NOTIFICATIONS=1).
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Worker } from '@playwright/test';
 import { expect, test, type Panel } from './fixtures.js';
+
+// Every test here, the browser's own permission prompt included: a full Chromium, never the shell.
+test.use({ showsNotifications: true });
 
 interface Shown {
   title: string;

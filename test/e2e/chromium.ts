@@ -1,7 +1,9 @@
-// Which Chromium the end-to-end tier drives, in this order: HOOKPANEL_CHROMIUM (an explicit choice is
-// never second-guessed), Playwright's own browser where `npx playwright install chromium` put one, a
-// system Chromium or Chrome, and last the Chromium that arrives inside @sparticuz/chromium from npm
-// (Linux x64 only), extracted once per version into the user's cache.
+// Which Chromium the end-to-end tier drives. For the tests that show desktop notifications, in this
+// order: HOOKPANEL_CHROMIUM (an explicit choice is never second-guessed), Playwright's own browser where
+// `npx playwright install chromium` put one, a system Chromium or Chrome, and last the Chromium that
+// arrives inside @sparticuz/chromium from npm (Linux x64 only), extracted once per version into the
+// user's cache. For every other test, that npm Chromium first where it fits: a headless shell, a third
+// of a full Chromium's CPU (findHeadlessShell).
 import { execFile } from 'node:child_process';
 import {
   accessSync,
@@ -156,4 +158,15 @@ export async function findChromium(): Promise<ChromiumChoice> {
   if (installed) return installed;
   if (!sparticuzFits()) throw new Error(NO_CHROMIUM);
   return { path: await extractSparticuz(), from: '@sparticuz/chromium from npm' };
+}
+
+/**
+ * The browser for every test that does not need desktop notifications: @sparticuz/chromium's headless
+ * shell where it fits. A full Chromium's headless mode runs the whole browser underneath; the shell ran
+ * panel.spec.ts's nine tests on 15 CPU s of Chromium against 42–45 (docs/engine.md). HOOKPANEL_CHROMIUM
+ * still chooses for every test.
+ */
+export async function findHeadlessShell(): Promise<ChromiumChoice> {
+  if (process.env.HOOKPANEL_CHROMIUM || !sparticuzFits()) return findChromium();
+  return { path: await extractSparticuz(), from: "@sparticuz/chromium's headless shell from npm" };
 }

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI, runCli } from '../helpers/cli.js';
 import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
-import { findChromium } from './chromium.js';
+import { findChromium, findHeadlessShell } from './chromium.js';
 
 export const SHOTS = join(REPO, 'test-results', 'screenshots');
 
@@ -90,34 +90,44 @@ function panelUrl(serve: ChildProcess): Promise<string> {
   });
 }
 
+/** A headless shell (the lighter browser, denying every notification), or a full Chromium that shows them. */
+type BrowserKind = 'shell' | 'full';
+
 export const test = base.extend<
-  { panel: Panel; page: Page; panelEnv: Record<string, string> },
-  { launchChromium: () => Promise<Browser> }
+  { panel: Panel; page: Page; panelEnv: Record<string, string>; showsNotifications: boolean },
+  { launchChromium: (kind: BrowserKind) => Promise<Browser> }
 >({
   /** More environment for the panel's host (a spec's own ssh config, say): `test.use({ panelEnv })`. */
   panelEnv: [{}, { option: true }],
-  // One browser per worker, launched the first time a browser-mode test asks for a page: the Electron
-  // project never asks, so it never starts (or extracts) a browser it does not use.
+  /** A spec of desktop notifications in the browser: `test.use({ showsNotifications: true })`. */
+  showsNotifications: [false, { option: true }],
+  // One browser of each kind per worker, launched the first time a browser-mode test asks for a page of
+  // it: the Electron project never asks, so it never starts (or extracts) a browser it does not use.
   launchChromium: [
     async ({ playwright, launchOptions, headless }, use) => {
-      let browser: Promise<Browser> | undefined;
-      const launch = async () => {
-        const chosen = await findChromium();
+      const browsers: Partial<Record<BrowserKind, Promise<Browser>>> = {};
+      const launch = async (kind: BrowserKind) => {
+        const chosen = kind === 'full' ? await findChromium() : await findHeadlessShell();
         console.log(`e2e: Chromium from ${chosen.from}: ${chosen.path}`);
         return playwright.chromium.launch({ ...launchOptions, headless, executablePath: chosen.path });
       };
-      await use(() => (browser ??= launch()));
-      if (browser) await (await browser).close();
+      await use((kind) => (browsers[kind] ??= launch(kind)));
+      for (const browser of Object.values(browsers)) await (await browser).close();
     },
     { scope: 'worker' },
   ],
   // In the Electron project the page is the app's window; in the browser project, a fresh context.
-  page: async ({ panel, launchChromium, contextOptions, viewport, colorScheme }, use, testInfo) => {
+  page: async (
+    { panel, launchChromium, showsNotifications, contextOptions, viewport, colorScheme },
+    use,
+    testInfo,
+  ) => {
     if (panel.app) {
       await use(await panel.app.firstWindow());
       return;
     }
-    const context = await (await launchChromium()).newContext({ ...contextOptions, viewport, colorScheme });
+    const browser = await launchChromium(showsNotifications ? 'full' : 'shell');
+    const context = await browser.newContext({ ...contextOptions, viewport, colorScheme });
     // What the panel said on its console (its own errors: a notification it could not show, say),
     // printed when the test fails, so a failure on CI says more than the assertion.
     const said: string[] = [];

@@ -20,7 +20,11 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     viewport: { width: 1400, height: 900 },
-    // The browser itself is chosen by chromium.ts when a browser-mode test first needs one.
+    // The browser itself is chosen by chromium.ts when a browser-mode test first needs one: a headless
+    // shell for every spec but those of desktop notifications (showsNotifications), which need a full
+    // Chromium. The shell ran panel.spec.ts on 15 CPU s of Chromium, a full Chromium on 42–45; flags
+    // did not close that (--in-process-gpu --no-zygote --disable-gpu-compositing
+    // --disable-site-isolation-trials: 43). Figures in docs/engine.md, "What starting a host costs".
     launchOptions: {
       args: [
         '--no-sandbox',

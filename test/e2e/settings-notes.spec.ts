@@ -3,7 +3,7 @@
 import { expect, test } from './fixtures.js';
 
 test.describe('with notifications granted', () => {
-  test.use({ contextOptions: { permissions: ['notifications'] } });
+  test.use({ showsNotifications: true, contextOptions: { permissions: ['notifications'] } });
 
   test('turning browser notifications back on says "On:" once', async ({ page, panel }) => {
     await panel.goto(page);

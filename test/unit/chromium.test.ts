@@ -36,6 +36,18 @@ function choose(env: Record<string, string>): { path: string; from: string } | n
   return JSON.parse(r.stdout);
 }
 
+/** The same for the tests that show no desktop notifications (findHeadlessShell). */
+function chooseShell(env: Record<string, string>): { path: string; from: string } {
+  const module = join(REPO, 'dist', 'test', 'e2e', 'chromium.js');
+  const script = `import(${JSON.stringify(module)}).then(async (m) => console.log(JSON.stringify(await m.findHeadlessShell())))`;
+  const r = spawnSync(process.execPath, ['-e', script], {
+    env: { PLAYWRIGHT_BROWSERS_PATH: join(dir, 'ms-playwright'), PATH: '', ...env },
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return JSON.parse(r.stdout);
+}
+
 function playwrightsOwnPath(): string {
   const script = "import('@playwright/test').then((m) => console.log(m.chromium.executablePath()))";
   return execFileSync(process.execPath, ['-e', script], {
@@ -56,6 +68,24 @@ describe('which Chromium the e2e tier drives', () => {
     expect(choose({ HOOKPANEL_CHROMIUM: join(dir, 'nope'), PATH: join(dir, 'bin') })).toBe(
       `HOOKPANEL_CHROMIUM=${join(dir, 'nope')} is not an executable file; unset it to let the tests choose`,
     );
+  });
+
+  test('the tests that show no notifications: the headless shell first, unless HOOKPANEL_CHROMIUM chooses', () => {
+    const system = executable(join(dir, 'bin', 'chromium'));
+    const cache = join(dir, 'cache');
+    // An extracted copy in the cache is used as it is.
+    const shell = executable(join(sparticuzHome({ XDG_CACHE_HOME: cache }), 'chromium'));
+    const env = { PATH: join(dir, 'bin'), XDG_CACHE_HOME: cache };
+    expect(chooseShell(env)).toEqual(
+      sparticuzFits()
+        ? { path: shell, from: "@sparticuz/chromium's headless shell from npm" }
+        : { path: system, from: "the system's chromium" },
+    );
+    const own = executable(join(dir, 'mine', 'chrome'));
+    expect(chooseShell({ ...env, HOOKPANEL_CHROMIUM: own })).toEqual({
+      path: own,
+      from: 'HOOKPANEL_CHROMIUM',
+    });
   });
 
   test("Playwright's own browser before a system one", () => {

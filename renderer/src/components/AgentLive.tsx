@@ -7,6 +7,7 @@ import { api } from '../client.js';
 import { saved, useStore } from '../store.js';
 import { Badge } from './bits.js';
 import { ago, useNow } from './names.js';
+import { unchanged } from './unchanged.js';
 
 /** The agents list, read again when an event arrives, when the view changes and twice a minute. */
 export function useAgents(): [Agent[] | null, () => void, string | null] {
@@ -18,7 +19,7 @@ export function useAgents(): [Agent[] | null, () => void, string | null] {
     () =>
       void api.request('agents:list', {}).then(
         (a) => {
-          setAgents(a);
+          setAgents((shown) => unchanged(shown, a));
           setError(null);
         },
         (e: Error) => setError(e.message),

@@ -6,6 +6,7 @@ import { failingMark, type FailingMark } from '../../../shared/failing.js';
 import type { CostReport } from '../../../shared/ipc.js';
 import { api } from '../client.js';
 import { Badge } from './bits.js';
+import { unchanged } from './unchanged.js';
 
 /** The range Rules judges a rule over (Hook cost uses the range chosen there). */
 const RULES_DAYS = 7;
@@ -17,7 +18,7 @@ export function useRecentRunsLoader(): void {
   useEffect(() => {
     const load = () =>
       void api.request('history:cost', { days: RULES_DAYS }).then(
-        (r) => useRecentRuns.setState({ rules: r.rules }),
+        (r) => useRecentRuns.setState((shown) => ({ rules: unchanged(shown.rules, r.rules) })),
         () => undefined, // Rules works without history; Hook cost says what went wrong.
       );
     load();

@@ -2,16 +2,21 @@
 // the list closes on Escape, a click outside, or a click on a notice (which opens what it is about).
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../client.js';
-import { useStore } from '../store.js';
+import { useStore, useStoreParts } from '../store.js';
 import { ago, useNow } from './names.js';
 import { focusFirstRequest, waitingWords } from './WaitingSignals.js';
 
+/** When a notice arrived, kept current while the list is open (and only then: a closed list never ticks). */
+function Ago({ time }: { time: string }) {
+  const now = useNow();
+  return <span className="muted">{ago(time, now)}</span>;
+}
+
 export function Notifications() {
-  const { notifications, readAt, markRead, go } = useStore();
+  const { notifications, readAt, markRead, go } = useStoreParts('notifications', 'readAt', 'markRead', 'go');
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const now = useNow();
   const unread = notifications.filter((n) => Date.parse(n.time) > readAt).length;
   // Requests waiting for an answer are counted on the bell too, apart from what is unread.
   const waiting = useStore((s) => s.requests.length);
@@ -86,7 +91,7 @@ export function Notifications() {
                         {n.count > 1 ? <span className="times"> ×{n.count}</span> : null}
                       </strong>
                       <span>{n.body}</span>
-                      <span className="muted">{ago(n.time, now)}</span>
+                      <Ago time={n.time} />
                     </button>
                   </li>
                 ))}

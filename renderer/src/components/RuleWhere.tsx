@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { Rule, Source } from '../../../shared/model.js';
 import { ruleMachinesKey, whereInWords, type RuleMachines } from '../../../shared/rule-machines.js';
 import { ruleLabel } from '../../../shared/rule-name.js';
-import { useStore } from '../store.js';
+import { useStore, useStoreParts } from '../store.js';
 import { Badge } from './bits.js';
 import { UNREACHABLE_WORDS } from './machine-words.js';
 import { useMachines } from './use-machines.js';
@@ -24,7 +24,7 @@ export function RuleWhereMark({ source, rule }: { source: string; rule: string }
 
 /** The "Runs for" lines of a hosted rule's detail; nothing while no machine was ever added or chosen. */
 export function RuleWhere({ source, rule }: { source: Source; rule: Rule }) {
-  const { settings, updateSettings } = useStore();
+  const { settings, updateSettings } = useStoreParts('settings', 'updateSettings');
   const { machines } = useMachines();
   const [problem, setProblem] = useState<string | null>(null);
   if (!settings || !machines || source.role !== 'hosted') return null;

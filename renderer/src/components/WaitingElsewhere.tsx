@@ -1,11 +1,11 @@
 // Trust review lists the picked workspace's files; those waiting in the other known workspaces (added
 // in Settings) are named here, by workspace, one click from being shown.
-import { saved, useStore } from '../store.js';
+import { saved, useStore, useStoreParts } from '../store.js';
 import { counted } from './counted.js';
 import { PathText } from './names.js';
 
 export function WaitingElsewhere() {
-  const { waiting, workspace, loadSources } = useStore();
+  const { waiting, workspace, loadSources } = useStoreParts('waiting', 'workspace', 'loadSources');
   const others = waiting.filter((w) => w.workspace !== workspace);
   if (!others.length) return null;
   const show = (ws: string) => {

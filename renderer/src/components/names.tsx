@@ -105,13 +105,36 @@ export function useRuleOf(): (source: string, name: string) => Rule | undefined 
   return (source, name) => sources.find((s) => s.path === source)?.rules.find((r) => r.name === name);
 }
 
+/** One timer per period, shared by every component showing a relative time: one commit per tick. */
+const clocks = new Map<
+  number,
+  { listeners: Set<(now: number) => void>; timer: ReturnType<typeof setInterval> }
+>();
+
+function onTick(everyMs: number, listener: (now: number) => void): () => void {
+  let clock = clocks.get(everyMs);
+  if (!clock) {
+    const listeners = new Set<(now: number) => void>();
+    const timer = setInterval(() => {
+      const now = Date.now();
+      for (const l of listeners) l(now);
+    }, everyMs);
+    clocks.set(everyMs, (clock = { listeners, timer }));
+  }
+  const { listeners, timer } = clock;
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size) return;
+    clearInterval(timer);
+    clocks.delete(everyMs);
+  };
+}
+
 /** Now, again every `everyMs`: for "2 min ago" and the like. */
 export function useNow(everyMs = 15_000): number {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(t);
-  }, [everyMs]);
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => onTick(everyMs, setNow), [everyMs]);
   return now;
 }
 

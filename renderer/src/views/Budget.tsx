@@ -3,7 +3,7 @@
 import type { BudgetFlag } from '../../../shared/ipc.js';
 import { Badge } from '../components/bits.js';
 import { NumberField } from '../components/NumberField.js';
-import { useStore } from '../store.js';
+import { useStore, useStoreParts } from '../store.js';
 
 export const budgetKey = (source: string, rule: string) => `${source}#${rule}`;
 
@@ -46,7 +46,7 @@ export function BudgetInput({
   /** How the rule is named to a person. */
   label?: string;
 }) {
-  const { settings, updateSettings } = useStore();
+  const { settings, updateSettings } = useStoreParts('settings', 'updateSettings');
   const key = budgetKey(source, rule);
   if (!settings) return null;
   const own = settings.ruleBudgets[key] ?? null;
@@ -100,7 +100,7 @@ const KINDS = [
 
 /** Settings: the default budget per event kind. */
 export function BudgetDefaults() {
-  const { settings, updateSettings } = useStore();
+  const { settings, updateSettings } = useStoreParts('settings', 'updateSettings');
   if (!settings) return null;
   return (
     <fieldset>

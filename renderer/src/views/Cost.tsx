@@ -10,13 +10,14 @@ import { Badge, Empty, ErrorBox } from '../components/bits.js';
 import { agentLabel, useRuleOf } from '../components/names.js';
 import { RuleRow, ruleRowKey } from '../components/RuleRow.js';
 import { ChartCanvas, type Theme } from '../components/Chart.js';
-import { useStore } from '../store.js';
+import { useStoreParts } from '../store.js';
 import { BudgetInput, flagOf } from './Budget.js';
 import { FailingBadge, markOf } from '../components/FailingMark.js';
 import type { FailingMark } from '../../../shared/failing.js';
 import { counted } from '../components/counted.js';
 import { duration } from '../components/duration.js';
 import { useMachines } from '../components/use-machines.js';
+import { unchanged } from '../components/unchanged.js';
 import { MachineSelect, machineName } from '../components/MachineSelect.js';
 
 const RANGES = [7, 30, 90];
@@ -105,7 +106,7 @@ function rulesChart(rules: CostReport['rules'], title: (r: CostReport['rules'][n
 }
 
 export function CostView() {
-  const { budgetFlags, historyImport } = useStore();
+  const { budgetFlags, historyImport } = useStoreParts('budgetFlags', 'historyImport');
   const [days, setDays] = useState(7);
   const [dialect, setDialect] = useState<string>('');
   const [machine, setMachine] = useState<string | undefined>(undefined);
@@ -118,7 +119,7 @@ export function CostView() {
         ...(dialect ? { dialect: dialect as Dialect } : {}),
         ...(machine ? { machine } : {}),
       });
-      setReport(r);
+      setReport((shown) => unchanged(shown, r));
       setError(null);
     } catch (e) {
       setError(`Could not read what hooks cost: ${(e as Error).message}`);

@@ -13,7 +13,7 @@ import { Badge, Empty, ErrorBox } from '../components/bits.js';
 import { counted } from '../components/counted.js';
 import { agentLabel, RuleName } from '../components/names.js';
 import { RuleRow, ruleRowKey } from '../components/RuleRow.js';
-import { saved, useStore } from '../store.js';
+import { saved, useStore, useStoreParts } from '../store.js';
 import { sessionKey } from '../../../shared/history-sessions.js';
 import { DECISION_WORD, HistoryDetail, NoHistory, RowTime, type Selection } from './HistoryDetail.js';
 import { SessionsPane } from './Sessions.js';
@@ -174,7 +174,7 @@ function usePages(
 
 /** The workspaces to filter by: this one, those in settings, and every one the history holds. */
 function useWorkspaceChoices(): string[] {
-  const { liveEvents, info, settings } = useStore();
+  const { liveEvents, info, settings } = useStoreParts('liveEvents', 'info', 'settings');
   const [recorded, setRecorded] = useState<string[]>([]);
   // Workspaces the history holds, asked again only when a live event comes from a new one.
   const unseen = liveEvents.find((e) => e.workspace && !recorded.includes(e.workspace))?.workspace;
@@ -408,7 +408,12 @@ function Stats({ query, loadedAt }: { query: HistoryFilterInput; loadedAt: numbe
 }
 
 export function HistoryView() {
-  const { focus, liveDispatches, liveEvents, historyImport } = useStore();
+  const { focus, liveDispatches, liveEvents, historyImport } = useStoreParts(
+    'focus',
+    'liveDispatches',
+    'liveEvents',
+    'historyImport',
+  );
   const [mode, setModeState] = useState<Mode>(() =>
     focus.dispatchId
       ? 'dispatches'

@@ -9,7 +9,7 @@ import { counted } from '../components/counted.js';
 import { FileActions } from '../components/FileActions.js';
 import { agentLabel, layerLabel, PathText } from '../components/names.js';
 import { SourceState } from '../components/SourceState.js';
-import { useStore } from '../store.js';
+import { useStore, useStoreParts } from '../store.js';
 
 const SEVERITY_WORD: Record<Diagnostic['severity'], string> = {
   error: 'error',
@@ -66,7 +66,7 @@ function DiagnosticRow({ d, source }: { d: Diagnostic; source: Source }) {
 }
 
 function ProblemsFile({ source }: { source: Source }) {
-  const { go, focus } = useStore();
+  const { go, focus } = useStoreParts('go', 'focus');
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     if (focus.path === source.path) ref.current?.scrollIntoView({ block: 'start' });
@@ -98,7 +98,7 @@ function ProblemsFile({ source }: { source: Source }) {
 }
 
 export function ProblemsView() {
-  const { sources, loadSources, loadingSources } = useStore();
+  const { sources, loadSources, loadingSources } = useStoreParts('sources', 'loadSources', 'loadingSources');
   const [checked, setChecked] = useState<string | null>(null);
   const files = sources
     .filter((s) => s.diagnostics.length)

@@ -6,12 +6,12 @@ import { api } from '../client.js';
 import { AgentFolderState, CodexTrustReview } from '../components/AgentTrust.js';
 import { Badge, Diff, Empty, ErrorBox } from '../components/bits.js';
 import { WaitingElsewhere } from '../components/WaitingElsewhere.js';
-import { useStore } from '../store.js';
+import { useStore, useStoreParts } from '../store.js';
 import { CommandCard, LOUD, ScriptCard } from './ReviewCards.js';
 import { TrustActions } from './ReviewConfirm.js';
 
 export function ReviewView() {
-  const { workspace, sources, focus } = useStore();
+  const { workspace, sources, focus } = useStoreParts('workspace', 'sources', 'focus');
   const elsewhere = useStore((s) => s.waiting.some((w) => w.workspace !== s.workspace));
   const [items, setItems] = useState<ReviewItem[] | null>(null);
   // What the last click did, and to which file: a "Trusted" note goes stale once that file changes again.

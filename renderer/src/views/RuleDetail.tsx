@@ -7,7 +7,7 @@ import type { Rule, RuleMode, Source } from '../../../shared/model.js';
 import { ruleLabel } from '../../../shared/rule-name.js';
 import { ArgvChips, Badge } from '../components/bits.js';
 import { agentLabel, errorPolicyText, PathText } from '../components/names.js';
-import { useStore } from '../store.js';
+import { useStore, useStoreParts } from '../store.js';
 import { RuleBudget } from './Budget.js';
 import { RuleFailingDetail } from '../components/FailingMark.js';
 import { RuleWhere } from '../components/RuleWhere.js';
@@ -108,7 +108,7 @@ export function HandlerView({ rule }: { rule: Rule }) {
 
 /** Where an mcp_tool hook's server comes from, as the engine will resolve it. */
 function McpServerView({ server, dialect }: { server: string; dialect: string }) {
-  const { sources } = useStore();
+  const { sources } = useStoreParts('sources');
   const entry = useMemo(
     () => mcpCatalog(mcpServerSources(sources, dialect)).get(server),
     [sources, dialect, server],

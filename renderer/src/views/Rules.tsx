@@ -13,7 +13,7 @@ import { HookFileLocations } from '../components/HookFileLocations.js';
 import { NoHooks } from '../components/NoHooks.js';
 import { agentLabel, layerLabel, PathText } from '../components/names.js';
 import { SourceState } from '../components/SourceState.js';
-import { useStore } from '../store.js';
+import { useStore, useStoreParts } from '../store.js';
 import { RuleWhereMark } from '../components/RuleWhere.js';
 import { OverBudgetMark } from './Budget.js';
 import { RuleFailingMark, useRecentRunsLoader } from '../components/FailingMark.js';
@@ -23,7 +23,7 @@ import { FIELD_WORDS, matchRule, words, type MatchField } from './rules-search.j
 
 /** Hosted: Hookpanel runs the file's hooks. Inspected: its own agent runs them and Hookpanel only shows them. */
 function RoleSelect({ source }: { source: Source }) {
-  const { settings, updateSettings, setError } = useStore();
+  const { settings, updateSettings, setError } = useStoreParts('settings', 'updateSettings', 'setError');
   if (!settings) return null;
   return (
     <select
@@ -44,7 +44,7 @@ function RoleSelect({ source }: { source: Source }) {
 
 /** Why a file's hooks do not run, in words, with the way to the fix. */
 function SourceNote({ source }: { source: Source }) {
-  const { go, settings } = useStore();
+  const { go, settings } = useStoreParts('go', 'settings');
   // An agent's own file is gated by the agent: its statuses and AgentFileFix say what to do.
   const agentDecides = useAgentFileVerdict(source.path) !== null && source.role === 'inspected';
   const errors = source.diagnostics.filter((d) => d.severity === 'error').length;
@@ -225,7 +225,7 @@ function NoFiles() {
 }
 
 export function RulesView() {
-  const { sources, loadingSources, focus } = useStore();
+  const { sources, loadingSources, focus } = useStoreParts('sources', 'loadingSources', 'focus');
   useRecentRunsLoader();
   const [query, setQuery] = useState('');
   const [dialect, setDialect] = useState('');

@@ -9,7 +9,7 @@ import { AgentsPanel } from './Agents.js';
 import { AskMeSwitches } from '../components/AskMe.js';
 import { Machines } from '../components/Machines.js';
 import { BrowserNotifications } from '../notify/BrowserNotifications.js';
-import { useStore } from '../store.js';
+import { useStoreParts } from '../store.js';
 import { BudgetDefaults } from './Budget.js';
 
 const KINDS: [NotificationKind, string][] = [
@@ -123,7 +123,7 @@ function ModelEndpoint({
 
 /** Workspaces: project folders whose hook files the panel shows; a folder that is not there is refused. */
 function Workspaces() {
-  const { settings, updateSettings, info } = useStore();
+  const { settings, updateSettings, info } = useStoreParts('settings', 'updateSettings', 'info');
   const [newWs, setNewWs] = useState('');
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   if (!settings) return null;
@@ -198,7 +198,7 @@ function Workspaces() {
 }
 
 export function SettingsView() {
-  const { settings, updateSettings, info } = useStore();
+  const { settings, updateSettings, info } = useStoreParts('settings', 'updateSettings', 'info');
   const [error, setError] = useState<string | null>(null);
   if (!settings) return <p className="muted">Loading…</p>;
   const save = (patch: Parameters<typeof updateSettings>[0]) =>

@@ -10,7 +10,7 @@ import {
 import { api } from '../client.js';
 import { ArgvChips, Badge, Empty, ErrorBox, Prose } from '../components/bits.js';
 import { RuleName } from '../components/names.js';
-import { useStore } from '../store.js';
+import { useStoreParts } from '../store.js';
 
 export function DryRunTable({ result }: { result: DryRun }) {
   return (
@@ -53,7 +53,7 @@ const RUN_CLASS: Record<string, string> = {
 };
 
 export function TestFireView() {
-  const { workspace, go, fire: kept, setFire } = useStore();
+  const { workspace, go, fire: kept, setFire } = useStoreParts('workspace', 'go', 'fire', 'setFire');
   const dialect: Dialect =
     kept.dialect && isDialect(kept.dialect)
       ? kept.dialect
