@@ -1,5 +1,5 @@
-// The `hookpanel` commands that load the host (check, trust, connect, history, serve, …), each bundled into
-// the file tsc emitted for it, with one shared set of chunks: a command run loads a few files where, as
+// The `hookpanel` commands that load the host (check, trust, connect, history, serve, …) and the history's
+// worker thread, each bundled into the file tsc emitted for it, with one shared set of chunks: a command run loads a few files where, as
 // tsc leaves them, Node resolved and read some four hundred (the host, zod, yaml, every dialect), which
 // cost more CPU than the command's own work (README.md, "Test": the figures). main.ts, the command
 // table, commander and `emit` (its own bundles) stay as tsc emits them, and so does output.ts, whose
@@ -33,6 +33,12 @@ const BUNDLED_COMMANDS = [
   'trust',
 ];
 
+/**
+ * The history worker, which every host starts (history/store.ts): a thread of its own that loaded its
+ * modules one file at a time as tsc leaves them. Bundled with the commands, it shares their chunks.
+ */
+const HISTORY_WORKER = 'electron/host/history/worker';
+
 const PACKAGES_KEPT = [
   'libsql',
   'web-tree-sitter',
@@ -45,9 +51,10 @@ const PACKAGES_KEPT = [
 
 export default defineConfig({
   ...nodeBundle({
-    input: Object.fromEntries(
-      BUNDLED_COMMANDS.map((c) => [`${COMMANDS}/${c}`, `${root}${COMMANDS}/${c}.ts`]),
-    ),
+    input: {
+      ...Object.fromEntries(BUNDLED_COMMANDS.map((c) => [`${COMMANDS}/${c}`, `${root}${COMMANDS}/${c}.ts`])),
+      [HISTORY_WORKER]: `${root}${HISTORY_WORKER}.ts`,
+    },
     chunks: CHUNKS,
     external: PACKAGES_KEPT,
   }),
