@@ -1,7 +1,8 @@
-// The `hookpanel` commands that load the host (check, trust, connect, history, serve, …) and the history's
-// worker thread, each bundled into the file tsc emitted for it, with one shared set of chunks: a command run loads a few files where, as
-// tsc leaves them, Node resolved and read some four hundred (the host, zod, yaml, every dialect), which
-// cost more CPU than the command's own work (README.md, "Test": the figures). main.ts, the command
+// The `hookpanel` commands that load the host (check, trust, connect, history, serve, …) and the
+// history's worker thread, each bundled into the file tsc emitted for it, with one shared set of chunks:
+// a command run loads a few files where, as tsc leaves them, Node resolved and read some four hundred
+// (the host, zod, yaml, every dialect), which cost more CPU than the command's own work (README.md,
+// "Test": the figures). main.ts, the command
 // table, commander and `emit` (its own bundles) stay as tsc emits them, and so does output.ts, whose
 // UsageError main.ts tells by `instanceof`. Left in node_modules: native and WebAssembly modules (libsql,
 // web-tree-sitter), those loaded on demand only (the MCP SDK, sudo-prompt) and the CommonJS ones that
