@@ -9,7 +9,7 @@
 // first then runs every file); its figure is in the table. HOOKPANEL_COVERAGE=0 leaves coverage out.
 // The table gives each tier's wall time and, on Linux, its CPU seconds (test/tiers/cpu-of.mjs).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
@@ -60,12 +60,29 @@ const LINT = [
 const results = [];
 
 /**
- * Files at once for the Node 24 pass, beside the browser tier: with its two browsers that makes four on
- * two cores. HOOKPANEL_TEST_WORKERS still sets it. (Tried on 2 December 2026: every tier at once, two
+ * Files at once for the Node 24 pass while the browser tier runs beside it: with its two browsers that
+ * makes four on two cores. Once the browser tier ends, the pass takes vitest's own number (one more than
+ * the cores): its workers wait for one of these slots (test/helpers/file-slots.ts), and the limit is
+ * raised then. HOOKPANEL_TEST_WORKERS still sets both. (Tried on 2 December 2026: every tier at once, two
  * files each, 24:41 against 23:00; the first pass, its real clients, beside the browser tier, whose
  * tests then took twice as long: stopped at 13 minutes with two fifths of e2e done.)
  */
 const BESIDE_WORKERS = process.env.HOOKPANEL_TEST_WORKERS || '2';
+/** No limit of its own once the browser tier is done: vitest's workers are the bound. */
+const ALONE_SLOTS = '64';
+
+/** A folder of slots for the Node 24 pass's files, `limit` of them at first (see BESIDE_WORKERS). */
+function fileSlots(limit) {
+  const dir = mkdtempSync(join(tmpdir(), 'hookpanel-file-slots-'));
+  setSlots(dir, limit);
+  return dir;
+}
+
+/** Written whole (a rename), so a file looking for a slot never reads half a number. */
+function setSlots(dir, limit) {
+  writeFileSync(join(dir, 'limit.new'), limit);
+  renameSync(join(dir, 'limit.new'), join(dir, 'limit'));
+}
 
 /**
  * The lines of a tier's output that name a failure (vitest's ` FAIL ` and its assertion, Playwright's
@@ -155,11 +172,14 @@ if (built) {
   await Promise.all([tier('types (panel)', true), tier('lint', true)]);
   // Its lines prefixed, so the table shows a coverage figure or a skip.
   await tier('vitest', true);
-  // The browser tier spends most of its time waiting on the panel; the Node 24 pass fills the cores.
+  // The browser tier spends most of its time waiting on the panel; the Node 24 pass fills the cores,
+  // and all of them once the browser tier is done.
+  const slots = fileSlots(BESIDE_WORKERS);
   await Promise.all([
-    tier('node 24', true, { ...process.env, HOOKPANEL_TEST_WORKERS: BESIDE_WORKERS }),
-    tier('e2e', true),
+    tier('node 24', true, { ...process.env, HOOKPANEL_TEST_SLOTS: slots }),
+    tier('e2e', true).then(() => setSlots(slots, process.env.HOOKPANEL_TEST_WORKERS || ALONE_SLOTS)),
   ]);
+  rmSync(slots, { recursive: true, force: true });
   // The serial files are the host core's: under npm's Node only where Node 24 does not run them.
   if (!NODE24_RUNS) await tier('vitest serial');
   await tier('node 24 serial', true);

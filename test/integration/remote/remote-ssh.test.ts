@@ -347,6 +347,11 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
       expect(wrong.stdout).toMatch(/\n403$/);
     });
 
+    /** The host's state and last words, for a failure's message. */
+    const hostSays = () =>
+      `host exit ${served.child.exitCode} signal ${served.child.signalCode}, tunnel ${JSON.stringify(state())}, ` +
+      `its output: ${served.output().slice(-1500)}`;
+
     test('this computer going silent with the tunnel up (the host stopped): the bridge gives up on it by itself, no decision or blocked per the machine', async () => {
       expect(state()?.state).toBe('connected');
       const hostPid = served.child.pid!;
@@ -384,7 +389,7 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
       }
       expect((await cli('remote', 'add', sshd.target)).code).toBe(0);
       const back = await sshd.run(`${bridge()} claude PreToolUse`, payload('ls'));
-      expect(back.stderr.trim()).toBe(REASON);
+      expect(back.stderr.trim(), `after SIGCONT: ${hostSays()}`).toBe(REASON);
     });
 
     test("the machine's socket takes only its own events, with its token", async () => {
