@@ -152,16 +152,16 @@ export class HookHost extends EventEmitter<HostEvents> {
 
   /**
    * Runs an event; what it did is recorded and announced while the answer goes back to the caller.
-   * `signal` aborts when the caller stops waiting (a permission request held for a person is then
-   * dropped).
+   * `callerGone`'s signal aborts when the caller stops waiting (a permission request held for a person
+   * is then dropped); it is asked for only by a request that is held.
    */
-  async dispatch(req: EmitRequest, opts: { signal?: AbortSignal } = {}): Promise<DispatchResult> {
+  async dispatch(req: EmitRequest, opts: { callerGone?: () => AbortSignal } = {}): Promise<DispatchResult> {
     const done = await this.engine.dispatch(req);
     const asked = this.permissions
       ? (this.askMe ?? (await this.openAskMe())).afterEngine(req, done, {
           desk: this.permissions,
           settings: this.settings,
-          signal: opts.signal,
+          callerGone: opts.callerGone,
         })
       : NOT_HELD;
     // A request held for a person is in History at once, as waiting, and settled when they answer;

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { startResident } from '../../electron/host/intake/resident.js';
 import { HookHost } from '../../electron/host/service.js';
 import { benchHome } from './env.js';
+import { benchHostCpu } from './host-cpu.js';
 import { loadAverage, measureInterleaved, report, type Sample } from './measure.js';
 import { phaseBreakdown, printBreakdown } from './phases.js';
 import { spawnWait } from './spawn-wait.js';
@@ -75,6 +76,7 @@ export async function benchBridge(): Promise<void> {
   }
   console.log(`  (load average ${loadAverage()})`);
   await throughServe();
+  await benchHostCpu();
   await breakdown();
   console.log(`  (load average ${loadAverage()})`);
 }

@@ -1,11 +1,13 @@
 // `npm run bench`: every benchmark, each printed as a ratio against a baseline from the same run.
-// `npm run bench -- engine` runs one suite. `reliability` runs every test/bench/reliability-*.ts, each of
-// which default-exports an async function that prints its trials' figures.
+// `npm run bench -- engine` runs one suite (`hostcpu`, part of `bridge`, runs alone only when named).
+// `reliability` runs every test/bench/reliability-*.ts, each of which default-exports an async function
+// that prints its trials' figures.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchBridge } from './bridge.js';
 import { benchCli } from './cli.js';
 import { benchEngine } from './engine.js';
+import { benchHostCpu } from './host-cpu.js';
 import { benchHistory } from './history.js';
 import { benchMcp } from './mcp.js';
 import { benchPanel } from './panel.js';
@@ -25,9 +27,11 @@ const suites: Record<string, () => Promise<void>> = {
   history: benchHistory,
   panel: benchPanel,
   reliability: benchReliability,
+  // Also part of `bridge`: run on its own only when named.
+  hostcpu: () => benchHostCpu(),
 };
 for (const [name, run] of Object.entries(suites)) {
-  if (only && only !== name) continue;
+  if (only ? only !== name : name === 'hostcpu') continue;
   await run();
 }
 

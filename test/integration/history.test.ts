@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -12,7 +13,7 @@ import { runCli } from '../helpers/cli.js';
 import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
 import { closeStores, openStore } from '../helpers/history-stores.js';
 import { dispatchRecord, eventRecord, T0 } from '../helpers/history-records.js';
-import { waitFor } from '../helpers/host.js';
+import { openHost, waitFor } from '../helpers/host.js';
 import { startServe } from '../helpers/serve.js';
 
 let env: TestEnv;
@@ -609,6 +610,23 @@ describe('what hooks cost', () => {
 });
 
 describe('the host', () => {
+  test("an event's record holds its whole payload's sha256, and the payload cut past the bound", async () => {
+    env = makeEnv();
+    const h = await openHost(env);
+    const small = { cwd: env.workspace, tool_name: 'Bash', tool_input: { command: 'ls' } };
+    const large = { ...small, tool_response: 'x'.repeat(20_000) };
+    await h.fire('claude', 'PostToolUse', small);
+    await h.fire('claude', 'PostToolUse', large);
+    await h.flush();
+    const events = h.records.filter((r): r is EventRecord => r.type === 'event');
+    const sha256 = (v: unknown) => createHash('sha256').update(JSON.stringify(v)).digest('hex');
+    expect(events.map((e) => [e.payloadDigest, e.payloadTruncated])).toEqual([
+      [sha256(small), false],
+      [sha256(large), true],
+    ]);
+    expect(events[0]!.payload).toEqual(small);
+  });
+
   test('start() moves reads to a worker thread and imports the JSON-lines history with progress', async () => {
     env = makeEnv();
     const dir = env.path('hp/history');

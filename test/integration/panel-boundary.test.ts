@@ -27,6 +27,7 @@ async function setup() {
     mode: 'browser',
     workspace: env.workspace,
     push: (e, p) => web?.push(e, p),
+    listening: () => web?.listening() ?? false,
   });
   web = await startWebPanel(session.api, { rendererDir: env.path('renderer') });
   await session.watching;
@@ -163,6 +164,30 @@ describe('browser mode', () => {
       expect(await ask(ws, 'not json')).toMatchObject({ ok: false, error: 'not JSON' });
       const info = await ask(ws, { id: 3, channel: 'host:info', payload: {} });
       expect(info).toMatchObject({ ok: true, result: { mode: 'browser', workspace: env.workspace } });
+    } finally {
+      ws.close();
+    }
+  });
+});
+
+describe('pushes', () => {
+  test('a panel is listening once its WebSocket is open, and gets the pushes from then on', async () => {
+    const { host, web } = await setup();
+    expect(web.listening()).toBe(false);
+    host.emit('sourcesChanged', 'before any panel');
+    const ws = await wsConnect(
+      `ws://127.0.0.1:${web.port}/ws?token=${web.token}`,
+      `http://127.0.0.1:${web.port}`,
+    );
+    try {
+      expect(web.listening()).toBe(true);
+      const pushed = new Promise((resolve) => ws.once('message', (d) => resolve(JSON.parse(String(d)))));
+      host.emit('sourcesChanged', 'a panel listens');
+      expect(await pushed).toEqual({
+        type: 'push',
+        event: 'sourcesChanged',
+        payload: { reason: 'a panel listens' },
+      });
     } finally {
       ws.close();
     }

@@ -34,6 +34,34 @@ test('well-formed pushes reach the transport; a malformed one is dropped before 
   ]);
 });
 
+test('with no panel listening a push is neither checked nor sent; once one listens, it is', async () => {
+  env = makeEnv();
+  const host = await HookHost.open(env.host);
+  const sent: [Push, unknown][] = [];
+  const said: string[] = [];
+  let listening = false;
+  session = startPanelSession(host, {
+    mode: 'browser',
+    workspace: env.workspace,
+    push: (event, payload) => sent.push([event, payload]),
+    listening: () => listening,
+  });
+  const write = process.stderr.write.bind(process.stderr);
+  process.stderr.write = ((line: string) => (said.push(String(line)), true)) as typeof process.stderr.write;
+  try {
+    host.emit('sourcesChanged', 'nobody listens');
+    host.emit('record', { type: 'dispatch', id: 'not a whole record' } as never);
+    expect([sent, said]).toEqual([[], []]);
+    listening = true;
+    host.emit('sourcesChanged', 'a panel listens');
+    host.emit('record', { type: 'dispatch', id: 'not a whole record' } as never);
+  } finally {
+    process.stderr.write = write;
+  }
+  expect(sent).toEqual([['sourcesChanged', { reason: 'a panel listens' }]]);
+  expect(said.join('')).toContain('dropped a malformed record push');
+});
+
 test("an event's records and its notification are pushed as they happen", async () => {
   env = makeEnv();
   env.write('hp/hooks/claude.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ command: 'true' }] }] } }));

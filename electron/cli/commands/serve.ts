@@ -40,6 +40,7 @@ export async function serve(values: ServeInput): Promise<number> {
     mode: 'browser',
     workspace: values.project ?? process.cwd(),
     push: (event, payload) => web?.push(event, payload),
+    listening: () => web?.listening() ?? false,
   });
   web = await startWebPanel(session.api, { rendererDir: RENDERER_DIR, port });
   process.stdout.write(`Hookpanel host listening on ${host.paths.socket}\nPanel: ${web.url}\n`);

@@ -1,6 +1,6 @@
 // Record: what happened, as data the host keeps and broadcasts: one dispatch per planned hook, one
 // summary per event, and the signals notifications are made of. Pure: it writes nothing.
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import type { DispatchRecord, DispatchSummary, EngineSignal, EventRecord } from '../../../shared/dispatch.js';
 import { callSummary } from '../../../shared/call-summary.js';
 import { describeHandler } from '../../../shared/rule-name.js';
@@ -59,7 +59,8 @@ export function eventRecord(
     event: ev.event,
     workspace: ev.workspace,
     sessionId: ev.sessionId,
-    payloadDigest: createHash('sha256').update(payloadText).digest('hex'),
+    // The one-shot hash: no Hash object made for every event (the same digest as createHash's).
+    payloadDigest: hash('sha256', payloadText, 'hex'),
     payload: truncated ? payloadText.slice(0, PAYLOAD_BOUND) : ev.payload,
     payloadTruncated: truncated,
     // From the whole payload: a truncated one still says what the call was.

@@ -28,12 +28,19 @@ export function startPanelSession(
     mode: PanelContext['mode'];
     workspace: string | null;
     push: (event: Push, payload: unknown) => void;
+    /**
+     * Whether a push would reach a panel now (the browser panel with none connected would drop it):
+     * a push nobody receives is neither checked nor sent. Without it, every push is.
+     */
+    listening?: () => boolean;
     openPath?: PanelContext['openPath'];
   },
 ): PanelSession {
   const notifications = new NotificationCenter(() => host.settings.notifications);
   const workspace = () => opts.workspace ?? host.settings.workspaces[0] ?? null;
   const push = (event: Push, payload: unknown) => {
+    // Every event's record is pushed: its check is a tenth of a millisecond of each event's host.
+    if (opts.listening && !opts.listening()) return;
     const checked = PUSHES[event].safeParse(payload);
     if (checked.success) opts.push(event, checked.data);
     else

@@ -32,6 +32,8 @@ export interface WebPanel {
   port: number;
   token: string;
   push<P extends Push>(event: P, payload: unknown): void;
+  /** Whether a panel is connected: a push now would reach one. */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -156,6 +158,7 @@ export async function startWebPanel(
       const text = JSON.stringify({ type: 'push', event, payload });
       for (const c of clients) if (c.readyState === c.OPEN) c.send(text, () => {});
     },
+    listening: () => [...clients].some((c) => c.readyState === c.OPEN),
     close: () =>
       new Promise((resolve) => {
         for (const c of clients) c.terminate();

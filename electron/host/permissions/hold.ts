@@ -34,8 +34,11 @@ export const NOT_HELD: AskMeOutcome = { held: false };
 export interface AskMeContext {
   desk: PermissionDesk;
   settings: Settings;
-  /** Aborts when the caller stops waiting (its connection closed): the request is then dropped. */
-  signal?: AbortSignal;
+  /**
+   * Aborts when the caller stops waiting (its connection closed): the request is then dropped. Made
+   * when first asked for: only a request held for a person waits on it.
+   */
+  callerGone?: () => AbortSignal;
 }
 
 export class AskMeStep {
@@ -79,7 +82,7 @@ export class AskMeStep {
     facts: RequestFacts,
     done: Dispatched,
     event: EventRecord | null,
-    { desk, settings, signal }: AskMeContext,
+    { desk, settings, callerGone }: AskMeContext,
   ): Promise<PersonOutcome> {
     const started = Date.now();
     const always = req.machine
@@ -101,6 +104,7 @@ export class AskMeStep {
       ...(req.machine ? { machine: req.machine } : change && { change }),
     };
     const wait = askMeOf(settings, req.dialect).waitSeconds * 1000;
+    const signal = callerGone?.();
     const choice = await desk.hold(request, wait, { signal, call: facts.callKey, offers: always.held });
     const person = personRecord(request, choice, started);
     const answer = answerWith(done.answer, choice, agent);

@@ -1,0 +1,195 @@
+// The host's own CPU per event: a `hookpanel serve` sent events one at a time through its socket, its
+// CPU (user + system, every thread, its children not counted) read from /proc before and after. Unlike
+// wall time, a process's CPU hardly moves with the machine's load, so this figure compares across runs.
+// HOOKPANEL_BENCH_BASELINE_DIST=<another build's dist> runs that build's serve beside this one, batches
+// alternated, for a before/after in the same run.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchHome } from './env.js';
+import { loadAverage } from './measure.js';
+
+const DIST = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+/** A hosted claude rule on PreToolUse (Bash) whose command is `true`, as in bridge.ts. */
+const RULES = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } };
+
+interface Served {
+  name: string;
+  /** The yardstick answers no-rule events only. */
+  yardstick?: boolean;
+  pid: number;
+  socket: string;
+  payload(event: string): string;
+  stop(): Promise<void>;
+}
+
+/** What Claude Code sends on a Bash tool call (as bridge.ts's claudePayload). */
+function claudePayload(cwd: string, event: string): string {
+  return JSON.stringify({
+    session_id: '9b1f3c2e-4d5a-4e6f-8a7b-1c2d3e4f5a6b',
+    transcript_path: join(cwd, '.claude-transcript.jsonl'),
+    cwd,
+    permission_mode: 'default',
+    hook_event_name: event,
+    tool_name: 'Bash',
+    tool_input: { command: 'ls -la src', description: 'List the source folder' },
+    tool_use_id: 'toolu_01A2B3C4D5E6F7G8H9J0K1L2',
+  });
+}
+
+async function startServe(name: string, dist: string): Promise<Served> {
+  const b = benchHome();
+  b.write('hp/hooks/claude.json', JSON.stringify(RULES));
+  const cli = join(dist, 'electron', 'cli', 'main.js');
+  const serve: ChildProcess = spawn(process.execPath, [cli, 'serve'], {
+    env: b.env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    serve.stdout!.on('data', (d: Buffer) => d.toString().includes('Panel:') && resolve());
+    serve.once('exit', (code) => reject(new Error(`hookpanel serve (${name}) exited ${code}`)));
+  });
+  const ws = join(b.root, 'ws');
+  return {
+    name,
+    pid: serve.pid!,
+    socket: join(b.env.HOOKPANEL_HOME!, 'run', 'host.sock'),
+    payload: (event) => claudePayload(ws, event),
+    async stop() {
+      serve.kill('SIGTERM');
+      await new Promise((r) => (serve.exitCode === null ? serve.once('exit', r) : r(null)));
+      b.cleanup();
+    },
+  };
+}
+
+/**
+ * The yardstick: a bare Node HTTP server on a Unix socket that reads each body, parses it and answers an
+ * empty 200, which is what any host in Node pays for a request before doing anything with it.
+ */
+async function startBareServer(): Promise<Served> {
+  const b = benchHome();
+  const socket = join(b.root, 'bare.sock');
+  const code = `require('node:http').createServer((req, res) => { const c = [];
+    req.on('data', (d) => c.push(d)); req.on('end', () => { JSON.parse(Buffer.concat(c).toString('utf8'));
+    res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }); res.end(''); }); })
+    .listen(process.argv[1], () => console.log('up'));`;
+  const server = spawn(process.execPath, ['-e', code, socket], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve) => server.stdout.once('data', resolve));
+  const ws = join(b.root, 'ws');
+  return {
+    name: 'bare node http server',
+    yardstick: true,
+    pid: server.pid!,
+    socket,
+    payload: (event) => claudePayload(ws, event),
+    async stop() {
+      server.kill('SIGTERM');
+      await new Promise((r) => (server.exitCode === null ? server.once('exit', r) : r(null)));
+      b.cleanup();
+    },
+  };
+}
+
+/** One event on the fast path, a new connection each (as curl makes); rejects unless it was answered 200. */
+function post(socket: string, path: string, body: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = request({ socketPath: socket, path, method: 'POST', agent: false }, (res) => {
+      res.resume();
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve() : reject(new Error(`answered ${res.statusCode}`)),
+      );
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/**
+ * CPU so far in ms (utime + stime): of the process (its threads, not its children), or of its main
+ * thread, the one that answers (the others: the history worker, V8's compiler and collector, libuv's pool).
+ */
+function cpuMs(pid: number, mainThread: boolean): number {
+  const stat = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which sits in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 150));
+
+interface Cpu {
+  process: number;
+  main: number;
+}
+
+/** The host's CPU over `n` events sent one at a time, its work after the last answer included. */
+async function batchCpuMs(s: Served, event: string, n: number): Promise<Cpu> {
+  const path = `/v1/hook/claude/${event}`;
+  const body = s.payload(event);
+  await settle();
+  const before = { process: cpuMs(s.pid, false), main: cpuMs(s.pid, true) };
+  for (let i = 0; i < n; i++) await post(s.socket, path, body);
+  await settle();
+  return { process: cpuMs(s.pid, false) - before.process, main: cpuMs(s.pid, true) - before.main };
+}
+
+/** Events of each case before the count: the first load code, and V8 compiles the hot part for a while. */
+const WARMUP = 300;
+const CASES = { 'no rule': 'PostToolUse', 'one `true` hook': 'PreToolUse' } as const;
+
+/**
+ * Prints the host's CPU per event, with no rule and with one `true` hook (the hook's process is the
+ * host's child: its CPU is not counted, the fork's cost to the host is). Batches of each build and case
+ * take turns, so a change of load during the run weighs on each alike.
+ */
+export async function benchHostCpu(opts: { events?: number; rounds?: number } = {}): Promise<void> {
+  console.log("\nThe host's own CPU per event (`hookpanel serve`, events one at a time through its socket)");
+  if (process.platform !== 'linux') return console.log('  skipped: reads /proc');
+  const rounds = opts.rounds ?? 6;
+  const perBatch = Math.ceil((opts.events ?? 1200) / rounds);
+  const baseline = process.env.HOOKPANEL_BENCH_BASELINE_DIST;
+  const builds: [string, string][] = [['this build', DIST]];
+  if (baseline) builds.push(['baseline', baseline]);
+  const served: Served[] = [];
+  try {
+    for (const [name, dist] of builds) served.push(await startServe(name, dist));
+    served.push(await startBareServer());
+    const cases = (s: Served) =>
+      Object.entries(CASES).filter(([label]) => !s.yardstick || label === 'no rule');
+    const total = new Map<string, Cpu>();
+    // Warm-up, not counted: the first events load code and tune it.
+    for (const s of served)
+      for (const [, event] of cases(s))
+        for (let i = 0; i < WARMUP; i++) await post(s.socket, `/v1/hook/claude/${event}`, s.payload(event));
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 ? [...served].reverse() : served;
+      for (const s of order)
+        for (const [label, event] of cases(s)) {
+          const key = `${s.name}\t${label}`;
+          const was = total.get(key) ?? { process: 0, main: 0 };
+          const cpu = await batchCpuMs(s, event, perBatch);
+          total.set(key, { process: was.process + cpu.process, main: was.main + cpu.main });
+        }
+    }
+    const events = perBatch * rounds;
+    console.log(`  (${events} events a case and build; load average ${loadAverage()})`);
+    const per = (ms: number) => (ms / events).toFixed(3).padStart(7);
+    const bare = total.get(`bare node http server\tno rule`)!.process / events;
+    for (const [label] of Object.entries(CASES))
+      for (const s of served) {
+        const cpu = total.get(`${s.name}\t${label}`);
+        if (!cpu) continue;
+        const against = s.yardstick ? '' : `  = ${(cpu.process / events / bare).toFixed(2)}× the bare server`;
+        console.log(
+          `  ${`${label}, ${s.name}`.padEnd(40)} ${per(cpu.process)} ms (main thread ${per(cpu.main)} ms)${against}`,
+        );
+      }
+  } finally {
+    for (const s of served) await s.stop();
+  }
+}
