@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startResident } from '../../electron/host/intake/resident.js';
 import { HookHost } from '../../electron/host/service.js';
+import { claudePayload } from './claude-payload.js';
 import { benchHome } from './env.js';
 import { benchHostCpu } from './host-cpu.js';
 import { loadAverage, measureInterleaved, report, type Sample } from './measure.js';
@@ -20,20 +21,6 @@ const HOOK_SCRIPT = join(DIST, '..', 'electron', 'cli', 'hookpanel-hook.sh');
 
 /** A hosted claude rule on PreToolUse (Bash) whose command is `true`, as a person would write it. */
 const RULES = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } };
-
-/** What Claude Code sends on a Bash tool call (field for field, ids made up). */
-function claudePayload(cwd: string, event: string): string {
-  return JSON.stringify({
-    session_id: '9b1f3c2e-4d5a-4e6f-8a7b-1c2d3e4f5a6b',
-    transcript_path: join(cwd, '.claude-transcript.jsonl'),
-    cwd,
-    permission_mode: 'default',
-    hook_event_name: event,
-    tool_name: 'Bash',
-    tool_input: { command: 'ls -la src', description: 'List the source folder' },
-    tool_use_id: 'toolu_01A2B3C4D5E6F7G8H9J0K1L2',
-  });
-}
 
 /** curl's own measure of the host's answer (connect to last byte), without curl's start-up. */
 function curlAnswerMs(

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { claudePayload } from './claude-payload.js';
 import { benchHome } from './env.js';
 import { loadAverage } from './measure.js';
 
@@ -23,20 +24,6 @@ interface Served {
   socket: string;
   payload(event: string): string;
   stop(): Promise<void>;
-}
-
-/** What Claude Code sends on a Bash tool call (as bridge.ts's claudePayload). */
-function claudePayload(cwd: string, event: string): string {
-  return JSON.stringify({
-    session_id: '9b1f3c2e-4d5a-4e6f-8a7b-1c2d3e4f5a6b',
-    transcript_path: join(cwd, '.claude-transcript.jsonl'),
-    cwd,
-    permission_mode: 'default',
-    hook_event_name: event,
-    tool_name: 'Bash',
-    tool_input: { command: 'ls -la src', description: 'List the source folder' },
-    tool_use_id: 'toolu_01A2B3C4D5E6F7G8H9J0K1L2',
-  });
 }
 
 async function startServe(name: string, dist: string): Promise<Served> {
