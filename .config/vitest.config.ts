@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './longest-first.js';
 
 const TIERS = [
   'test/unit/**/*.test.ts',
@@ -47,6 +48,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // The files that take longest first (longest-first.ts), so no pass ends on one of them alone.
+    sequence: { sequencer: LongestFirst },
     // A stray test.only would run one test and pass the tier.
     allowOnly: !process.env.CI,
     globalSetup: ['.config/vitest.global-setup.ts'],
