@@ -54,9 +54,11 @@ export async function serve(values: ServeInput): Promise<number> {
     process.stdout.write(`History: ${p.message}${p.state === 'importing' ? `: ${pct}%` : ''}\n`);
   });
   void host.history.start().catch((e: Error) => process.stderr.write(`hookpanel: history: ${e.message}\n`));
+  // `on`, not `once`: signal-exit (proper-lockfile's, execa's) sends the signal again to end the process
+  // when it finds no other listener, and a `once` listener is removed before it looks.
   await new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
+    process.on('SIGINT', () => resolve());
+    process.on('SIGTERM', () => resolve());
   });
   // Shutdown is bounded: background hooks get their grace, then whatever is left is ended.
   const hardStop = setTimeout(() => process.exit(0), 10_000);
