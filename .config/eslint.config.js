@@ -52,6 +52,24 @@ export default tseslint.config(
     },
   },
   {
+    // node:http through its one require() (electron/host/http-builtin.ts says why); its types are free.
+    files: ['electron/host/**', 'electron/cli/**'],
+    ignores: ['electron/host/http-builtin.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['node:http', 'http'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message:
+              "Import it from electron/host/http-builtin.ts: Node 24's `import` of node:http loads undici.",
+          })),
+        },
+      ],
+    },
+  },
+  {
     // The host and the CLI: under Node 20 a promise rejection nobody handles ends the process, so no
     // promise floats, `void` included (inBackground() in electron/host/background.ts says a failure
     // instead). Type-aware, so on these folders only (it costs lint a type check of them).

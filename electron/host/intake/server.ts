@@ -3,7 +3,8 @@
 // end the host: every failure is answered with one line, and a payload past a limit (payload.ts) is
 // refused before its body is read, so that the client reads the refusal instead of a reset.
 import { chmod, mkdir, rm } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer } from '../http-builtin.js';
 import { dirname } from 'node:path';
 import { checkEmitAnswer } from '../../../shared/answer.js';
 import { DialectSchema, type Dialect } from '../../../shared/model.js';

@@ -4,7 +4,8 @@
 // throw out of a handler: the host serves agents' hooks and must outlive any page.
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer } from '../http-builtin.js';
 import type { AddressInfo } from 'node:net';
 import { extname, join, relative, sep } from 'node:path';
 import type { Duplex } from 'node:stream';

@@ -2,7 +2,10 @@
 // socket, printed as curl prints it for the script (the body, a newline, the status); exit 28 when
 // Hookpanel's computer stays silent for 2 s (it beats every quarter second while it works), 7 when nothing
 // listens, 56 when the connection breaks.
-import { request } from 'node:http';
+import { createRequire } from 'node:module';
+
+// require(), not `import`: Node 22 and later's import of node:http loads undici (http-builtin.ts says why).
+const { request } = createRequire(import.meta.url)('node:http');
 
 const [sock, token, dialect, event] = process.argv.slice(2);
 const chunks = [];
