@@ -42,7 +42,14 @@ export function nodeBundle({ input, chunks, external }: NodeBundle): UserConfig 
         // As written (a bare name), so Node resolves it from node_modules.
         external: (id) => external.some((p) => id === p || id.startsWith(`${p}/`)),
         input,
-        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: `${chunks}/[name].js` },
+        output: {
+          format: 'es',
+          entryFileNames: '[name].js',
+          chunkFileNames: `${chunks}/[name].js`,
+          // The maps name the sources rather than carry them: stack traces and coverage need only the
+          // lines, and a process run with NODE_V8_COVERAGE reads and writes out every map it loads.
+          sourcemapExcludeSources: true,
+        },
       },
     },
   };

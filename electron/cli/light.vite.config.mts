@@ -22,6 +22,6 @@ export default defineConfig({
     minify: true,
     sourcemap: true,
     target: 'node20',
-    rollupOptions: { external: [/^node:/] },
+    rollupOptions: { external: [/^node:/], output: { sourcemapExcludeSources: true } },
   },
 });
