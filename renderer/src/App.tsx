@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ComponentType } from 'react';
 import { AgentNotice } from './components/AgentLive.js';
+import { useAgentsFeed } from './components/agents-list.js';
 import { ErrorBox } from './components/bits.js';
 import { PathText } from './components/names.js';
 import { Notifications } from './components/Notifications.js';
@@ -106,6 +107,7 @@ export function App() {
   const welcome = useWelcome((s) => s.open === true);
   const label = welcome ? 'Your agents on this machine' : VIEWS.find((v) => v.id === view)!.label;
   useWaitingTitleAndIcon();
+  useAgentsFeed();
   return (
     <div className="app">
       <nav aria-label="views">

@@ -48,3 +48,24 @@ test('Hook cost left open: the same answer every 5 s changes nothing on the page
   await panel.emit('claude', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls again' } });
   await expect(runs.getByRole('cell').nth(3)).toHaveText('3');
 });
+
+test('events arriving: the agents list is read once per event at most, and still shows the newest', async ({
+  page,
+  panel,
+}) => {
+  const reads = countRequests(page, 'agents:list');
+  await panel.goto(page);
+  // Settings → Agents shows the list, and the notice above every view reads it too.
+  await page.getByRole('tab', { name: /Settings/ }).click();
+  const claude = page.getByRole('listitem', { name: 'agent Claude Code' });
+  await expect(claude).toBeVisible();
+  await expect.poll(reads).toBeGreaterThan(0);
+  const before = reads();
+  const events = 4;
+  for (let i = 0; i < events; i++)
+    await panel.emit('claude', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: `ls ${i}` } });
+  // Each event read the list again: Claude Code's last event shows (Hookpanel did not connect it).
+  await expect(claude.getByText(/its last event arrived/)).toBeVisible();
+  // Each reader asking for itself made two reads an event here (the list and the notice).
+  expect(reads() - before).toBeLessThanOrEqual(events + 1);
+});

@@ -1,37 +1,17 @@
 // Whether each agent's events arrive, for every agent in the list: connected and waiting for its first
 // event, live, or silent since it was connected, with what to do about it.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { agentLive, bridgeCommand, type AgentLive } from '../../../shared/agent-live.js';
 import type { Agent } from '../../../shared/ipc.js';
-import { api } from '../client.js';
 import { saved, useStore } from '../store.js';
+import { loadAgents, useAgentsList } from './agents-list.js';
 import { Badge } from './bits.js';
 import { ago, useNow } from './names.js';
-import { unchanged } from './unchanged.js';
 
-/** The agents list, read again when an event arrives, when the view changes and twice a minute. */
+/** The agents list (agents-list.ts keeps it current), a way to read it again, and why the last read failed. */
 export function useAgents(): [Agent[] | null, () => void, string | null] {
-  const liveEvents = useStore((s) => s.liveEvents.length);
-  const view = useStore((s) => s.view);
-  const [agents, setAgents] = useState<Agent[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(
-    () =>
-      void api.request('agents:list', {}).then(
-        (a) => {
-          setAgents((shown) => unchanged(shown, a));
-          setError(null);
-        },
-        (e: Error) => setError(e.message),
-      ),
-    [],
-  );
-  useEffect(load, [load, liveEvents, view]);
-  useEffect(() => {
-    const t = setInterval(load, 30_000);
-    return () => clearInterval(t);
-  }, [load]);
-  return [agents, load, error];
+  const { agents, error } = useAgentsList();
+  return [agents, loadAgents, error];
 }
 
 /** The connection and live state of one agent, as badges that never contradict each other. */

@@ -22,8 +22,9 @@ export function AskMeSwitches({
   // The form says itself whether a save failed, beside its fields: the store's own update, not `save`.
   const update = useStore((s) => s.updateSettings);
   // Read again when the setting changes and when a request arrives (a tool asked about for the first time).
-  const liveEvents = useStore((s) => s.liveEvents.length);
-  useEffect(() => void load(), [load, settings.askMe, liveEvents]);
+  // The newest event's id, not how many: the live list stops growing at its cap.
+  const newest = useStore((s) => s.liveEvents[0]?.id);
+  useEffect(() => void load(), [load, settings.askMe, newest]);
   const cannot = DIALECT_MANIFESTS.filter((m) => m.kind === 'agent' && !(m.id in settings.askMe));
   return (
     <section className="ask-me" aria-labelledby="ask-me-title">
