@@ -52,9 +52,9 @@ export default tseslint.config(
     },
   },
   {
-    // node:http through its one require() (electron/host/http-builtin.ts says why); its types are free.
+    // node:http through its one require() (electron/host/builtins.ts says why); its types are free.
     files: ['electron/host/**', 'electron/cli/**'],
-    ignores: ['electron/host/http-builtin.ts'],
+    ignores: ['electron/host/builtins.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -63,7 +63,7 @@ export default tseslint.config(
             name,
             allowTypeImports: true,
             message:
-              "Import it from electron/host/http-builtin.ts: Node 24's `import` of node:http loads undici.",
+              "Import it from electron/host/builtins.ts: Node 24's `import` of node:http loads undici.",
           })),
         },
       ],

@@ -3,7 +3,7 @@
 // the same table entry as its help and completion. Its mistakes throw what main.ts turns into exit 2
 // and one line on stderr: parseArgs' own errors (ERR_PARSE_ARGS_*), or a UsageError (an unknown option
 // is put in commander's words, with its guess of the one meant).
-import { parseArgs } from 'node:util';
+import { parseArgs } from '../host/builtins.js';
 import { flagParts, type CommandDefinition } from './definitions.js';
 import { UsageError } from './output.js';
 

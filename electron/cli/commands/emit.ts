@@ -5,7 +5,7 @@
 // This path is on every tool call, so it imports only node:http and what it cannot do without: the
 // intake protocol with the dialects' bridge conventions (bundled into one file by npm run build) and,
 // once the host answers, the answer check generated from the answer's schema (emit-socket.ts).
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from '../../host/builtins.js';
 import { join } from 'node:path';
 import type { EmitAnswer } from '../../../shared/answer.js';
 import type { Dialect, DialectManifest } from '../../../shared/dialects.js';

@@ -1,6 +1,6 @@
 // Talks to the running host over its local socket (owner-only, like `hookpanel emit`): a JSON request,
 // its JSON reply, or null when no host is running.
-import { request } from '../../host/http-builtin.js';
+import { request } from '../../host/builtins.js';
 import { HOST_SILENCE_MS } from '../../host/intake/protocol.js';
 import { homePaths, hostEnvFromProcess } from '../../host/paths.js';
 

@@ -4,7 +4,7 @@
 // refused before its body is read, so that the client reads the refusal instead of a reset.
 import { chmod, mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createServer } from '../http-builtin.js';
+import { createServer } from '../builtins.js';
 import { dirname } from 'node:path';
 import { checkEmitAnswer } from '../../../shared/answer.js';
 import { DialectSchema, type Dialect } from '../../../shared/model.js';

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createServer } from '../http-builtin.js';
+import { createServer } from '../builtins.js';
 import type { AddressInfo } from 'node:net';
 import { extname, join, relative, sep } from 'node:path';
 import type { Duplex } from 'node:stream';

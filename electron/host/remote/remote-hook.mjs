@@ -4,7 +4,7 @@
 // listens, 56 when the connection breaks.
 import { createRequire } from 'node:module';
 
-// require(), not `import`: Node 22 and later's import of node:http loads undici (http-builtin.ts says why).
+// require(), not `import`: Node 22 and later's import of node:http loads undici (builtins.ts says why).
 const { request } = createRequire(import.meta.url)('node:http');
 
 const [sock, token, dialect, event] = process.argv.slice(2);

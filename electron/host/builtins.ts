@@ -1,0 +1,16 @@
+// Node's modules that `hookpanel emit`, run on every tool call, loads with require() rather than `import`.
+// Node 22 and later build an ES module's view of a builtin by reading every one of its exports, which
+// runs their lazy getters: node:http's WebSocket, MessageEvent and CloseEvent load undici (some 90 ms of
+// CPU per emit on Node 24, Electron 41's; https://github.com/nodejs/node/issues/59686), node:fs's
+// ReadStream and node:util's TextDecoder some 26 more modules (another 14 ms). require() makes no view.
+// node:http is imported from here everywhere (lint says so); fs and util only on emit's path.
+import { createRequire } from 'node:module';
+
+const requireBuiltin = createRequire(import.meta.url);
+const http = requireBuiltin('node:http') as typeof import('node:http');
+const fs = requireBuiltin('node:fs') as typeof import('node:fs');
+const util = requireBuiltin('node:util') as typeof import('node:util');
+
+export const { createServer, request } = http;
+export const { readFileSync, statSync, writeFileSync } = fs;
+export const { parseArgs } = util;
