@@ -2,9 +2,10 @@
 // over 1,000 records, and the cost of recording one event against writing it as a JSON line (the store
 // before the database). Goals: filtered query ≤ 50 ms, newest 50 ≤ 10 ms, recording ≤ 0.5 ms.
 // The filters are measured with the search index as made, then again after the host's idle-time merge
-// (each step timed); the filter by machine against reading each record's JSON, as it did before schema
-// 5; last, the migration of a schema-3 file to today's (schema 4's index rebuild and schema 5's machine
-// columns) at this size: its own transaction, then its batches, and a record written between two.
+// (each step timed), and the costliest with SQLite's map of the whole file against a part of it; the
+// filter by machine against reading each record's JSON, as it did before schema 5; last, the migration
+// of a schema-3 file to today's (schema 4's index rebuild and schema 5's machine columns) at this size:
+// its own transaction, then its batches, and a record written between two.
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DispatchRecord, EventRecord } from '../../shared/dispatch.js';
@@ -16,7 +17,8 @@ import { MACHINE, makeHistory, T0 } from './history-data.js';
 import { THIS_COMPUTER } from '../../shared/machines.js';
 import { BATCH_ROWS, backfillStep } from '../../electron/host/history/backfill.js';
 import { HistoryWriter } from '../../electron/host/history/writer.js';
-import { measure, report, type Sample } from './measure.js';
+import { queryDispatches } from '../../electron/host/history/queries.js';
+import { measure, measureInterleaved, report, type Sample } from './measure.js';
 import { dispatchRecord, eventRecord } from '../helpers/history-records.js';
 
 /** The large history: 1,000,000 dispatches, or HOOKPANEL_BENCH_RECORDS (a quicker look). */
@@ -100,6 +102,33 @@ function mergeAll(path: string) {
     maxMs: Math.max(...times),
     nothingMs: median(idle),
   };
+}
+
+/**
+ * The costliest filter on two connections in this thread, interleaved: SQLite's map as the history
+ * opens it (MMAP_BYTES) against the 256 MiB it had before, whose reads past it were system calls.
+ */
+async function mapFigures(path: string): Promise<void> {
+  const whole = openHistoryDb(path);
+  const part = openHistoryDb(path);
+  part.exec(`PRAGMA mmap_size = ${256 * 1024 * 1024}`);
+  try {
+    const filter: HistoryFilter = { outcome: 'failed', text: 'needle' };
+    const t = await measureInterleaved(
+      {
+        whole: () => queryDispatches(whole, filter, RECORDS),
+        part: () => queryDispatches(part, filter, RECORDS),
+      },
+      { runs: 15, warmup: 2 },
+    );
+    report('  failed with "needle", in one thread: the file mapped whole', t.whole, {
+      ...t.part,
+      name: '256 MiB of it',
+    });
+  } finally {
+    whole.close();
+    part.close();
+  }
 }
 
 /** The filter by machine as it was before schema 5: each record's JSON read, no index. */
@@ -198,6 +227,7 @@ export async function benchHistory(): Promise<void> {
     );
     console.log(`  a quiet second's look with nothing to merge: ${merged.nothingMs.toFixed(2)} ms`);
     await filterFigures(stores, 'merged');
+    await mapFigures(bigDb);
     const before = await machineAsBefore(bigDb);
     const machine = await measure('column', () => stores.big.query({ machine: MACHINE }, 50), {
       runs: 9,

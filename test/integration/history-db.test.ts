@@ -21,10 +21,12 @@ import type { HistoryRecord } from '../../shared/dispatch.js';
 import {
   BUSY_TIMEOUT_MS,
   DB_FILE,
+  MMAP_BYTES,
   openHistoryDb,
   SCHEMA_VERSION,
 } from '../../electron/host/history/schema.js';
 import { parseSpool } from '../../electron/host/history/spool-import.js';
+import { DEFAULT_SETTINGS } from '../../electron/host/settings/settings.js';
 import { SPOOL_FILE } from '../../electron/host/history/spool.js';
 import { runCli } from '../helpers/cli.js';
 import { FIXTURES, makeEnv, REPO, type TestEnv } from '../helpers/env.js';
@@ -68,6 +70,19 @@ const pair = (i: number, time = at(i)): HistoryRecord[] => [
 ];
 
 describe('the history database', () => {
+  test('each connection maps all of the file default retention keeps, as this SQLite allows', () => {
+    env = makeEnv();
+    const db = openHistoryDb(join(env.root, DB_FILE));
+    try {
+      // SQLite silently lowers a map larger than it was built for: this is what the reads really get.
+      const { mmap_size: mapped } = db.prepare('PRAGMA mmap_size').get() as { mmap_size: number };
+      expect(mapped).toBe(MMAP_BYTES);
+      expect(DEFAULT_SETTINGS.history.maxBytes - mapped).toBeLessThanOrEqual(64 * 1024);
+    } finally {
+      db.close();
+    }
+  });
+
   test('a file from a newer Hookpanel is refused, named, left as it is; records wait in the spool', async () => {
     env = makeEnv();
     const dir = env.path('hp/history');

@@ -28,6 +28,8 @@ export const DB_FILE = 'history.db';
 export const SCHEMA_VERSION = 5;
 /** How long a writer waits for another one's transaction before giving up. */
 export const BUSY_TIMEOUT_MS = 10_000;
+/** SQLite's largest memory map (SQLITE_MAX_MMAP_SIZE), 64 KiB short of default retention's 2 GiB. */
+export const MMAP_BYTES = 0x7fff0000;
 
 const TABLES = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -190,8 +192,11 @@ function open(path: string, opts: OpenOptions): Db {
     db.exec('PRAGMA synchronous = NORMAL');
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.exec('PRAGMA temp_store = MEMORY');
-    // Reads straight from the page cache of the OS rather than copied through SQLite's own.
-    db.exec('PRAGMA mmap_size = 268435456');
+    // Reads straight from the page cache of the OS rather than copied through SQLite's own, over the
+    // whole file default retention keeps (MMAP_BYTES): a search's matches are spread
+    // through the file, and past a 256 MiB map each read was a system call (bench: "failed with a word"
+    // at 1,000,000 records, 29 → 25 ms in one thread). Writes still go through write(), not the map.
+    db.exec(`PRAGMA mmap_size = ${MMAP_BYTES}`);
     if (!opts.readonly) migrateSchema(db, path);
   } catch (e) {
     db.close();
