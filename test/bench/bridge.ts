@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startResident } from '../../electron/host/intake/resident.js';
 import { HookHost } from '../../electron/host/service.js';
+import { startBareServer, type BareServer } from './bare-server.js';
 import { claudePayload } from './claude-payload.js';
 import { benchHome } from './env.js';
 import { benchHostCpu } from './host-cpu.js';
@@ -82,6 +83,7 @@ export async function benchBridge(): Promise<void> {
 async function throughServe(): Promise<void> {
   const b = benchHome();
   const serve = spawn(process.execPath, [CLI, 'serve'], { env: b.env, stdio: ['ignore', 'pipe', 'inherit'] });
+  let bare: BareServer | null = null;
   try {
     b.write('hp/hooks/claude.json', JSON.stringify(RULES));
     await new Promise<void>((resolve, reject) => {
@@ -90,6 +92,8 @@ async function throughServe(): Promise<void> {
     });
     const ws = join(b.root, 'ws');
     const socket = join(b.env.HOOKPANEL_HOME!, 'run', 'host.sock');
+    const floor = await startBareServer(join(b.root, 'bare.sock'));
+    bare = floor;
     const hook = claudePayload(ws, 'PreToolUse');
     const post = claudePayload(ws, 'PostToolUse');
     const opts = (input: string) => ({ env: b.env, input, cwd: ws });
@@ -119,6 +123,7 @@ async function throughServe(): Promise<void> {
         'bare spawn': () => spawnWait(['/bin/sh', '-c', 'true'], { input: hook, capture: true, cwd: ws }),
         'host answer, hook': () => curlAnswerMs(socket, '/v1/hook/claude/PreToolUse', hook, b.env),
         'host answer, no rule': () => curlAnswerMs(socket, '/v1/hook/claude/PostToolUse', post, b.env),
+        'bare server answer': () => curlAnswerMs(floor.socket, '/v1/hook/claude/PostToolUse', post, b.env),
         'bare curl': () =>
           spawnWait(['curl', '-s', '-o', '/dev/null', '--unix-socket', socket, 'http://hookpanel/v1/health']),
         'hook, hook': bridge('PreToolUse', hook),
@@ -129,13 +134,18 @@ async function throughServe(): Promise<void> {
         'old: emit pw NoSuchRule {}': emit('pw', 'NoSuchRule', '{}'),
         'old: hook pw NoSuchRule {}': bridge('NoSuchRule', '{}'),
       },
-      { runs: 21, warmup: 3, value: ['host answer, hook', 'host answer, no rule'] },
+      { runs: 21, warmup: 3, value: ['host answer, hook', 'host answer, no rule', 'bare server answer'] },
     );
     const spawnPlus2: Sample = { name: 'bare spawn + 2 ms', medianMs: t['bare spawn'].medianMs + 2 };
     const oneMs: Sample = { name: '1 ms', medianMs: 1 };
     report("  host's answer, one `true` hook (curl's time_total)", t['host answer, hook'], spawnPlus2, 1);
     report('    the same, against the bare spawn of `sh -c true`', t['host answer, hook'], t['bare spawn']);
     report("  host's answer, no matching rule", t['host answer, no rule'], oneMs, 1);
+    report(
+      '    the same, against a bare Node server that reads and answers',
+      t['host answer, no rule'],
+      t['bare server answer'],
+    );
     report('  hookpanel-hook claude PreToolUse, one `true` hook', t['hook, hook'], t['bare curl'], 1.5);
     report('  hookpanel-hook claude PostToolUse, no matching rule', t['hook, no rule'], t['bare curl']);
     report('  hookpanel emit claude PreToolUse, one `true` hook', t['emit, hook'], t["node -e ''"], 1.3);
@@ -163,6 +173,7 @@ async function throughServe(): Promise<void> {
     );
     report('    hookpanel-hook pw NoSuchRule', t['old: hook pw NoSuchRule {}'], t['bare curl']);
   } finally {
+    await bare?.stop();
     serve.kill('SIGTERM');
     await new Promise((r) => (serve.exitCode === null ? serve.once('exit', r) : r(null)));
     b.cleanup();
