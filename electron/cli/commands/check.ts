@@ -1,12 +1,12 @@
 import { DIALECT_IDS, isDialect } from '../../../shared/dialects.js';
-import type { Source } from '../../../shared/model.js';
+import type { Diagnostic, Source } from '../../../shared/model.js';
 import { visibleText } from '../../../shared/visible-text.js';
 import { contextFor } from '../../host/context.js';
 import { dialectModule } from '../../host/dialects/registry.js';
 import { applyTrust, loadCandidate, loadSources } from '../../host/sources/load.js';
 import { looseCandidate, placeFile } from '../../host/sources/single.js';
 import { TrustStore } from '../../host/trust/store.js';
-import { formatDiagnostic, formatSourceLine, UsageError } from '../output.js';
+import { UsageError } from '../output.js';
 import { counted } from '../../host/util/counted.js';
 
 /** `hookpanel check [file] [--project DIR] [--json] [--dialect D]`, filled from its entry in definitions.ts. */
@@ -90,4 +90,18 @@ export async function check(values: CheckInput): Promise<number> {
   const shown = out.flatMap((l) => l.split('\n')).map((l) => visibleText(l));
   process.stdout.write(`${shown.join('\n')}\n`);
   return errors ? 1 : 0;
+}
+
+/** `path:line:col: severity: message`, the form editors and terminals link. */
+function formatDiagnostic(d: Diagnostic): string {
+  const where = d.line !== null ? `${d.path}:${d.line}:${d.column ?? 1}` : d.path;
+  return `${where}: ${d.severity}: ${d.message}`;
+}
+
+/** The dialect column: as wide as the longest id, and a space. */
+const DIALECT_WIDTH = Math.max(...DIALECT_IDS.map((d) => d.length)) + 1;
+
+function formatSourceLine(s: Source): string {
+  const rules = counted(s.rules.length, 'rule');
+  return `  ${s.dialect.padEnd(DIALECT_WIDTH)}${s.layer.padEnd(9)}${s.role.padEnd(10)}${s.state.padEnd(10)}${rules.padEnd(10)}${s.path}`;
 }

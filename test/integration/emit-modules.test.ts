@@ -1,0 +1,75 @@
+// Which of Hookpanel's own files `hookpanel emit`, paid on every tool call, loads on its way to a running
+// host. Each ES module file costs its resolution, read, compile and link: the dialects' manifests, which
+// the light bundle (intake/protocol.js) already holds, were loaded again as 24 files through the CLI's
+// shared output module, 23 of emit's 36 (15% of its CPU under Node 24). Seen through a module-loader hook
+// preloaded into the CLI process (https://nodejs.org/api/module.html#customization-hooks).
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { afterEach, expect, test } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
+import { startServe, type RunningHost } from '../helpers/serve.js';
+
+let env: TestEnv;
+let serve: RunningHost | null = null;
+afterEach(async () => {
+  await serve?.stop('SIGKILL');
+  serve = null;
+  await env?.cleanup();
+});
+
+/** NODE_OPTIONS that make a Node process append each file it loads to `log`, one URL a line. */
+function loadLog(e: TestEnv): { options: string; urls: () => string[] } {
+  const log = e.path('loaded.txt');
+  const hooks = e.write(
+    'hooks.mjs',
+    `import { appendFileSync } from 'node:fs';\n` +
+      `export async function load(url, context, next) {\n` +
+      `  if (url.startsWith('file:')) appendFileSync(${JSON.stringify(log)}, url + '\\n');\n` +
+      `  return next(url, context);\n}\n`,
+  );
+  const register = e.write(
+    'register.mjs',
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+  );
+  return {
+    options: `--import=${pathToFileURL(register).href}`,
+    urls: () => readFileSync(log, 'utf8').split('\n').filter(Boolean),
+  };
+}
+
+test("emit through a running host loads the light path's files, no dialect's module", async () => {
+  env = makeEnv();
+  // The hook writes its parent's pid: the host's when the host ran it, emit's in its in-process fallback.
+  const parent = env.path('parent.txt');
+  env.write(
+    'hp/hooks/claude.json',
+    JSON.stringify({
+      hooks: {
+        PostToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `echo $PPID > ${parent}` }] }],
+      },
+    }),
+  );
+  serve = await startServe(env);
+  const probe = loadLog(env);
+  const r = await runCli(['emit', 'claude', 'PostToolUse', '--json'], {
+    env: { ...env.processEnv, NODE_OPTIONS: probe.options },
+    cwd: env.workspace,
+    input: JSON.stringify({ session_id: 's', cwd: env.workspace, tool_name: 'Bash', tool_input: {} }),
+  });
+  expect(r.code, r.stderr).toBe(0);
+  expect(JSON.parse(r.stdout)).toMatchObject({ dispatches: [{ outcome: 'ok' }] });
+  expect(Number(readFileSync(parent, 'utf8'))).toBe(serve.child.pid);
+  const dist = pathToFileURL(`${REPO}/dist/`).href;
+  const ours = probe
+    .urls()
+    .filter((u) => u.startsWith(dist))
+    .map((u) => u.slice(dist.length));
+  // The probe sees emit's own files: the entry and the light bundle it sends with.
+  expect(ours).toContain('electron/cli/main.js');
+  expect(ours).toContain('electron/host/intake/protocol.js');
+  expect(ours.filter((f) => f.startsWith('electron/host/dialects/') || f === 'shared/dialects.js')).toEqual(
+    [],
+  );
+  expect(ours.length).toBeLessThanOrEqual(15);
+});
