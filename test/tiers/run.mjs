@@ -27,15 +27,6 @@ const coverage = (...args) => [join(REPO, 'test', 'tiers', 'coverage.mjs'), ...a
 /** The first pass's files: beside a Node 24 pass, what runs once; else every file. */
 const FIRST_PASS = ['--project', 'parallel', ...(NODE24_RUNS ? BESIDE_NODE24 : [])];
 
-/**
- * The Node 24 pass: the host core's parallel files, several to a test process (`--isolate=false`): the
- * modules they import load once a process, not once a file; vitest still runs each file's setup files,
- * and the hosts and CLI runs a file tests are processes of its own. A fresh process per file cost 0.45
- * CPU s a file (8 small unit files: 10.8 against 7.2 s), some 50 s for the pass's 119 files; all of them
- * passed run so on 3 December 2026. `npm run test:unit` keeps vitest's default, a process per file.
- */
-const NODE24_PASS = ['--project', 'parallel', '--isolate=false'];
-
 /** One tier: a command, its wall time and how it ended. */
 const TIERS = {
   build: [join(REPO, 'test', 'tiers', 'build.mjs'), '--if-stale'],
@@ -47,8 +38,8 @@ const TIERS = {
       : [bin('vitest', 'vitest.mjs'), 'run', '--config', '.config/vitest.config.ts', ...FIRST_PASS],
   'node 24':
     COVERAGE_TIER === 'node 24'
-      ? coverage('--node24', ...NODE24_PASS)
-      : [join(REPO, 'test', 'node24', 'run.mjs'), ...NODE24_PASS],
+      ? coverage('--node24', '--project', 'parallel')
+      : [join(REPO, 'test', 'node24', 'run.mjs'), '--project', 'parallel'],
   e2e: [bin('@playwright/test', 'cli.js'), 'test', '-c', 'test/e2e/playwright.config.ts'],
   'vitest serial': [
     bin('vitest', 'vitest.mjs'),
