@@ -65,7 +65,10 @@ const results = [];
  * the cores): its workers wait for one of these slots (test/helpers/file-slots.ts), and the limit is
  * raised then. HOOKPANEL_TEST_WORKERS still sets both. (Tried on 2 December 2026: every tier at once, two
  * files each, 24:41 against 23:00; the first pass, its real clients, beside the browser tier, whose
- * tests then took twice as long: stopped at 13 minutes with two fifths of e2e done.)
+ * tests then took twice as long: stopped at 13 minutes with two fifths of e2e done. On 3 December, three
+ * files beside the browser tier: e2e 7:46 → 10:18, the Node 24 pass 11:26 → 13:11. And the Node 24
+ * pass with several files to a test process, `--isolate=false`: 13:00 and 867 CPU s against 11:26 and
+ * 742 with coverage, though 0.45 CPU s a file cheaper without it.)
  */
 const BESIDE_WORKERS = process.env.HOOKPANEL_TEST_WORKERS || '2';
 /** No limit of its own once the browser tier is done: vitest's workers are the bound. */
