@@ -2,6 +2,7 @@
 // reads a hook's body, parses it and answers as the host answers an event no rule matches. What curl
 // measures against it is what any Node server costs here before Hookpanel does anything.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { stopChild } from '../helpers/stop-child.js';
 
 const SERVER = `
 const { createServer } = require('node:http');
@@ -26,12 +27,7 @@ export function startBareServer(socket: string): Promise<BareServer> {
   const child: ChildProcess = spawn(process.execPath, ['-e', SERVER, socket], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
+  const stop = () => stopChild(child);
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve({ socket, stop }));
     child.once('exit', (code) => reject(new Error(`the bare server exited ${code}`)));

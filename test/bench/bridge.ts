@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startResident } from '../../electron/host/intake/resident.js';
 import { HookHost } from '../../electron/host/service.js';
+import { stopChild } from '../helpers/stop-child.js';
 import { startBareServer, type BareServer } from './bare-server.js';
 import { claudePayload } from './claude-payload.js';
 import { benchHome } from './env.js';
@@ -174,8 +175,7 @@ async function throughServe(): Promise<void> {
     report('    hookpanel-hook pw NoSuchRule', t['old: hook pw NoSuchRule {}'], t['bare curl']);
   } finally {
     await bare?.stop();
-    serve.kill('SIGTERM');
-    await new Promise((r) => (serve.exitCode === null ? serve.once('exit', r) : r(null)));
+    await stopChild(serve);
     b.cleanup();
   }
 }

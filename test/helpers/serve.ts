@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI } from './cli.js';
 import type { TestEnv } from './env.js';
+import { stopChild } from './stop-child.js';
 import { waitFor } from './host.js';
 
 export interface RunningHost {
@@ -33,11 +34,6 @@ export async function startServe(env: TestEnv): Promise<RunningHost> {
     child,
     socket,
     output: () => out,
-    stop: (signal = 'SIGTERM') =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill(signal);
-      }),
+    stop: (signal = 'SIGTERM') => stopChild(child, signal),
   };
 }
