@@ -83,3 +83,22 @@ test('toggles saved at once all hold, in the host and in settings.json, after th
     expect({ round, inFile }).toEqual({ round, inFile: want });
   }
 });
+
+test("a reload that read settings.json before the host's own write does not undo that write", async () => {
+  env = makeEnv();
+  // Valid settings with Ask me off, made slow to read (64 MB of spaces): the write below starts and ends
+  // while the reload still reads the older file, as a watcher's reload can on a busy machine.
+  const off = { askMe: { claude: { on: false, tools: [], waitSeconds: 590 } } };
+  env.write('hp/settings.json', JSON.stringify(off).replace('{', `{${' '.repeat(64 * 1024 * 1024)}`));
+  host = await HookHost.open(env.host);
+  expect(host.settings.askMe.claude?.on).toBe(false);
+  const reading = host.reloadSettings();
+  await host.updateSettings((s) => ({
+    ...s,
+    askMe: { ...s.askMe, claude: { ...s.askMe.claude!, on: true } },
+  }));
+  await reading;
+  expect(host.settings.askMe.claude?.on).toBe(true);
+  const file = JSON.parse(readFileSync(host.paths.settings, 'utf8')) as typeof host.settings;
+  expect(file.askMe.claude?.on).toBe(true);
+});
