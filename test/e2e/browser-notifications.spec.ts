@@ -22,9 +22,12 @@ interface Shown {
   actions: { action: string; title: string }[];
 }
 
-// Browser-side code is passed as text: this project compiles without the DOM library.
-const LIST_SHOWN = `navigator.serviceWorker.ready
-  .then((r) => r.getNotifications())
+// Browser-side code is passed as text: this project compiles without the DOM library. Every listing
+// holds the lock the panel holds while it lists and shows (NOTIFICATIONS_LOCK, browser-notify.ts): Chromium
+// drops a notification shown while another call lists them, so a test that listed freely lost one.
+const LISTED = `navigator.locks.request('hookpanel-notifications', () =>
+  navigator.serviceWorker.ready.then((r) => r.getNotifications()))`;
+const LIST_SHOWN = `${LISTED}
   .then((list) => list.map((n) => ({
     title: n.title,
     body: n.body,
@@ -40,9 +43,7 @@ function shown(page: Page): Promise<Shown[]> {
 
 /** Each shown notification's data, as JSON. */
 function notificationData(page: Page): Promise<string[]> {
-  return page.evaluate<string[]>(
-    'navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((l) => l.map((n) => JSON.stringify(n.data)))',
-  );
+  return page.evaluate<string[]>(`${LISTED}.then((l) => l.map((n) => JSON.stringify(n.data)))`);
 }
 
 /** Skips unless this browser really shows notifications to the granted page. */
@@ -171,9 +172,7 @@ test.describe('with notifications granted', () => {
     const tag = (await shown(page))[0]!.tag;
     await (await worker(page)).evaluate(`self.clickNotification(${JSON.stringify(tag)}, '')`);
     await expect(page.getByRole('tab', { name: /History/ })).toHaveAttribute('aria-selected', 'true');
-    await page.evaluate(
-      'navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((l) => l.forEach((n) => n.close()))',
-    );
+    await page.evaluate(`${LISTED}.then((l) => l.forEach((n) => n.close()))`);
 
     await page.getByRole('tab', { name: /Settings/ }).click();
     await page.getByLabel('An agent finished a turn').uncheck();

@@ -15,11 +15,24 @@ import { notificationsSupported, notifying, useNotify } from './state.js';
 const WORKER_URL = './notify-sw.js';
 /** How long one show or close may take before the queue moves on. */
 const STEP_MS = 5000;
+/**
+ * Held by every panel page of this origin and by the worker while they list or show notifications.
+ * Chromium drops a notification shown while another call lists them (the listing deletes what the
+ * desktop does not show yet): 18 of 40 shows lost beside a loop of getNotifications, none with this
+ * lock. The worker (sw.ts) and the end-to-end tier spell the same name: the worker imports nothing.
+ */
+const NOTIFICATIONS_LOCK = 'hookpanel-notifications';
 
 function stalled(ms: number): Promise<never> {
   return new Promise((_, reject) =>
     setTimeout(() => reject(new Error(`the browser did not answer within ${ms / 1000} s`)), ms),
   );
+}
+
+/** One step under the lock, which it gives back within STEP_MS even if the browser never answers. */
+async function lockedStep(step: () => Promise<void>): Promise<void> {
+  const bounded = () => Promise.race([step(), stalled(STEP_MS)]);
+  await (navigator.locks ? navigator.locks.request(NOTIFICATIONS_LOCK, bounded) : bounded());
 }
 
 /** Starts once: the card focus (both modes) and, in a browser, the notifications themselves. */
@@ -51,7 +64,7 @@ function startBrowserNotifications(): void {
   // back every notification after it: each step gets a few seconds, then the next one goes.
   const enqueue = (step: () => Promise<void>) => {
     queue = queue
-      .then(() => Promise.race([step(), stalled(STEP_MS)]))
+      .then(() => lockedStep(step))
       .catch((e: Error) => console.error(`hookpanel: notifications: ${e.message}`));
   };
 
@@ -101,11 +114,13 @@ function startBrowserNotifications(): void {
       .request('requests:answer', { id: requestId, behavior: action, reason: null })
       .catch((e: Error) => ({ ok: false, message: e.message }));
     if (res.ok) return;
-    const registration = await worker;
-    await registration?.showNotification('Hookpanel could not answer', {
-      body: res.message,
-      // Not a request tag: a sync of the waiting list would close it at once.
-      tag: `hookpanel-answer-failed:${requestId}`,
+    enqueue(async () => {
+      const registration = await worker;
+      await registration?.showNotification('Hookpanel could not answer', {
+        body: res.message,
+        // Not a request tag: a sync of the waiting list would close it at once.
+        tag: `hookpanel-answer-failed:${requestId}`,
+      });
     });
   };
 

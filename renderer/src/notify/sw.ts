@@ -29,6 +29,7 @@ interface WorkerScope {
     claim(): Promise<void>;
   };
   registration: ServiceWorkerRegistration;
+  navigator: { locks?: LockManager };
   skipWaiting(): Promise<void>;
   /** The click handler by tag, for the end-to-end tier: nothing can click a desktop notification there. */
   clickNotification?: (tag: string, action: string) => Promise<void>;
@@ -63,7 +64,9 @@ self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
 self.addEventListener('notificationclick', (e) => e.waitUntil(onNotificationClick(e.notification, e.action)));
 
 self.clickNotification = async (tag, action) => {
-  const [notification] = await self.registration.getNotifications({ tag });
+  // Under the page's NOTIFICATIONS_LOCK (browser-notify.ts): a listing beside a show loses the show.
+  const list = () => self.registration.getNotifications({ tag });
+  const [notification] = await (self.navigator.locks?.request('hookpanel-notifications', list) ?? list());
   if (!notification) throw new Error(`no notification is shown with the tag ${tag}`);
   await onNotificationClick(notification, action);
 };
