@@ -4,13 +4,30 @@
 // CPU per emit on Node 24, Electron 41's; https://github.com/nodejs/node/issues/59686), node:fs's
 // ReadStream and node:util's TextDecoder some 26 more modules (another 14 ms). require() makes no view.
 // node:http is imported from here everywhere (lint says so); fs and util only on emit's path.
+import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import { createRequire } from 'node:module';
 
 const requireBuiltin = createRequire(import.meta.url);
 const http = requireBuiltin('node:http') as typeof import('node:http');
+const net = requireBuiltin('node:net') as typeof import('node:net');
 const fs = requireBuiltin('node:fs') as typeof import('node:fs');
 const util = requireBuiltin('node:util') as typeof import('node:util');
 
-export const { createServer, request } = http;
+export const { createServer } = http;
 export const { readFileSync, statSync, writeFileSync } = fs;
 export const { parseArgs } = util;
+
+/**
+ * An HTTP request to the host's local socket, connected here rather than by http's Agent. The Agent asks
+ * whether the host name is an IP address, and the first such question in a process compiles Node's IPv6
+ * pattern: 8–10 ms of an emit under Node 24 (docs/engine.md, "emit under Node 24").
+ */
+export function requestOverSocket(
+  socketPath: string,
+  options: Omit<RequestOptions, 'socketPath' | 'agent' | 'createConnection'>,
+  onResponse?: (res: IncomingMessage) => void,
+): ClientRequest {
+  // A `timeout` is the socket's, as the Agent would set it: the request only listens to it.
+  const createConnection = () => net.connect({ path: socketPath, timeout: options.timeout });
+  return http.request({ ...options, createConnection }, onResponse);
+}

@@ -2,7 +2,7 @@
 // host's answer, a refusal naming the limit a payload broke, or "no host to answer" — which includes a
 // host that died with the event in flight: the caller then runs the event in-process (at least once),
 // so a guard never fails open because the host went away.
-import { request } from '../../host/builtins.js';
+import { requestOverSocket } from '../../host/builtins.js';
 import type { EmitAnswer } from '../../../shared/answer.js';
 import { HOST_SILENCE_MS } from '../../host/intake/protocol.js';
 
@@ -26,9 +26,9 @@ export type HostReply =
 export function postToHost(socketPath: string, path: string, body: string): Promise<HostReply> {
   return new Promise((resolve) => {
     const unavailable = (why: string, noHost = false) => resolve({ kind: 'unavailable', why, noHost });
-    const req = request(
+    const req = requestOverSocket(
+      socketPath,
       {
-        socketPath,
         path,
         method: 'POST',
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },

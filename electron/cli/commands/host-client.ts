@@ -1,6 +1,6 @@
 // Talks to the running host over its local socket (owner-only, like `hookpanel emit`): a JSON request,
 // its JSON reply, or null when no host is running.
-import { request } from '../../host/builtins.js';
+import { requestOverSocket } from '../../host/builtins.js';
 import { HOST_SILENCE_MS } from '../../host/intake/protocol.js';
 import { homePaths, hostEnvFromProcess } from '../../host/paths.js';
 
@@ -16,9 +16,9 @@ export function askHost(method: 'GET' | 'POST', path: string, body?: unknown): P
   const socketPath = homePaths(hostEnvFromProcess()).socket;
   const text = body === undefined ? '' : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = request(
+    const req = requestOverSocket(
+      socketPath,
       {
-        socketPath,
         path,
         method,
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },

@@ -5,17 +5,23 @@
 import { createRequire } from 'node:module';
 
 // require(), not `import`: Node 22 and later's import of node:http loads undici (builtins.ts says why).
-const { request } = createRequire(import.meta.url)('node:http');
+const require = createRequire(import.meta.url);
+const { request } = require('node:http');
+const { connect } = require('node:net');
 
 const [sock, token, dialect, event] = process.argv.slice(2);
+/** Silence from Hookpanel's computer given up on, as the script's own watch does. */
+const SILENT_MS = 2000;
 const chunks = [];
 for await (const c of process.stdin) chunks.push(c);
+// Connected here, not by http's Agent, whose check of the host name costs milliseconds (requestOverSocket
+// in builtins.ts says why). The socket's own timeout is what `timeout` below listens to.
 const req = request({
-  socketPath: sock,
+  createConnection: () => connect({ path: sock, timeout: SILENT_MS }),
   method: 'POST',
   path: `/v1/hook/${encodeURIComponent(dialect)}/${encodeURIComponent(event)}`,
   headers: { 'x-hookpanel-token': token, host: 'hookpanel' },
-  timeout: 2000,
+  timeout: SILENT_MS,
 });
 req.on('timeout', () => req.destroy(Object.assign(new Error('silent'), { code: 'SILENT' })));
 req.on('error', (e) => process.exit(e.code === 'SILENT' ? 28 : e.code === 'ECONNREFUSED' ? 7 : 56));
