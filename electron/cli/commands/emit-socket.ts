@@ -8,7 +8,7 @@ import { HOST_SILENCE_MS } from '../../host/intake/protocol.js';
 
 /** The answer check generated from the answer's one schema (../answer.ts), loaded once. */
 let answerCheck: Promise<typeof import('../answer.js')> | null = null;
-export function loadAnswerCheck(): Promise<typeof import('../answer.js')> {
+function loadAnswerCheck(): Promise<typeof import('../answer.js')> {
   answerCheck ??= import('../answer.js');
   answerCheck.catch(() => {});
   return answerCheck;
@@ -59,6 +59,8 @@ export function postToHost(socketPath: string, path: string, body: string): Prom
     req.on('error', (e: NodeJS.ErrnoException) =>
       unavailable(e.message, e.code === 'ENOENT' || e.code === 'ECONNREFUSED' || e.code === 'ENOTSOCK'),
     );
+    // Loaded while the host works, not before the request: its compile would hold the request back.
+    req.once('finish', () => loadAnswerCheck().catch(() => {})); // a failure is told where it is used
     req.end(body);
   });
 }

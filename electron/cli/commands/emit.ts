@@ -13,7 +13,7 @@ import { MAX_PAYLOAD_BYTES, oneLine, parsePayload, tooLarge } from '../../host/i
 import { bridgeConventions, EMIT_PATH, KNOWN_DIALECTS } from '../../host/intake/protocol.js';
 import { homePaths, hostEnvFromProcess } from '../../host/paths.js';
 import { UsageError } from '../output.js';
-import { loadAnswerCheck, postToHost, silentHost, type HostReply } from './emit-socket.js';
+import { postToHost, silentHost, type HostReply } from './emit-socket.js';
 
 /** `hookpanel emit <dialect> <event> [--project DIR] [--json]`, filled from its entry in definitions.ts. */
 export interface EmitInput {
@@ -24,8 +24,6 @@ export interface EmitInput {
 }
 
 export async function emit(values: EmitInput): Promise<number> {
-  // Loaded from the start, so its loading overlaps reading stdin and the host's work.
-  loadAnswerCheck().catch(() => {}); // a failure is told where the check is used
   const { dialect, event } = values;
   const conventions = bridgeConventions(dialect);
   if (!conventions) throw new UsageError(`unknown dialect "${dialect}"; one of ${KNOWN_DIALECTS.join(', ')}`);
