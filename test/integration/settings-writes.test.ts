@@ -3,7 +3,8 @@
 // seen its writes. Each write used to be renamed into place on its own, so an older write could land
 // last, and the watcher then "reloaded" that older file over the newer settings — a switched-on Ask me
 // silently off again, and the agent's request never held.
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { afterEach, expect, test } from 'vitest';
 import { startPanelSession, type PanelSession } from '../../electron/host/panel/session.js';
 import { HookHost } from '../../electron/host/service.js';
@@ -101,4 +102,56 @@ test("a reload that read settings.json before the host's own write does not undo
   expect(host.settings.askMe.claude?.on).toBe(true);
   const file = JSON.parse(readFileSync(host.paths.settings, 'utf8')) as typeof host.settings;
   expect(file.askMe.claude?.on).toBe(true);
+});
+
+test('a reload of settings.json held up by a slow read does not land over a newer one', async () => {
+  env = makeEnv();
+  env.write('hp/settings.json', '{}');
+  host = await HookHost.open(env.host);
+  // What the host holds as each reload of settings.json ends (the watcher tells the panel then).
+  const afterReloads: (boolean | undefined)[] = [];
+  session = startPanelSession(host, {
+    mode: 'browser',
+    workspace: env.workspace,
+    push: (event, payload) => {
+      const reason = (payload as { reason?: string }).reason ?? '';
+      if (event === 'sourcesChanged' && reason.includes(host!.paths.settings))
+        afterReloads.push(host!.settings.askMe.claude?.on);
+    },
+  });
+  await session.watching;
+  const settings = host.paths.settings;
+  // settings.json becomes a FIFO: the watcher's reload of it waits, in its read, until this test writes.
+  const fifo = env.path('settings.fifo');
+  execFileSync('mkfifo', [fifo]);
+  renameSync(fifo, settings);
+  let writer: number | null = null;
+  const deadline = Date.now() + 20_000;
+  while (writer === null) {
+    try {
+      // Opens only once the reload has opened it to read (ENXIO before).
+      writer = openSync(settings, constants.O_WRONLY | constants.O_NONBLOCK);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENXIO' || Date.now() > deadline) throw e;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  // A newer settings.json, Ask me on, lands while that read is held.
+  const on = { askMe: { claude: { on: true, tools: [], waitSeconds: 590 } } };
+  writeFileSync(env.path('settings.new'), JSON.stringify(on));
+  renameSync(env.path('settings.new'), settings);
+  // Reloads taken side by side would take the newer file now; one after another, not until the held one
+  // ends. Either way, the held read then ends with the older text.
+  const seenOn = Date.now() + 3000;
+  while (!host.settings.askMe.claude?.on && Date.now() < seenOn) await new Promise((r) => setTimeout(r, 20));
+  const before = afterReloads.length;
+  writeSync(writer, '{}');
+  closeSync(writer);
+  // Whatever the order, a reload that ends after the held one leaves the newer file in the host: side by
+  // side, the held one ends last and leaves the older text (and nothing reloads after it).
+  const settled = Date.now() + 10_000;
+  while (!afterReloads.slice(before).includes(true) && Date.now() < settled)
+    await new Promise((r) => setTimeout(r, 20));
+  expect(afterReloads.slice(before)).toContain(true);
+  expect(host.settings.askMe.claude?.on).toBe(true);
 });

@@ -28,6 +28,8 @@ export function watchSources(
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   let timer: NodeJS.Timeout | null = null;
   let settingsTouched = false;
+  /** The bursts' reloads, one after another: an older read that ended last would undo a newer one. */
+  let reloading: Promise<void> = Promise.resolve();
   /** Every path that changed in this burst, named in the reason (so one taken wrongly shows). */
   const burst = new Set<string>();
   const changed = (path: string) => {
@@ -37,15 +39,16 @@ export function watchSources(
     timer = setTimeout(() => {
       const paths = [...burst].join(', ');
       burst.clear();
-      inBackground(
-        (async () => {
-          if (settingsTouched) await host.reloadSettings().catch(() => {});
-          settingsTouched = false;
-          host.invalidate();
-          host.emit('sourcesChanged', `changed on disk: ${paths}`);
-        })(),
-        'live reload',
-      );
+      // Taken now: a change to settings.json during this reload is the next burst's to reload.
+      const reload = settingsTouched;
+      settingsTouched = false;
+      const step = reloading.then(async () => {
+        if (reload) await host.reloadSettings().catch(() => {});
+        host.invalidate();
+        host.emit('sourcesChanged', `changed on disk: ${paths}`);
+      });
+      reloading = step.catch(() => {});
+      inBackground(step, 'live reload');
     }, 150);
   };
   /** Watches what is known now; resolves once the new watcher is ready. */
