@@ -216,10 +216,16 @@ export function moduleUrlsAsUnbundled(): Plugin {
 /**
  * Our modules given (paths from the repository's root) stay out of the bundle: imported from the file tsc
  * emitted for each, so a module that is also loaded unbundled (main.ts loads output.ts, whose UsageError
- * it tells by `instanceof`) is one module, not two.
+ * it tells by `instanceof`) is one module, not two. With `dynamicBut`, so do our modules imported on
+ * demand but those listed: a bundle of one path (emit's) holds that path alone, and the commands it does
+ * not take stay where they were.
  */
-export function ownModulesUnbundled(sources: readonly string[]): Plugin {
+export function ownModulesUnbundled(
+  sources: readonly string[],
+  { dynamicBut }: { dynamicBut?: readonly string[] } = {},
+): Plugin {
   const kept = new Set(sources.map((s) => join(root, s)));
+  const bundledOnDemand = dynamicBut && new Set(dynamicBut.map((s) => join(root, s)));
   const marker = '__HOOKPANEL_UNBUNDLED__';
   return {
     name: 'hookpanel-own-modules-unbundled',
@@ -227,8 +233,12 @@ export function ownModulesUnbundled(sources: readonly string[]): Plugin {
     async resolveId(source, importer, options) {
       if (!importer || !source.startsWith('.')) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      if (!resolved || !kept.has(resolved.id)) return null;
-      return { id: `${marker}${relative(root, resolved.id).replace(/\.ts$/, '.js')}`, external: true };
+      if (!resolved || resolved.id.includes('/node_modules/')) return null;
+      const onDemand = (options as { kind?: string }).kind === 'dynamic-import';
+      const unbundled =
+        kept.has(resolved.id) || (bundledOnDemand && onDemand && !bundledOnDemand.has(resolved.id));
+      if (!unbundled) return null;
+      return { id: `${marker}${relative(root, resolved.id).replace(/\.[cm]?ts$/, '.js')}`, external: true };
     },
     // Where tsc put it, relative to the chunk that imports it.
     renderChunk(code, chunk) {

@@ -61,11 +61,13 @@ export class HookHost extends EventEmitter<HostEvents> {
   /** Ask me's step after the engine (permissions/hold.ts). */
   private askMe: AskMeStep | null = null;
   private cache!: SourceCache;
-  /** The chain of settings.json writes, and how many of them are still to finish. */
+  /**
+   * The chain of settings.json writes, and how many of them are still to finish. Every change the host
+   * makes starts a write, which replaces the chain: a reload that sees another chain after its read
+   * read a file older than that change.
+   */
   private settingsSaving: Promise<void> = Promise.resolve();
   private settingsSaves = 0;
-  /** Counts the host's own changes: a reload that read the file before one of them is older than it. */
-  private settingsChanges = 0;
   /** History writes not yet finished. */
   private readonly writes = new Set<Promise<void>>();
   /** Records go to the spool alone (the in-process emit): they are durable once appended. */
@@ -138,10 +140,10 @@ export class HookHost extends EventEmitter<HostEvents> {
     // While the host's own writes are under way the file holds an older state than the host: that
     // is not a change by anyone else, and taking it would undo the newer settings.
     if (this.settingsSaves) return;
-    // A change may also start and finish while the file is read: what was read is then older still.
-    const changes = this.settingsChanges;
+    // A change may also start, and even finish, while the file is read: what was read is older still.
+    const saving = this.settingsSaving;
     const loaded = await loadSettings(this.host);
-    if (this.settingsSaves || changes !== this.settingsChanges) return;
+    if (saving !== this.settingsSaving) return;
     if (JSON.stringify(loaded.settings) === JSON.stringify(this.settings)) return;
     this.settings = loaded.settings;
     this.settingsProblem = loaded.problem;
@@ -279,7 +281,6 @@ export class HookHost extends EventEmitter<HostEvents> {
 
   async updateSettings(change: (s: Settings) => Settings): Promise<Settings> {
     this.settings = change(this.settings);
-    this.settingsChanges++;
     const saved = this.saveSettingsInOrder();
     this.cache.invalidate();
     this.emit('settings', this.settings);

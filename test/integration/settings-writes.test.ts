@@ -10,6 +10,7 @@ import { startPanelSession, type PanelSession } from '../../electron/host/panel/
 import { HookHost } from '../../electron/host/service.js';
 import { NOTIFICATION_KINDS } from '../../electron/host/settings/settings.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
+import { waitFor } from '../helpers/host.js';
 
 let env: TestEnv;
 let session: PanelSession | null = null;
@@ -53,8 +54,10 @@ test('toggles saved at once all hold, in the host and in settings.json, after th
       api['settings:update']({ historyMaxAgeDays: 30 + round }),
     ]);
     // The watcher has seen settings.json change since these writes began (it reloads once per burst).
-    const deadline = Date.now() + 10_000;
-    while (reloads.length === seen && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await waitFor(
+      () => reloads.length,
+      (n) => n > seen,
+    );
     expect(reloads.length).toBeGreaterThan(seen);
     // Whatever it reloaded, and whenever: every toggle holds.
     await host.idle();
@@ -142,16 +145,20 @@ test('a reload of settings.json held up by a slow read does not land over a newe
   renameSync(env.path('settings.new'), settings);
   // Reloads taken side by side would take the newer file now; one after another, not until the held one
   // ends. Either way, the held read then ends with the older text.
-  const seenOn = Date.now() + 3000;
-  while (!host.settings.askMe.claude?.on && Date.now() < seenOn) await new Promise((r) => setTimeout(r, 20));
+  await waitFor(
+    () => host!.settings.askMe.claude?.on,
+    (on) => on === true,
+    3000,
+  );
   const before = afterReloads.length;
   writeSync(writer, '{}');
   closeSync(writer);
   // Whatever the order, a reload that ends after the held one leaves the newer file in the host: side by
   // side, the held one ends last and leaves the older text (and nothing reloads after it).
-  const settled = Date.now() + 10_000;
-  while (!afterReloads.slice(before).includes(true) && Date.now() < settled)
-    await new Promise((r) => setTimeout(r, 20));
-  expect(afterReloads.slice(before)).toContain(true);
+  const ended = await waitFor(
+    () => afterReloads.slice(before),
+    (after) => after.includes(true),
+  );
+  expect(ended).toContain(true);
   expect(host.settings.askMe.claude?.on).toBe(true);
 });
