@@ -6,6 +6,7 @@
 // for anything unexpected (its stack with HOOKPANEL_DEBUG=1).
 import { setFlagsFromString } from 'node:v8';
 import { oneLine } from '../host/intake/payload.js';
+import { cacheCompiledCode } from './compile-cache.js';
 import { COMMANDS } from './definitions.js';
 import { runHot } from './hot.js';
 import { UsageError } from './output.js';
@@ -16,6 +17,7 @@ import { UsageError } from './output.js';
 // compiler (https://v8.dev/blog/wasm-dynamic-tiering). Only on the V8s known to have the flag, as an
 // unknown one is an error printed on stderr, which a hook's protocol reads.
 if (/^(20|22|24)\./.test(process.versions.node)) setFlagsFromString('--wasm-tiering-budget=2000000000');
+cacheCompiledCode();
 
 const DEBUG = !!process.env.HOOKPANEL_DEBUG && process.env.HOOKPANEL_DEBUG !== '0';
 // The commands are bundled (commands.vite.config.mts): a stack asked for names the TypeScript's files and

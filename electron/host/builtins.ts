@@ -14,7 +14,7 @@ const fs = requireBuiltin('node:fs') as typeof import('node:fs');
 const util = requireBuiltin('node:util') as typeof import('node:util');
 
 export const { createServer } = http;
-export const { readFileSync, statSync, writeFileSync } = fs;
+export const { mkdirSync, readFileSync, statSync, writeFileSync } = fs;
 export const { parseArgs } = util;
 
 /**

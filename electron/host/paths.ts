@@ -48,6 +48,8 @@ export const homePaths = (h: HostEnv) => {
     outbox: join(root, 'outbox'),
     logs: join(root, 'logs'),
     runDir: join(root, 'run'),
+    /** V8's compiled code of the CLI's modules, for the next run (electron/cli/compile-cache.ts). */
+    compileCache: join(root, 'cache', 'compile'),
     socket:
       h.platform === 'win32'
         ? `\\\\.\\pipe\\hookpanel-${Buffer.from(root).toString('hex').slice(-32)}`
