@@ -19,7 +19,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -47,9 +47,10 @@ function node(argv, env = process.env) {
 /**
  * Keeps, of each process's raw coverage, only the scripts under dist/ (the Electron shell's and the
  * tests' own left out), so c8 does not read every agent's and library's coverage. Their source maps
- * are read from dist/ itself: the same map repeated in thousands of files would fill memory.
+ * are read from dist/ itself: the same map repeated in thousands of files would fill memory. The files
+ * kept are dealt out in turn to `keptDirs`, one c8 report each, run side by side.
  */
-function keepDist(rawDir, keptDir) {
+function keepDist(rawDir, keptDirs) {
   const dist = pathToFileURL(join(REPO, 'dist')).href + '/';
   const wanted = (url) =>
     url.startsWith(dist) && !/^(electron\/app|test|renderer)\//.test(url.slice(dist.length));
@@ -66,8 +67,8 @@ function keepDist(rawDir, keptDir) {
     }
     const result = (report.result ?? []).filter((script) => wanted(script.url));
     if (result.length === 0) continue;
+    writeFileSync(join(keptDirs[processes % keptDirs.length], name), JSON.stringify({ result }));
     processes++;
-    writeFileSync(join(keptDir, name), JSON.stringify({ result }));
   }
   return processes;
 }
@@ -94,10 +95,7 @@ function folderOf(path) {
 }
 
 /** Joins the two measures: { file: { total, covered } } over the in-process map's statement lines. */
-function joinMeasures(inProcess, children) {
-  const childLines = new Map(
-    Object.entries(children).map(([path, file]) => [relative(REPO, path), hitsByLine(file)]),
-  );
+function joinMeasures(inProcess, childLines) {
   const files = {};
   for (const [path, file] of Object.entries(inProcess)) {
     const source = relative(REPO, path);
@@ -141,30 +139,54 @@ function printFigure(files) {
   return figure;
 }
 
-/** The child processes' coverage of dist/, from their raw files, by c8: how many ran code there, and what. */
+/**
+ * How many c8 reports run side by side over the child processes' coverage: it ran alone at the end of
+ * npm test's coverage pass, some 40 s on one core with the other idle.
+ */
+const REPORTS = Math.max(1, Math.min(4, availableParallelism()));
+
+/**
+ * The child processes' coverage of dist/, from their raw files, by c8: how many ran code there, and
+ * each source's lines with their hits, summed over the reports (c8 gives each source line a statement).
+ */
 async function childCoverage(raw, kept, reports) {
-  const processes = keepDist(raw, kept);
-  if (!processes) return { processes, files: {} };
-  const c8 = await node([
-    join(REPO, 'node_modules/c8/bin/c8.js'),
-    'report',
-    '--temp-directory',
-    kept,
-    '--merge-async',
-    '--exclude-after-remap',
-    '--include',
-    'electron/**',
-    '--include',
-    'shared/**',
-    '--exclude',
-    'electron/app/**',
-    '--reporter',
-    'json',
-    '--reports-dir',
-    join(reports, 'child-processes'),
-  ]);
-  if (c8 !== 0) throw new Error('c8 report failed');
-  return { processes, files: readReport(reports, 'child-processes') };
+  const parts = Array.from({ length: REPORTS }, (_, i) => join(kept, String(i)));
+  for (const part of parts) mkdirSync(part);
+  const processes = keepDist(raw, parts);
+  const lines = new Map();
+  if (!processes) return { processes, lines };
+  const used = parts.filter((part) => readdirSync(part).length > 0);
+  const codes = await Promise.all(
+    used.map((part, i) =>
+      node([
+        join(REPO, 'node_modules/c8/bin/c8.js'),
+        'report',
+        '--temp-directory',
+        part,
+        '--merge-async',
+        '--exclude-after-remap',
+        '--include',
+        'electron/**',
+        '--include',
+        'shared/**',
+        '--exclude',
+        'electron/app/**',
+        '--reporter',
+        'json',
+        '--reports-dir',
+        join(reports, `child-processes-${i}`),
+      ]),
+    ),
+  );
+  if (codes.some((c) => c !== 0)) throw new Error('c8 report failed');
+  for (let i = 0; i < used.length; i++)
+    for (const [path, file] of Object.entries(readReport(reports, `child-processes-${i}`))) {
+      const source = relative(REPO, path);
+      const sum = lines.get(source) ?? new Map();
+      for (const [line, hits] of hitsByLine(file)) sum.set(line, (sum.get(line) ?? 0) + hits);
+      lines.set(source, sum);
+    }
+  return { processes, lines };
 }
 
 const readReport = (reports, dir) =>
@@ -177,7 +199,10 @@ mkdirSync(raw);
 mkdirSync(kept);
 const reports = join(REPO, 'coverage');
 try {
-  rmSync(join(reports, 'in-process'), { recursive: true, force: true });
+  // The last run's reports: in process, and one per c8 report (their number follows the cores).
+  for (const dir of existsSync(reports) ? readdirSync(reports) : [])
+    if (dir === 'in-process' || dir.startsWith('child-processes'))
+      rmSync(join(reports, dir), { recursive: true, force: true });
   const vitest = await node(
     [
       ...(NODE24
@@ -196,8 +221,8 @@ try {
     console.log('coverage: not measured (the pass ran no test file)');
   else {
     const t0 = performance.now();
-    const { processes, files: children } = await childCoverage(raw, kept, reports);
-    const files = joinMeasures(readReport(reports, 'in-process'), children);
+    const { processes, lines: childLines } = await childCoverage(raw, kept, reports);
+    const files = joinMeasures(readReport(reports, 'in-process'), childLines);
     writeFileSync(join(reports, 'lines.json'), `${JSON.stringify(files, null, 1)}\n`);
     const seconds = ((performance.now() - t0) / 1000).toFixed(0);
     console.log(
