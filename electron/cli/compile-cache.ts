@@ -17,7 +17,8 @@ type EnableCompileCache = (dir: string) => { status: number; message?: string };
  */
 export function cacheCompiledCode(): void {
   const enable = (nodeModule as { enableCompileCache?: EnableCompileCache }).enableCompileCache;
-  const host = hostEnvFromProcess();
+  // Read where it is: emit copies the environment for its hooks; a second copy here is a second listing.
+  const host = hostEnvFromProcess(process.env);
   const { NODE_V8_COVERAGE, NODE_COMPILE_CACHE, NODE_DISABLE_COMPILE_CACHE } = host.env;
   if (!enable || NODE_V8_COVERAGE || NODE_COMPILE_CACHE || NODE_DISABLE_COMPILE_CACHE) return;
   const dir = homePaths(host).compileCache;
