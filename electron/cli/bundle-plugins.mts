@@ -15,8 +15,11 @@ const DIALECTS = join(root, 'electron/host/dialects');
 interface NodeBundle {
   /** Output name (the path tsc emits it at, without `.js`) → the TypeScript entry. */
   input: Record<string, string>;
-  /** The folder under dist/ for the chunks the entries share. */
-  chunks: string;
+  /**
+   * The folder under dist/ for the chunks the entries share; without one, each entry is one file, what
+   * it imports on demand included (emit's path in main.vite.config.mts).
+   */
+  chunks?: string;
   /** Packages left in node_modules, imported by their bare name (deep imports included). */
   external: readonly string[];
 }
@@ -45,7 +48,7 @@ export function nodeBundle({ input, chunks, external }: NodeBundle): UserConfig 
         output: {
           format: 'es',
           entryFileNames: '[name].js',
-          chunkFileNames: `${chunks}/[name].js`,
+          ...(chunks ? { chunkFileNames: `${chunks}/[name].js` } : { codeSplitting: false }),
           // The maps name the sources rather than carry them: stack traces and coverage need only the
           // lines, and a process run with NODE_V8_COVERAGE reads and writes out every map it loads.
           sourcemapExcludeSources: true,

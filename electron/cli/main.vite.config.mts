@@ -9,22 +9,9 @@ import { moduleUrlsAsUnbundled, nodeBundle, ownModulesUnbundled, root } from './
 
 const ENTRY = 'electron/cli/main';
 
-const base = nodeBundle({
-  input: { [ENTRY]: `${root}${ENTRY}.ts` },
-  chunks: `${ENTRY}-chunks`,
-  external: [],
-});
-
 export default defineConfig({
-  ...base,
-  build: {
-    ...base.build,
-    rollupOptions: {
-      ...base.build!.rollupOptions,
-      // emit's modules, imported on demand, go into the entry itself: no chunk to load after it.
-      output: { ...base.build!.rollupOptions!.output, codeSplitting: false },
-    },
-  },
+  // No chunks: emit's modules, imported on demand, go into the entry itself.
+  ...nodeBundle({ input: { [ENTRY]: `${root}${ENTRY}.ts` }, external: [] }),
   plugins: [
     moduleUrlsAsUnbundled(),
     ownModulesUnbundled(
