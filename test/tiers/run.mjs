@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { BESIDE_NODE24, node24Skip } from './split.mjs';
+import { findNode24 } from '../node24/find.mjs';
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = (pkg, file) => join(REPO, 'node_modules', pkg, file);
@@ -172,6 +173,9 @@ async function tier(name, concurrent, env = process.env) {
 const start = performance.now();
 const built = await tier('build');
 if (built) {
+  // Installed before the first pass, whose real agents start under it (test/realclient/agent-node.ts);
+  // the Node 24 pass would install it later otherwise. A failure is the Node 24 pass's to report.
+  if (NODE24_RUNS) findNode24();
   await Promise.all([tier('types (panel)', true), tier('lint', true)]);
   // Its lines prefixed, so the table shows a coverage figure or a skip.
   await tier('vitest', true);
