@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI, runCli } from '../helpers/cli.js';
 import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
+import { stopChild } from '../helpers/stop-child.js';
 import { findChromium, findHeadlessShell } from './chromium.js';
 
 export const SHOTS = join(REPO, 'test-results', 'screenshots');
@@ -199,13 +200,7 @@ export const test = base.extend<
     });
     const url = await panelUrl(serve);
     await use({ env, url, serve, app: null, goto: async (page) => void (await page.goto(url)), emit, shot });
-    if (serve.exitCode === null && serve.signalCode === null) {
-      const exited = new Promise((r) => serve.once('exit', r));
-      serve.kill('SIGTERM');
-      const late = setTimeout(() => serve.kill('SIGKILL'), 12_000);
-      await exited;
-      clearTimeout(late);
-    }
+    await stopChild(serve, 'SIGTERM', { killAfterMs: 12_000 });
     await env.cleanup();
   },
 });
