@@ -3,8 +3,9 @@
 // else the Node running the tests. The `hookpanel` they reach still runs under the Node that runs npm
 // (connect writes its path, and PATH's `node` is that one), so the bridge is proven end to end there.
 // Why: an agent is a bundle of 10–20 MB that Node 20 compiles afresh on every run (it has no compile
-// cache); Qwen Code's headless turn cost 7.1 CPU s under Node 20 and 5.1 under Node 24 with the cache
-// (2026-12-03), and seven real-client files 201 → 167 CPU s, 140 → 88 s. Node 20 is past its end of
+// cache); Qwen Code's headless turn cost 7.1 CPU s under Node 20 and 5.1 under Node 24 with the cache,
+// and five real-client files (qwen, gemini, gemini-trust, codex, claude-guarded), the two ways taking
+// turns, 155 and 162 CPU s against 116 and 117 (2026-12-03). Node 20 is past its end of
 // life, so a person's agent runs under a later Node as likely as not. HOOKPANEL_AGENT_NODE names another
 // Node to start them under (`process.execPath`'s, say, to try them under Node 20).
 import { createHash } from 'node:crypto';
