@@ -64,13 +64,14 @@ function WorkspacePicker() {
 }
 
 export function App() {
-  const { view, go, sources, error, setError, workspace, settings } = useStoreParts(
+  const { view, go, sources, error, setError, workspace, workspaceKnown, settings } = useStoreParts(
     'view',
     'go',
     'sources',
     'error',
     'setError',
     'workspace',
+    'workspaceKnown',
     'settings',
   );
   const Current = VIEW[view];
@@ -175,7 +176,7 @@ export function App() {
         )}
         <Suspense fallback={<p className="muted">Loading…</p>}>
           <WelcomeGate>
-            <Current key={workspace ?? ''} />
+            {workspaceKnown ? <Current key={workspace ?? ''} /> : <p className="muted">Loading…</p>}
           </WelcomeGate>
         </Suspense>
       </main>

@@ -35,9 +35,9 @@ export function connectClient(): HostApi {
   let nextId = 1;
   let socket: WebSocket;
   let ready: Promise<void>;
-  const open = () => {
+  const open = (): Promise<void> => {
     socket = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
-    ready = new Promise((resolve, reject) => {
+    const opened = new Promise<void>((resolve, reject) => {
       socket.addEventListener('open', () => resolve(), { once: true });
       socket.addEventListener(
         'error',
@@ -45,6 +45,8 @@ export function connectClient(): HostApi {
         { once: true },
       );
     });
+    // Whoever asks next hears of the failure; no one asking is no uncaught rejection.
+    opened.catch(() => {});
     socket.addEventListener('message', (e) => {
       const msg = JSON.parse(String(e.data)) as {
         type: string;
@@ -67,13 +69,19 @@ export function connectClient(): HostApi {
     socket.addEventListener('close', () => {
       for (const w of waiting.values()) w.reject(new Error('the connection to the host closed'));
       waiting.clear();
-      setTimeout(open, 1000);
+      // A request asked while the host is away waits for the next connection: sent into the closed
+      // socket, it would be dropped without a word and never answered (a click that does nothing).
+      ready = new Promise((resume) => setTimeout(resume, 1000)).then(open);
     });
+    return opened;
   };
-  open();
+  ready = open();
   return {
     async request<C extends Channel>(channel: C, req: Req<C>): Promise<Res<C>> {
       await ready;
+      // Closed between the connection's opening and now: its close has started the next one.
+      if (socket.readyState !== WebSocket.OPEN) await ready;
+      if (socket.readyState !== WebSocket.OPEN) throw new Error('the connection to the host closed');
       const id = nextId++;
       return new Promise<Res<C>>((resolve, reject) => {
         waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });

@@ -79,6 +79,12 @@ interface State {
   view: View;
   info: Res<'host:info'> | null;
   workspace: string | null;
+  /**
+   * Whether the first workspace is known (the host's, or the one picked last time). The view is keyed
+   * by the workspace, so a view shown before it would be mounted again when it arrives, losing what the
+   * person did in it meanwhile (a Connect… clicked at once).
+   */
+  workspaceKnown: boolean;
   sources: Source[];
   /** Project files waiting for review in every known workspace, not only the one picked. */
   waiting: WaitingReviews;
@@ -121,6 +127,7 @@ export const useStore = create<State>((set, get) => ({
   view: 'rules',
   info: null,
   workspace: null,
+  workspaceKnown: false,
   sources: [],
   waiting: [],
   loadingSources: false,
@@ -239,23 +246,27 @@ export async function startStore(): Promise<void> {
     (requests) => useStore.setState({ requests }),
     () => {},
   );
-  const [info, listed] = await Promise.all([
-    api.request('host:info', {}),
-    api.request('notifications:list', {}),
-  ]);
-  useStore.setState((st) => {
-    const pushed = new Set(st.notifications.map((n) => n.id));
-    return {
-      info,
-      workspace: info.workspace,
-      notifications: [...st.notifications, ...listed.filter((n) => !pushed.has(n.id))].slice(0, 200),
-    };
-  });
-  await s.loadSettings();
-  // The workspace picked in the sidebar last time, while it is still one of the choices.
-  const picked = saved.get('workspace');
-  const choices = [info.workspace, ...(useStore.getState().settings?.workspaces ?? [])];
-  if (picked && choices.includes(picked)) useStore.setState({ workspace: picked });
+  try {
+    const [info, listed] = await Promise.all([
+      api.request('host:info', {}),
+      api.request('notifications:list', {}),
+    ]);
+    useStore.setState((st) => {
+      const pushed = new Set(st.notifications.map((n) => n.id));
+      return {
+        info,
+        notifications: [...st.notifications, ...listed.filter((n) => !pushed.has(n.id))].slice(0, 200),
+      };
+    });
+    await s.loadSettings();
+    // The workspace picked in the sidebar last time, while it is still one of the choices.
+    const picked = saved.get('workspace');
+    const choices = [info.workspace, ...(useStore.getState().settings?.workspaces ?? [])];
+    useStore.setState({ workspace: picked && choices.includes(picked) ? picked : info.workspace });
+  } finally {
+    // Unreachable host or not, the views show: each then says what it could not load.
+    useStore.setState({ workspaceKnown: true });
+  }
   await s.loadSources();
   api.on('sourcesChanged', () => void useStore.getState().loadSources());
   // While this panel's own writes are unanswered, a push tells an older state than its controls show:

@@ -17,3 +17,45 @@ test('the sidebar workspace choice survives a reload', async ({ page, panel }) =
   await page.reload();
   await expect(page.getByLabel('Workspace', { exact: true })).toHaveValue(other);
 });
+
+// The view is keyed by the workspace: shown before the first workspace was known, it was mounted again
+// when the host's answer came (loading everything twice), and what the person had typed or opened in it
+// was gone. The host's answer to host:info is held here, everything else passing through, to make
+// that moment long.
+test('the view waits for the workspace, so what is done in it is not undone by its arrival', async ({
+  page,
+  panel,
+}) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let infoAsked = false;
+  await page.routeWebSocket(/\/ws\?/, (ws) => {
+    const server = ws.connectToServer();
+    const info = new Set<number>();
+    ws.onMessage((m) => {
+      const { id, channel } = JSON.parse(String(m)) as { id: number; channel: string };
+      if (channel === 'host:info') {
+        info.add(id);
+        infoAsked = true;
+      }
+      server.send(m);
+    });
+    server.onMessage((m) => {
+      const { id } = JSON.parse(String(m)) as { id?: number };
+      if (typeof id === 'number' && info.has(id)) void held.then(() => ws.send(m));
+      else ws.send(m);
+    });
+  });
+  await panel.goto(page);
+  await expect.poll(() => infoAsked).toBe(true);
+  const search = page.getByRole('searchbox', { name: 'search rules' }).or(page.getByLabel('search rules'));
+  await expect(page.getByRole('tabpanel')).toContainText('Loading…');
+  await expect(search).toHaveCount(0);
+  release();
+  await search.fill('stop-guard');
+  const sidebar = page.getByRole('navigation', { name: 'views' });
+  await expect(sidebar.getByRole('code')).toHaveText(panel.env.workspace);
+  // The sources listed for that workspace (the Problems count) leave the view as it is too.
+  await expect(page.getByRole('tab', { name: /Problems \d/ })).toBeVisible();
+  await expect(search).toHaveValue('stop-guard');
+});
