@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.js';
-import { expect, test } from './fixtures.js';
+import { askMeSaved, expect, test } from './fixtures.js';
 
 test('Ask me settings: tools, wait, the missing-hook warning and its fix', async ({ page, panel }) => {
   const env = panel.env;
@@ -32,6 +32,7 @@ test('Ask me settings: tools, wait, the missing-hook warning and its fix', async
   await page.getByRole('tab', { name: /Settings/ }).click();
   const claude = page.getByRole('group', { name: 'Ask me: Claude Code' });
   await claude.getByLabel(/Ask me: Claude Code's permission requests/).check();
+  await askMeSaved(panel, 'claude');
 
   // The warning, where Ask me is shown and in the agents list, with what to do.
   const warning = claude.getByRole('alert', { name: 'Ask me for Claude Code' });
@@ -91,6 +92,7 @@ test('Ask me settings: tools, wait, the missing-hook warning and its fix', async
   const codex = page.getByRole('group', { name: 'Ask me: Codex' });
   await expect(codex).toContainText('Codex asks only for shell commands');
   await codex.getByLabel(/Ask me: Codex's permission requests/).check();
+  await askMeSaved(panel, 'codex');
   await expect(codex.getByRole('alert', { name: 'Ask me for Codex' })).toContainText(
     'but Codex is not connected',
   );
@@ -143,6 +145,7 @@ test('Ask me settings pass axe in dark, at 1024×700', async ({ page, panel }) =
   await page.getByRole('tab', { name: /Settings/ }).click();
   const claude = page.getByRole('group', { name: 'Ask me: Claude Code' });
   await claude.getByLabel(/Ask me: Claude Code's permission requests/).check();
+  await askMeSaved(panel, 'claude');
   await expect(claude.getByRole('alert', { name: 'Ask me for Claude Code' })).toContainText(
     'is not connected',
   );

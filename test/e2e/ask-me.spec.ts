@@ -4,7 +4,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { askMeSaved, expect, test } from './fixtures.js';
 
 test('Ask me: the "Waiting for you" card answers Claude Code\'s permission request', async ({
   page,
@@ -65,6 +65,7 @@ test("Always allow through the card: Codex's prefix, trimmed, written to default
   await panel.goto(page);
   await page.getByRole('tab', { name: /Settings/ }).click();
   await page.getByLabel(/Ask me: Codex's permission requests/).check();
+  await askMeSaved(panel, 'codex');
   await page.getByRole('tab', { name: /Rules/ }).click();
 
   const request = (command: string) => ({
@@ -121,6 +122,7 @@ test("Always allow through the card: Claude Code's suggested rule and its file",
   await panel.goto(page);
   await page.getByRole('tab', { name: /Settings/ }).click();
   await page.getByLabel(/Ask me: Claude Code's permission requests/).check();
+  await askMeSaved(panel, 'claude');
   await page.getByRole('tab', { name: /Rules/ }).click();
   const suggestion = {
     type: 'addRules',

@@ -10,7 +10,7 @@
 // CI installs Debian's `chromium` and requires them (HOOKPANEL_REQUIRE_NOTIFICATIONS=1).
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Worker } from '@playwright/test';
-import { expect, test, type Panel } from './fixtures.js';
+import { askMeSaved, expect, test, type Panel } from './fixtures.js';
 
 // Every test here, the browser's own permission prompt included: a full Chromium, never the shell.
 test.use({ showsNotifications: true });
@@ -66,9 +66,10 @@ async function needsNotifications(page: Page, panel: Panel): Promise<void> {
   );
 }
 
-async function askMeOn(page: Page): Promise<void> {
+async function askMeOn(page: Page, panel: Panel): Promise<void> {
   await page.getByRole('tab', { name: /Settings/ }).click();
   await page.getByLabel(/Ask me: Claude Code's permission requests/).check();
+  await askMeSaved(panel, 'claude');
   await expect(page.getByLabel('Desktop notifications in this browser')).toBeChecked();
 }
 
@@ -92,7 +93,7 @@ test.describe('with notifications granted', () => {
     panel,
   }) => {
     await needsNotifications(page, panel);
-    await askMeOn(page);
+    await askMeOn(page, panel);
     const held = panel.emit('claude', 'PermissionRequest', REQUEST(panel.env.workspace));
     const card = page.getByRole('article', { name: 'Claude Code asks to use Bash' });
     await expect(card).toBeVisible();
@@ -126,7 +127,7 @@ test.describe('with notifications granted', () => {
     panel,
   }) => {
     await needsNotifications(page, panel);
-    await askMeOn(page);
+    await askMeOn(page, panel);
     const sw = await worker(page);
     const click = async (action: string) => {
       await expect.poll(async () => (await shown(page)).length).toBe(1);
@@ -178,6 +179,7 @@ test.describe('with notifications granted', () => {
     await page.getByLabel('An agent finished a turn').uncheck();
     await page.getByLabel(/An agent asks for permission/).uncheck();
     await page.getByLabel(/Ask me: Claude Code's permission requests/).check();
+    await askMeSaved(panel, 'claude');
     // Switched off: a turn done and a waiting request show nothing. A blocked action (still on) shows,
     // and as notifications are shown in the order they came, nothing before it is still to come.
     await panel.emit('claude', 'Stop', { session_id: 's' });

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { askMeSaved, expect, test } from './fixtures.js';
 
 async function axe(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -99,6 +99,7 @@ test("Ask me's missing-hook update goes through the same summary, then confirm",
 
   const section = page.getByRole('group', { name: 'Ask me: Claude Code' });
   await section.getByLabel(/Ask me: Claude Code's permission requests/).check();
+  await askMeSaved(panel, 'claude');
   await section.getByRole('button', { name: "Update Claude Code's connection…" }).click();
   // Nothing written yet: what it would change, first.
   const dialog = section.getByRole('dialog', { name: 'connect Claude Code' });

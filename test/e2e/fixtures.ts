@@ -216,4 +216,22 @@ export async function openHistory(page: Page, show: 'Events' | 'Rule runs'): Pro
   await page.getByRole('group', { name: 'show' }).getByRole('button', { name: show }).click();
 }
 
+/**
+ * Waits until the host has written Ask me on for `agent` to its settings file, which it reads at each
+ * event. The checkbox turns at once (the panel's copy is optimistic), so an event sent right after the
+ * click could reach the host before the setting does and not be held.
+ */
+export async function askMeSaved(panel: Panel, agent: string, on = true): Promise<void> {
+  const file = join(panel.env.hookpanelHome, 'settings.json');
+  const saved = () => {
+    try {
+      const settings = JSON.parse(readFileSync(file, 'utf8')) as { askMe?: Record<string, { on?: boolean }> };
+      return settings.askMe?.[agent]?.on === true;
+    } catch {
+      return false; // not written yet
+    }
+  };
+  await expect.poll(saved).toBe(on);
+}
+
 export { expect };

@@ -1,7 +1,7 @@
 // A permission request a person answers in the card: its event in the open History view says "waiting
 // for you" while it waits and "blocked" once they deny it, with their reason and the Ask me run counted,
 // without a reload.
-import { expect, historyRows, openHistory, test } from './fixtures.js';
+import { askMeSaved, expect, historyRows, openHistory, test } from './fixtures.js';
 
 test('Deny in the card: the Events row in the open History view turns from waiting to blocked', async ({
   page,
@@ -10,6 +10,7 @@ test('Deny in the card: the Events row in the open History view turns from waiti
   await panel.goto(page);
   await page.getByRole('tab', { name: /Settings/ }).click();
   await page.getByLabel(/Ask me: Claude Code's permission requests/).check();
+  await askMeSaved(panel, 'claude');
   await openHistory(page, 'Events');
 
   const denied = panel.emit('claude', 'PermissionRequest', {

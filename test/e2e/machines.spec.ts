@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { runCli } from '../helpers/cli.js';
 import { sshdMissing, startSshd, type TestSshd } from '../helpers/sshd.js';
-import { expect, test } from './fixtures.js';
+import { askMeSaved, expect, test } from './fixtures.js';
 
 const missing = sshdMissing();
 const root = mkdtempSync(join(tmpdir(), 'hookpanel-machines-'));
@@ -241,6 +241,7 @@ test("a hosted rule chosen for one machine: Runs for in Rules, the machine's nam
   // Ask me: a request from the machine says where it comes from; no "Always allow" for it.
   await page.getByRole('tab', { name: /Settings/ }).click();
   await page.getByLabel(/Ask me: Claude Code's permission requests/).check();
+  await askMeSaved(panel, 'claude');
   const request = {
     session_id: 'asked',
     cwd: '/srv/app',
