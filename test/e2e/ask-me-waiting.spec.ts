@@ -5,7 +5,7 @@
 // Edit show the file and what would be written.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test, type Panel } from './fixtures.js';
+import { askMeSaved, expect, test, type Panel } from './fixtures.js';
 
 async function askMeOn(page: Page, panel: Panel): Promise<void> {
   await panel.goto(page);
@@ -13,6 +13,7 @@ async function askMeOn(page: Page, panel: Panel): Promise<void> {
   const toggle = page.getByLabel(/Ask me: Claude Code's permission requests/);
   await toggle.check();
   await expect(toggle).toBeChecked();
+  await askMeSaved(panel, 'claude');
   await page.getByRole('tab', { name: /Rules/ }).click();
 }
 

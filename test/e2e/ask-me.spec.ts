@@ -16,6 +16,7 @@ test('Ask me: the "Waiting for you" card answers Claude Code\'s permission reque
   await expect(toggle).not.toBeChecked();
   await toggle.check();
   await expect(toggle).toBeChecked();
+  await askMeSaved(panel, 'claude');
   await expect(page.getByText('Gemini CLI has no permission-request event')).toBeVisible();
   await page.getByRole('tab', { name: /Rules/ }).click();
 
