@@ -45,7 +45,7 @@ export function connectClient(): HostApi {
         { once: true },
       );
     });
-    // Whoever asks next hears of the failure; no one asking is no uncaught rejection.
+    // Whoever asks next hears of the failure; no one asking is no uncaught rejection (nor below).
     opened.catch(() => {});
     socket.addEventListener('message', (e) => {
       const msg = JSON.parse(String(e.data)) as {
@@ -72,6 +72,7 @@ export function connectClient(): HostApi {
       // A request asked while the host is away waits for the next connection: sent into the closed
       // socket, it would be dropped without a word and never answered (a click that does nothing).
       ready = new Promise((resume) => setTimeout(resume, 1000)).then(open);
+      ready.catch(() => {});
     });
     return opened;
   };
