@@ -82,7 +82,7 @@ interface State {
   /**
    * Whether the first workspace is known (the host's, or the one picked last time). The view is keyed
    * by the workspace, so a view shown before it would be mounted again when it arrives, losing what the
-   * person did in it meanwhile (a Connect… clicked at once).
+   * person did in it meanwhile (a search typed at once).
    */
   workspaceKnown: boolean;
   sources: Source[];
