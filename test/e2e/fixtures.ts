@@ -221,7 +221,7 @@ export async function openHistory(page: Page, show: 'Events' | 'Rule runs'): Pro
  * event. The checkbox turns at once (the panel's copy is optimistic), so an event sent right after the
  * click could reach the host before the setting does and not be held.
  */
-export async function askMeSaved(panel: Panel, agent: string, on = true): Promise<void> {
+export async function askMeSaved(panel: Panel, agent: string): Promise<void> {
   const file = join(panel.env.hookpanelHome, 'settings.json');
   const saved = () => {
     try {
@@ -231,7 +231,7 @@ export async function askMeSaved(panel: Panel, agent: string, on = true): Promis
       return false; // not written yet
     }
   };
-  await expect.poll(saved).toBe(on);
+  await expect.poll(saved).toBe(true);
 }
 
 export { expect };
