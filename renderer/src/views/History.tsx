@@ -38,6 +38,7 @@ const SPAN_WORD: Record<string, string> = {
 };
 /** Records per page: the newest first, older ones on request. */
 const LIMIT = 1000;
+const NO_ROWS: never[] = [];
 
 type Mode = 'events' | 'dispatches' | 'sessions';
 /** A rule run listed with what its event was about. */
@@ -96,7 +97,7 @@ function withCalls(r: Res<'history:query'>): RunRow[] {
 }
 
 /** How many records the search matches (all of them, not only the page shown). */
-function useMatchCount(mode: Mode, query: HistoryFilterInput, loadedAt: number): string | null {
+function useMatchCount(mode: Mode, query: HistoryFilterInput, loadedAt: number | null): string | null {
   const [count, setCount] = useState<Res<'history:count'> | null>(null);
   useEffect(() => {
     setCount(null);
@@ -121,12 +122,14 @@ function usePages(
   query: HistoryFilterInput,
   typing: React.MutableRefObject<boolean>,
 ) {
-  // The rows with the mode they were read in: after a switch, the other mode's rows are never drawn.
-  const [page, setPage] = useState<{ mode: Mode; rows: Row[] }>({ mode, rows: [] });
-  const rows = page.mode === mode ? page.rows : [];
-  const [more, setMore] = useState(false);
+  // The rows with the mode they were read in and when: after a switch, nothing of the other mode is
+  // drawn (its rows, or live records measured against its time) until this mode's own page is read.
+  const [page, setPage] = useState<{ mode: Mode; rows: Row[]; loadedAt: number; more: boolean } | null>(null);
+  const current = page?.mode === mode ? page : null;
+  // Only the answer to the latest read is kept: one to an older read (the mode or filter since changed)
+  // can arrive after it on a busy host, and would put the other mode's page back.
+  const latest = useRef(0);
   const [loading, setLoading] = useState(true);
-  const [loadedAt, setLoadedAt] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const fetchPage = useCallback(
     async (filter: HistoryFilterInput): Promise<Row[]> =>
@@ -136,17 +139,17 @@ function usePages(
     [mode],
   );
   const load = useCallback(async () => {
+    const read = ++latest.current;
     setLoading(true);
     try {
       const first = await fetchPage(query);
-      setPage({ mode, rows: first });
-      setMore(first.length >= LIMIT);
-      setLoadedAt(Date.now());
+      if (read !== latest.current) return;
+      setPage({ mode, rows: first, loadedAt: Date.now(), more: first.length >= LIMIT });
       setError(null);
     } catch (e) {
-      setError(`Could not read the history: ${(e as Error).message}`);
+      if (read === latest.current) setError(`Could not read the history: ${(e as Error).message}`);
     } finally {
-      setLoading(false);
+      if (read === latest.current) setLoading(false);
     }
   }, [fetchPage, query, mode]);
   // Typing waits for a pause; a choice from a list applies at once.
@@ -155,21 +158,31 @@ function usePages(
     typing.current = false;
     return () => clearTimeout(t);
   }, [load, typing]);
+  const rows = current?.rows ?? NO_ROWS;
   /** The next page: records older than the oldest shown (the same millisecond included, deduplicated). */
   const loadOlder = async () => {
     const last = rows[rows.length - 1];
-    if (!last) return;
+    if (!current || !last) return;
+    const read = latest.current;
     try {
       const next = await fetchPage({ ...query, until: Date.parse(last.time) });
+      if (read !== latest.current) return;
       const seen = new Set(rows.map((x) => x.id));
       const older = next.filter((d) => !seen.has(d.id));
-      setPage({ mode, rows: [...rows, ...older] });
-      setMore(older.length > 0 && next.length >= LIMIT);
+      setPage({ ...current, rows: [...rows, ...older], more: older.length > 0 && next.length >= LIMIT });
     } catch (e) {
-      setError(`Could not read the history: ${(e as Error).message}`);
+      if (read === latest.current) setError(`Could not read the history: ${(e as Error).message}`);
     }
   };
-  return { rows, more, loading, loadedAt, error, loadOlder };
+  return {
+    rows,
+    more: current?.more ?? false,
+    loading: loading || !current,
+    /** When this mode's page was read; null until it is. */
+    loadedAt: current?.loadedAt ?? null,
+    error,
+    loadOlder,
+  };
 }
 
 /** The workspaces to filter by: this one, those in settings, and every one the history holds. */
@@ -368,7 +381,7 @@ function Duration({ ms }: { ms: number }) {
   );
 }
 
-function Stats({ query, loadedAt }: { query: HistoryFilterInput; loadedAt: number }) {
+function Stats({ query, loadedAt }: { query: HistoryFilterInput; loadedAt: number | null }) {
   const [open, setOpen] = useState(false);
   const [stats, setStats] = useState<Res<'history:stats'>>([]);
   const [error, setError] = useState<string | null>(null);
@@ -460,11 +473,14 @@ export function HistoryView() {
 
   // Live: records pushed after the last query join the top of the list.
   const shown = useMemo(() => new Set(rows.map((r) => r.id)), [rows]);
-  const fresh = (r: Row) => Date.parse(r.time) >= loadedAt - 1000 && !shown.has(r.id);
+  // Before this mode's page is read, none: what is fresh is measured against when the page was read.
+  const fresh = (r: Row) => loadedAt !== null && Date.parse(r.time) >= loadedAt - 1000 && !shown.has(r.id);
   const live: Row[] =
     listMode === 'events'
       ? liveEvents.filter((e) => fresh(e) && keepEvent(e, query, liveDispatches))
-      : liveDispatches.filter((d) => fresh(d) && keepDispatch(d, query));
+      : liveDispatches
+          .filter((d) => fresh(d) && keepDispatch(d, query))
+          .map((d): RunRow => ({ ...d, call: liveEvents.find((e) => e.id === d.eventId)?.call }));
   // An event told again since it was read (a held request, settled by its answer) shows as told.
   const retold = useMemo(
     () => new Map(listMode === 'events' ? liveEvents.map((e) => [e.id, e] as const) : []),
