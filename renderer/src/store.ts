@@ -119,6 +119,12 @@ interface State {
   setError(e: string | null): void;
 }
 
+/**
+ * Reads of the hook files started so far: only the latest one's answer is kept. An older read (the
+ * workspace before the one just picked, or a file change told meanwhile) can be answered after it,
+ * since the host answers a workspace it has cached sooner, and would put the old workspace back.
+ */
+let sourcesReads = 0;
 /** Settings writes started so far, and those not yet answered; see updateSettings. */
 let settingsWrites = 0;
 let settingsUnanswered = 0;
@@ -156,17 +162,19 @@ export const useStore = create<State>((set, get) => ({
     set({ fire });
   },
   async loadSources(validate = false) {
+    const read = ++sourcesReads;
     set({ loadingSources: true });
     try {
       const r = await api.request(validate ? 'sources:validate' : 'sources:list', {
         workspace: get().workspace,
       });
+      if (read !== sourcesReads) return;
       set({ sources: r.sources, workspace: r.workspace, error: null });
       await get().loadWaiting();
     } catch (e) {
-      set({ error: `Could not load hook files: ${(e as Error).message}` });
+      if (read === sourcesReads) set({ error: `Could not load hook files: ${(e as Error).message}` });
     } finally {
-      set({ loadingSources: false, sourcesLoaded: true });
+      if (read === sourcesReads) set({ loadingSources: false, sourcesLoaded: true });
     }
   },
   async loadWaiting() {
@@ -219,12 +227,25 @@ export function useStoreParts<K extends keyof State>(...keys: K[]): Pick<State, 
   return useStore(useShallow((s) => Object.fromEntries(keys.map((k) => [k, s[k]])) as Pick<State, K>));
 }
 
+/**
+ * The order in which live records arrived. The host pushes a record once it is written, so a read of
+ * the history asked after a record arrived holds it; one that arrived after the read was asked may be
+ * missing from it, whatever the record's own time (a rule run's is when it started, maybe long before).
+ */
+let arrivals = 0;
+const arrival = new WeakMap<object, number>();
+/** How many live records have arrived so far: taken when a read of the history is asked. */
+export const arrivedSoFar = (): number => arrivals;
+/** When a live record arrived, in arrivedSoFar's count. */
+export const arrivalOf = (r: object): number => arrival.get(r) ?? 0;
+
 /** Wires pushes from the host into the store; called once at start. */
 export async function startStore(): Promise<void> {
   const s = useStore.getState();
   // What is pushed while the first answers are on their way (an agent's event as the page opens) is
   // kept: the listeners come first, and the first lists are merged with what they already received.
   api.on('record', (r) => {
+    arrival.set(r, ++arrivals);
     if (r.type === 'dispatch')
       useStore.setState((st) => ({ liveDispatches: [r, ...st.liveDispatches].slice(0, 5000) }));
     // An event told again (a held permission request, settled by its answer) replaces its row.

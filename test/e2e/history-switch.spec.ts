@@ -2,28 +2,27 @@
 // The answers come back in any order; the list shows the rule runs and keeps them when the late events
 // arrive, instead of putting the events' page back (an empty "no rule runs" that stays) or flashing the
 // live rule runs and then none.
-import { expect, historyRows, test } from './fixtures.js';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, historyRows, openHistory, test, type Panel } from './fixtures.js';
+
+/** Claude Code rules on its Bash calls, one a command, hosted by the panel's host. */
+function bashRules(panel: Panel, commands: string[]): void {
+  const hooks = commands.map((command) => ({ type: 'command', command }));
+  panel.env.write(
+    'hp/hooks/claude.json',
+    JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks }] } }),
+  );
+}
 
 test('rule runs picked before the events are read stay listed when the events answer comes late', async ({
   page,
   panel,
 }) => {
-  panel.env.write(
-    'hp/hooks/claude.json',
-    JSON.stringify({
-      hooks: {
-        PreToolUse: [
-          {
-            matcher: 'Bash',
-            hooks: [
-              { type: 'command', command: "sh -c 'sleep 1.1; cat >/dev/null; echo first'" },
-              { type: 'command', command: "sh -c 'sleep 1.1; cat >/dev/null; echo second'" },
-            ],
-          },
-        ],
-      },
-    }),
-  );
+  bashRules(panel, [
+    "sh -c 'sleep 1.1; cat >/dev/null; echo first'",
+    "sh -c 'sleep 1.1; cat >/dev/null; echo second'",
+  ]);
   // Each rule takes over a second, so the late answer comes more than a second after the first runs
   // started: the old list measured what is fresh against that answer's time and dropped them.
   // The first read of the events is answered only when the test says so.
@@ -65,4 +64,27 @@ test('rule runs picked before the events are read stay listed when the events an
   await expect(historyRows(page)).toHaveCount(4);
   await expect(historyRows(page).filter({ hasText: 'call-two' })).toHaveCount(2);
   await expect(historyRows(page).filter({ hasText: 'call-one' })).toHaveCount(2);
+});
+
+test('a rule run that started before Rule runs was read is listed when it ends', async ({ page, panel }) => {
+  // A slow rule: it starts, runs on past the moment History reads its page, and ends when told to.
+  const longRun = join(panel.env.root, 'long-run');
+  const end = join(panel.env.root, 'end');
+  bashRules(panel, [
+    `sh -c 'sleep 1.5; touch ${longRun}; while [ ! -e ${end} ]; do sleep 0.05; done; echo slow rule done'`,
+  ]);
+  await panel.goto(page);
+  const emitted = panel.emit('claude', 'PreToolUse', {
+    tool_name: 'Bash',
+    tool_input: { command: 'make slow' },
+  });
+  // Read once the rule has run for longer than the old list's one-second window for live records.
+  await expect.poll(() => existsSync(longRun), { timeout: 30_000 }).toBe(true);
+  await openHistory(page, 'Rule runs');
+  await expect(page.getByRole('tabpanel')).toContainText('No rule has run yet');
+  writeFileSync(end, '');
+  expect((await emitted).code).toBe(0);
+  await expect(historyRows(page)).toHaveCount(1);
+  await expect(historyRows(page)).toContainText('make slow');
+  await expect(historyRows(page)).toContainText("rule done'");
 });

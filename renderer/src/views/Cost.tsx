@@ -19,6 +19,7 @@ import { duration } from '../components/duration.js';
 import { useMachines } from '../components/use-machines.js';
 import { unchanged } from '../components/unchanged.js';
 import { MachineSelect, machineName } from '../components/MachineSelect.js';
+import { useLatestRead } from '../components/latest-read.js';
 
 const RANGES = [7, 30, 90];
 
@@ -112,19 +113,23 @@ export function CostView() {
   const [machine, setMachine] = useState<string | undefined>(undefined);
   const [report, setReport] = useState<CostReport | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The figures of the filters picked last: a read for the ones before (a refresh, say) may end after.
+  const latest = useLatestRead();
   const load = useCallback(async () => {
+    const read = latest.begin();
     try {
       const r = await api.request('history:cost', {
         days,
         ...(dialect ? { dialect: dialect as Dialect } : {}),
         ...(machine ? { machine } : {}),
       });
+      if (!latest.isLatest(read)) return;
       setReport((shown) => unchanged(shown, r));
       setError(null);
     } catch (e) {
-      setError(`Could not read what hooks cost: ${(e as Error).message}`);
+      if (latest.isLatest(read)) setError(`Could not read what hooks cost: ${(e as Error).message}`);
     }
-  }, [days, dialect, machine]);
+  }, [days, dialect, machine, latest]);
   useEffect(() => void load(), [load, budgetFlags]);
   useEffect(() => {
     // New records change today's figures: refresh at most every few seconds.

@@ -13,7 +13,7 @@ import { Badge, Empty, ErrorBox } from '../components/bits.js';
 import { counted } from '../components/counted.js';
 import { agentLabel, RuleName } from '../components/names.js';
 import { RuleRow, ruleRowKey } from '../components/RuleRow.js';
-import { saved, useStore, useStoreParts } from '../store.js';
+import { arrivalOf, arrivedSoFar, saved, useStore, useStoreParts } from '../store.js';
 import { sessionKey } from '../../../shared/history-sessions.js';
 import { DECISION_WORD, HistoryDetail, NoHistory, RowTime, type Selection } from './HistoryDetail.js';
 import { SessionsPane } from './Sessions.js';
@@ -21,6 +21,7 @@ import { duration } from '../components/duration.js';
 import { THIS_COMPUTER } from '../../../shared/machines.js';
 import { useMachines } from '../components/use-machines.js';
 import { MachineSelect } from '../components/MachineSelect.js';
+import { useLatestRead } from '../components/latest-read.js';
 
 const SPANS: Record<string, number | undefined> = {
   any: undefined,
@@ -122,13 +123,19 @@ function usePages(
   query: HistoryFilterInput,
   typing: React.MutableRefObject<boolean>,
 ) {
-  // The rows with the mode they were read in and when: after a switch, nothing of the other mode is
-  // drawn (its rows, or live records measured against its time) until this mode's own page is read.
-  const [page, setPage] = useState<{ mode: Mode; rows: Row[]; loadedAt: number; more: boolean } | null>(null);
+  // The rows with the mode they were read in, when, and how many live records had arrived when they were
+  // asked for: after a switch, nothing of the other mode is drawn (its rows, or the live records that
+  // came after its read) until this mode's own page is read.
+  const [page, setPage] = useState<{
+    mode: Mode;
+    rows: Row[];
+    loadedAt: number;
+    arrivedBefore: number;
+    more: boolean;
+  } | null>(null);
   const current = page?.mode === mode ? page : null;
-  // Only the answer to the latest read is kept: one to an older read (the mode or filter since changed)
-  // can arrive after it on a busy host, and would put the other mode's page back.
-  const latest = useRef(0);
+  // An answer to an older read (the mode or filter since changed) would put the other mode's page back.
+  const latest = useLatestRead();
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const fetchPage = useCallback(
@@ -139,19 +146,20 @@ function usePages(
     [mode],
   );
   const load = useCallback(async () => {
-    const read = ++latest.current;
+    const read = latest.begin();
+    const arrivedBefore = arrivedSoFar();
     setLoading(true);
     try {
       const first = await fetchPage(query);
-      if (read !== latest.current) return;
-      setPage({ mode, rows: first, loadedAt: Date.now(), more: first.length >= LIMIT });
+      if (!latest.isLatest(read)) return;
+      setPage({ mode, rows: first, loadedAt: Date.now(), arrivedBefore, more: first.length >= LIMIT });
       setError(null);
     } catch (e) {
-      if (read === latest.current) setError(`Could not read the history: ${(e as Error).message}`);
+      if (latest.isLatest(read)) setError(`Could not read the history: ${(e as Error).message}`);
     } finally {
-      if (read === latest.current) setLoading(false);
+      if (latest.isLatest(read)) setLoading(false);
     }
-  }, [fetchPage, query, mode]);
+  }, [fetchPage, query, mode, latest]);
   // Typing waits for a pause; a choice from a list applies at once.
   useEffect(() => {
     const t = setTimeout(() => void load(), typing.current ? 80 : 0);
@@ -163,15 +171,15 @@ function usePages(
   const loadOlder = async () => {
     const last = rows[rows.length - 1];
     if (!current || !last) return;
-    const read = latest.current;
+    const read = latest.last();
     try {
       const next = await fetchPage({ ...query, until: Date.parse(last.time) });
-      if (read !== latest.current) return;
+      if (!latest.isLatest(read)) return;
       const seen = new Set(rows.map((x) => x.id));
       const older = next.filter((d) => !seen.has(d.id));
       setPage({ ...current, rows: [...rows, ...older], more: older.length > 0 && next.length >= LIMIT });
     } catch (e) {
-      if (read === latest.current) setError(`Could not read the history: ${(e as Error).message}`);
+      if (latest.isLatest(read)) setError(`Could not read the history: ${(e as Error).message}`);
     }
   };
   return {
@@ -180,6 +188,8 @@ function usePages(
     loading: loading || !current,
     /** When this mode's page was read; null until it is. */
     loadedAt: current?.loadedAt ?? null,
+    /** How many live records had arrived when it was asked for; null until it is read. */
+    arrivedBefore: current?.arrivedBefore ?? null,
     error,
     loadOlder,
   };
@@ -468,13 +478,17 @@ export function HistoryView() {
   const typing = useRef(false);
   // Sessions keep the events list read underneath, so going back to it is instant.
   const listMode = mode === 'sessions' ? 'events' : mode;
-  const { rows, more, loading, loadedAt, error, loadOlder } = usePages(listMode, query, typing);
+  const { rows, more, loading, loadedAt, arrivedBefore, error, loadOlder } = usePages(
+    listMode,
+    query,
+    typing,
+  );
   const matchCount = useMatchCount(mode, query, loadedAt);
 
-  // Live: records pushed after the last query join the top of the list.
+  // Live: records pushed since the page was asked for, and not in it, join the top of the list (none
+  // before this mode's page is read).
   const shown = useMemo(() => new Set(rows.map((r) => r.id)), [rows]);
-  // Before this mode's page is read, none: what is fresh is measured against when the page was read.
-  const fresh = (r: Row) => loadedAt !== null && Date.parse(r.time) >= loadedAt - 1000 && !shown.has(r.id);
+  const fresh = (r: Row) => arrivedBefore !== null && arrivalOf(r) > arrivedBefore && !shown.has(r.id);
   const live: Row[] =
     listMode === 'events'
       ? liveEvents.filter((e) => fresh(e) && keepEvent(e, query, liveDispatches))

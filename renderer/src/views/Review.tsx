@@ -9,6 +9,7 @@ import { WaitingElsewhere } from '../components/WaitingElsewhere.js';
 import { useStore, useStoreParts } from '../store.js';
 import { CommandCard, LOUD, ScriptCard } from './ReviewCards.js';
 import { TrustActions } from './ReviewConfirm.js';
+import { useLatestRead } from '../components/latest-read.js';
 
 export function ReviewView() {
   const { workspace, sources, focus } = useStoreParts('workspace', 'sources', 'focus');
@@ -18,13 +19,19 @@ export function ReviewView() {
   const [note, setNote] = useState<{ text: string; path: string; trusted: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [kept, setKept] = useState<Set<string>>(new Set());
+  // The list as read last: an older read, answered after a Trust click's, would show the file untrusted.
+  const latest = useLatestRead();
   const load = useCallback(async () => {
+    const read = latest.begin();
     try {
-      setItems(await api.request('review:list', { workspace }));
+      const list = await api.request('review:list', { workspace });
+      if (!latest.isLatest(read)) return;
+      setItems(list);
+      setError(null);
     } catch (e) {
-      setError((e as Error).message);
+      if (latest.isLatest(read)) setError((e as Error).message);
     }
-  }, [workspace]);
+  }, [workspace, latest]);
   useEffect(() => void load(), [load, sources]);
   // Arriving from a notification: show the file it names.
   useEffect(() => {

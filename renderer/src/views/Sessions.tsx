@@ -12,6 +12,7 @@ import { Empty, ErrorBox } from '../components/bits.js';
 import { agentLabel } from '../components/names.js';
 import { RowTime } from './HistoryDetail.js';
 import { SessionTimeline, spanWords } from './SessionTimeline.js';
+import { useLatestRead } from '../components/latest-read.js';
 
 /** Sessions per page. */
 const PAGE = 200;
@@ -36,8 +37,11 @@ function useSessions(filter: { dialect?: string; workspace?: string }) {
       }),
     [filter.dialect, filter.workspace],
   );
+  // A next page asked for before the filter changed is not added to the new filter's sessions.
+  const latest = useLatestRead();
   useEffect(() => {
     let gone = false;
+    latest.begin();
     setLoading(true);
     ask().then(
       (r) => {
@@ -54,16 +58,18 @@ function useSessions(filter: { dialect?: string; workspace?: string }) {
       },
     );
     return () => void (gone = true);
-  }, [ask]);
+  }, [ask, latest]);
   const loadOlder = async () => {
     const last = rows[rows.length - 1];
     if (!last) return;
+    const read = latest.last();
     try {
       const next = await ask(last.last);
+      if (!latest.isLatest(read)) return;
       setRows([...rows, ...next]);
       setMore(next.length >= PAGE);
     } catch (e) {
-      setError(`Could not read the sessions: ${(e as Error).message}`);
+      if (latest.isLatest(read)) setError(`Could not read the sessions: ${(e as Error).message}`);
     }
   };
   return { rows, more, loading, error, loadOlder };

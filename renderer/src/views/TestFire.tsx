@@ -11,6 +11,7 @@ import { api } from '../client.js';
 import { ArgvChips, Badge, Empty, ErrorBox, Prose } from '../components/bits.js';
 import { RuleName } from '../components/names.js';
 import { useStoreParts } from '../store.js';
+import { useLatestRead } from '../components/latest-read.js';
 
 export function DryRunTable({ result }: { result: DryRun }) {
   return (
@@ -77,16 +78,21 @@ export function TestFireView() {
 
   useEffect(() => {
     let gone = false;
+    // Until this agent's events are read, none: the last agent's would be sent with this one.
+    setEvents([]);
     void api.request('catalog:events', { dialect }).then(
       (list) => !gone && setEvents(list),
       (e: Error) => !gone && setError(e.message),
     );
     return () => void (gone = true);
   }, [dialect]);
+  // A dry run's answer is shown only for the agent, event and workspace it was asked for.
+  const latest = useLatestRead();
   useEffect(() => {
+    latest.begin();
     setResult(null);
     setError(null);
-  }, [dialect, event, ws]);
+  }, [dialect, event, ws, latest]);
   useEffect(() => {
     if (result) resultBox.current?.scrollIntoView({ block: 'nearest' });
   }, [result]);
@@ -103,11 +109,15 @@ export function TestFireView() {
   })();
   const req = () => ({ dialect, event, payload: parsed.ok ? parsed.value : {}, workspace: ws || null });
   const dry = async () => {
+    const read = latest.begin();
     setBusy(true);
     try {
-      setResult(await api.request('fire:dryRun', req()));
+      const r = await api.request('fire:dryRun', req());
+      if (!latest.isLatest(read)) return;
+      setResult(r);
       setError(null);
     } catch (e) {
+      if (!latest.isLatest(read)) return;
       setError((e as Error).message);
       setResult(null);
     } finally {
