@@ -1,7 +1,7 @@
 // Claude Code's guarded mode in Settings → Agents: a switch that first shows, in words and as the exact
 // file, what turning it on writes (or off removes) in Claude Code's managed settings folder, and only
 // writes on the person's click, behind the system's administrator prompt where one is needed.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../client.js';
 import { ErrorBox } from './bits.js';
 import { useTilde } from './names.js';
@@ -12,21 +12,17 @@ interface Preview {
   text: string;
 }
 
-/** `onChange`: guarded mode was switched, so what depends on it (the agent's status) is read again. */
-export function GuardedMode({ onChange }: { onChange?: () => void }) {
+/**
+ * `guarded`: whether it is on, from the agents list, so the switch is drawn with its row: drawn after a
+ * read of its own, it pushed the agents below it down under a click already on its way (a lost click).
+ * `onChange`: guarded mode was switched (or found already so), so the agents list is read again.
+ */
+export function GuardedMode({ guarded, onChange }: { guarded: boolean; onChange: () => void }) {
   const tilde = useTilde();
-  const [guarded, setGuarded] = useState<boolean | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const load = useCallback(() => {
-    api.request('guard:preview', { on: true }).then(
-      (p) => setGuarded(p.guarded),
-      (e: Error) => setError(e.message),
-    );
-  }, []);
-  useEffect(load, [load]);
   const ask = async () => {
     setNote(null);
     setError(null);
@@ -35,7 +31,7 @@ export function GuardedMode({ onChange }: { onChange?: () => void }) {
       const p = await api.request('guard:preview', { on });
       if (p.text === null) {
         setNote(on ? 'Guarded mode is already on: nothing to write.' : 'There is no file to remove.');
-        load();
+        onChange();
       } else setPreview({ on, file: p.file, text: p.text });
     } catch (e) {
       setError((e as Error).message);
@@ -50,15 +46,13 @@ export function GuardedMode({ onChange }: { onChange?: () => void }) {
         setNote(preview.on ? `${r.message} Guarded mode is on.` : `${r.message} Guarded mode is off.`);
       else setError(r.message);
       setPreview(null);
-      load();
-      onChange?.();
+      onChange();
     } catch (e) {
       setError((e as Error).message);
     } finally {
       setBusy(false);
     }
   };
-  if (guarded === null) return error ? <ErrorBox message={error} /> : null;
   return (
     <div className="guarded-mode" aria-label="Claude Code guarded mode">
       <div className="guarded-head">

@@ -67,6 +67,7 @@ export function AgentsPanel() {
             )}
             {a.id === 'claude' && (
               <GuardedMode
+                guarded={a.guarded}
                 onChange={() => {
                   load();
                   void askMe.load();
