@@ -9,7 +9,7 @@ import {
   type Worker,
 } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI, runCli } from '../helpers/cli.js';
 import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
@@ -141,8 +141,14 @@ export const test = base.extend<
     const page = await context.newPage();
     page.on('pageerror', (e) => said.push(`page error: ${e.message}`));
     await use(page);
-    if (testInfo.status !== testInfo.expectedStatus && said.length)
-      console.log(`e2e: the panel's console in "${testInfo.title}":\n  ${said.join('\n  ')}`);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      if (said.length)
+        console.log(`e2e: the panel's console in "${testInfo.title}":\n  ${said.join('\n  ')}`);
+      // What the view showed, for the end of npm test's log (test/tiers/e2e-context.mjs): the whole page
+      // where the view is gone (a render that threw leaves nothing of it).
+      writeFileSync(testInfo.outputPath(VIEW_SNAPSHOT), await viewSnapshot(page));
+      if (said.length) writeFileSync(testInfo.outputPath(PANEL_CONSOLE), said.join('\n'));
+    }
     await context.close();
   },
   panel: async ({ browserName: _browser, panelEnv }, use, testInfo) => {
@@ -204,6 +210,21 @@ export const test = base.extend<
     await env.cleanup();
   },
 });
+
+/** A failed test's files beside Playwright's error-context.md, read by test/tiers/e2e-context.mjs. */
+const VIEW_SNAPSHOT = 'view-snapshot.yaml';
+const PANEL_CONSOLE = 'panel-console.txt';
+
+async function viewSnapshot(page: Page): Promise<string> {
+  try {
+    const view = page.locator('#view');
+    return (await view.count())
+      ? await view.ariaSnapshot({ timeout: 5_000 })
+      : await page.locator('body').ariaSnapshot({ timeout: 5_000 });
+  } catch (e) {
+    return `(no snapshot: ${(e as Error).message})`;
+  }
+}
 
 /** History's rows (events or rule runs), without its header row. */
 export function historyRows(page: Page) {

@@ -15,6 +15,7 @@ import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
+import { failedTestContexts } from './e2e-context.mjs';
 import { BESIDE_NODE24, node24Skip } from './split.mjs';
 import { findNode24 } from '../node24/find.mjs';
 
@@ -203,6 +204,8 @@ const clock = (seconds) => {
 for (const r of failed.filter((f) => f.failures?.length)) {
   console.log(`\n${r.name} FAILED; what it said of its failures (the first ${RECAP_LINES} lines at most):`);
   for (const line of r.failures) console.log(`  ${line}`);
+  if (r.name === 'e2e')
+    for (const line of failedTestContexts(join(REPO, 'test-results', 'e2e'))) console.log(`  ${line}`);
 }
 const cpuOf = (r) => (r.cpu === null ? '' : `${Math.round(r.cpu)}`);
 const cpuTotal = results.every((r) => r.cpu !== null) ? results.reduce((a, r) => a + r.cpu, 0) : null;
