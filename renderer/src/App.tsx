@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ComponentType } from 'react';
 import { AgentNotice } from './components/AgentLive.js';
 import { useAgentsFeed } from './components/agents-list.js';
+import { useAskMeStatus } from './components/ask-me-status.js';
 import { ErrorBox } from './components/bits.js';
 import { PathText } from './components/names.js';
 import { Notifications } from './components/Notifications.js';
@@ -109,6 +110,8 @@ export function App() {
   const label = welcome ? 'Your agents on this machine' : VIEWS.find((v) => v.id === view)!.label;
   useWaitingTitleAndIcon();
   useAgentsFeed();
+  // Read as the panel starts, so Settings (which waits for it) opens at once.
+  useEffect(() => void useAskMeStatus.getState().load(), []);
   return (
     <div className="app">
       <nav aria-label="views">

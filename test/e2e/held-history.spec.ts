@@ -33,6 +33,8 @@ test('Deny in the card: the Events row in the open History view turns from waiti
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('blocked');
   await expect(row).toContainText('1 rule');
+  // The answered card leaves the top of the view, moving the list up: a click during that move is lost.
+  await expect(card).toHaveCount(0);
   await row.click();
   await expect(page.getByLabel('event detail')).toContainText('blocked: not on main, please');
   // The person's run is named as theirs, not as a hook in a file (title and detail are two spans).

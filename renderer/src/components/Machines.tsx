@@ -114,6 +114,8 @@ export function Machines() {
           {note}
         </p>
       )}
+      {/* A line in the place of "No machines yet." while it is read, so what is below does not move. */}
+      {!machines && !error && <p aria-busy="true">Reading the machines…</p>}
       {machines && machines.length === 0 && <p>No machines yet.</p>}
       {machines && machines.length > 0 && (
         <ul className="machines" aria-label="machines">

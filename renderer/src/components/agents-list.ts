@@ -8,6 +8,7 @@ import { create } from 'zustand';
 import type { Agent } from '../../../shared/ipc.js';
 import { api } from '../client.js';
 import { useStore } from '../store.js';
+import { coalesced } from './coalesced.js';
 import { unchanged } from './unchanged.js';
 
 interface AgentsListState {
@@ -17,30 +18,13 @@ interface AgentsListState {
 
 export const useAgentsList = create<AgentsListState>(() => ({ agents: null, error: null }));
 
-let reading = false;
-let readAgain = false;
-
 /** Reads the list now, or once more when the read under way is done. */
-export function loadAgents(): void {
-  if (reading) {
-    readAgain = true;
-    return;
-  }
-  reading = true;
+export const loadAgents: () => void = coalesced(() =>
   api.request('agents:list', {}).then(
-    (a) => done({ agents: unchanged(useAgentsList.getState().agents, a), error: null }),
-    (e: Error) => done({ error: e.message }),
-  );
-}
-
-function done(next: Partial<AgentsListState>): void {
-  useAgentsList.setState(next);
-  reading = false;
-  if (readAgain) {
-    readAgain = false;
-    loadAgents();
-  }
-}
+    (a) => useAgentsList.setState({ agents: unchanged(useAgentsList.getState().agents, a), error: null }),
+    (e: Error) => useAgentsList.setState({ error: e.message }),
+  ),
+);
 
 /**
  * Keeps the list current: on each new event (by the newest one's id, as the live list stops growing at

@@ -1,20 +1,53 @@
-// The machines `hookpanel remote add` reached, kept live by the host's `machines` push.
-import { useEffect, useState } from 'react';
+// The machines `hookpanel remote add` reached: one copy for every view that shows them (Settings, each
+// rule's "where", History's and Cost's filters), kept live by the host's `machines` push. Each view read
+// it again as it opened, into a copy of its own, and drew nothing until answered: Settings' sections
+// below moved down under a click on its way. A view shows the last list at once and reads it again.
+import { useEffect } from 'react';
+import { create } from 'zustand';
 import type { MachineView } from '../../../shared/machines.js';
 import { api } from '../client.js';
+import { coalesced } from './coalesced.js';
+
+interface MachinesState {
+  machines: MachineView[] | null;
+  error: string | null;
+}
+
+const useMachinesList = create<MachinesState>(() => ({ machines: null, error: null }));
+
+let listening = false;
+/** Pushes so far: a read answered after a push may hold an older list than the push did. */
+let pushes = 0;
+
+const read = async () => {
+  const before = pushes;
+  try {
+    const machines = await api.request('machines:list', {});
+    if (pushes === before) useMachinesList.setState({ machines, error: null });
+  } catch (e) {
+    useMachinesList.setState({ error: (e as Error).message });
+  }
+};
+const readOnce = coalesced(read);
+
+/** Reads the list (each rule's row asks as it is drawn: coalesced), listening to its push from then on. */
+function loadMachines(): void {
+  if (!listening) {
+    listening = true;
+    api.on('machines', (machines) => {
+      pushes++;
+      useMachinesList.setState({ machines, error: null });
+    });
+  }
+  readOnce();
+}
 
 export function useMachines(): {
   machines: MachineView[] | null;
   error: string | null;
   reload: () => void;
 } {
-  const [machines, setMachines] = useState<MachineView[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const reload = () =>
-    void api.request('machines:list', {}).then(setMachines, (e: Error) => setError(e.message));
-  useEffect(() => {
-    reload();
-    return api.on('machines', setMachines);
-  }, []);
-  return { machines, error, reload };
+  const { machines, error } = useMachinesList();
+  useEffect(loadMachines, []);
+  return { machines, error, reload: loadMachines };
 }
