@@ -88,3 +88,53 @@ test('a rule run that started before Rule runs was read is listed when it ends',
   await expect(historyRows(page)).toContainText('make slow');
   await expect(historyRows(page)).toContainText("rule done'");
 });
+
+test("another event picked shows nothing of the last one's detail while its own is read", async ({
+  page,
+  panel,
+}) => {
+  // The detail's reads of the second event picked are answered only when the test says so.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let holding = false;
+  let held = 0;
+  await page.routeWebSocket(/\/ws\?/, (ws) => {
+    const server = ws.connectToServer();
+    const holds = new Set<number>();
+    ws.onMessage((m) => {
+      const { id, payload } = JSON.parse(String(m)) as {
+        id: number;
+        payload?: { filter?: { eventId?: string } };
+      };
+      if (holding && payload?.filter?.eventId) {
+        holds.add(id);
+        held++;
+      }
+      server.send(m);
+    });
+    server.onMessage((m) => {
+      const { id } = JSON.parse(String(m)) as { id?: number };
+      if (id !== undefined && holds.has(id)) void released.then(() => ws.send(m));
+      else ws.send(m);
+    });
+  });
+  await panel.goto(page);
+  await panel.emit('claude', 'Stop', {});
+  await panel.emit('claude', 'SessionEnd', {});
+  await openHistory(page, 'Events');
+  const detail = page.getByLabel('event detail');
+  await historyRows(page).filter({ hasText: 'Stop' }).click();
+  await expect(detail.getByRole('heading', { name: /Stop/ })).toBeVisible();
+
+  holding = true;
+  const second = historyRows(page).filter({ hasText: 'SessionEnd' });
+  await second.click();
+  await expect(second).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => held).toBe(2);
+  await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+  // Its own live record, or nothing yet: never the event picked before (its Replay would replay that).
+  expect(await detail.getByRole('heading', { name: /Stop/ }).count()).toBe(0);
+  release();
+  await expect(detail.getByRole('heading', { name: /SessionEnd/ })).toBeVisible();
+  await expect(detail).toContainText('No rule matched this event');
+});

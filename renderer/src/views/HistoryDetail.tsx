@@ -53,9 +53,14 @@ export function when(time: string): string {
 function useEventRecords(eventId: string) {
   const liveEvents = useStore((s) => s.liveEvents);
   const liveDispatches = useStore((s) => s.liveDispatches);
-  const [event, setEvent] = useState<EventRecord | null>(null);
-  const [dispatches, setDispatches] = useState<DispatchRecord[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  // What was read, and of which event: another event picked shows nothing of the last one's meanwhile
+  // (its Replay would have replayed the event before).
+  const [read, setRead] = useState<{
+    eventId: string;
+    event: EventRecord | null;
+    dispatches: DispatchRecord[];
+    error: string | null;
+  } | null>(null);
   const liveOfIt = liveDispatches.filter((d) => d.eventId === eventId);
   const liveEvent = liveEvents.find((e) => e.id === eventId) ?? null;
   const arrived = liveOfIt.length + (liveEvent ? 1 : 0);
@@ -66,15 +71,24 @@ function useEventRecords(eventId: string) {
       api.request('history:query', { filter: { eventId }, limit: 1000 }),
     ]).then(
       ([e, d]) => {
-        if (gone) return;
-        setEvent(e.events[0] ?? null);
-        setDispatches(d.dispatches);
-        setError(null);
+        if (!gone) setRead({ eventId, event: e.events[0] ?? null, dispatches: d.dispatches, error: null });
       },
-      (e: Error) => !gone && setError(`Could not read the history: ${e.message}`),
+      (e: Error) => {
+        if (!gone)
+          setRead({
+            eventId,
+            event: null,
+            dispatches: [],
+            error: `Could not read the history: ${e.message}`,
+          });
+      },
     );
     return () => void (gone = true);
   }, [eventId, arrived]);
+  const own = read?.eventId === eventId ? read : null;
+  const event = own?.event ?? null;
+  const dispatches = own?.dispatches ?? [];
+  const error = own?.error ?? null;
   const seen = new Set(dispatches.map((d) => d.id));
   const all = [...dispatches, ...liveOfIt.filter((d) => !seen.has(d.id))].sort((a, b) =>
     a.time.localeCompare(b.time),
