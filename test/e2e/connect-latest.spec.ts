@@ -1,41 +1,9 @@
 // Connect… as a busy host answers it: answers come back in the order the host finishes them. The
 // dialog shown is the one for the agent clicked last, and an Apply that ends later closes only its own.
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
-
-/**
- * Holds the answer to the first request on `channel` until `release` is called; `answered` is true once
- * it was let through.
- */
-async function holdFirst(page: Page, channel: string) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const state = { asked: false, answered: false, release };
-  await page.routeWebSocket(/\/ws\?/, (ws) => {
-    const server = ws.connectToServer();
-    let held: number | null = null;
-    ws.onMessage((m) => {
-      const msg = JSON.parse(String(m)) as { id: number; channel: string };
-      if (msg.channel === channel && !state.asked) {
-        held = msg.id;
-        state.asked = true;
-      }
-      server.send(m);
-    });
-    server.onMessage((m) => {
-      const { id } = JSON.parse(String(m)) as { id?: number };
-      if (id === undefined || id !== held) return ws.send(m);
-      void released.then(() => {
-        ws.send(m);
-        state.answered = true;
-      });
-    });
-  });
-  return state;
-}
+import { expect, holdFirstAnswer, test } from './fixtures.js';
 
 test("a late preview of the agent clicked first does not replace the last one's", async ({ page, panel }) => {
-  const first = await holdFirst(page, 'agents:preview');
+  const first = await holdFirstAnswer(page, 'agents:preview');
   await panel.goto(page);
   await page.getByRole('tab', { name: /Settings/ }).click();
   const agent = (name: string) => page.getByRole('listitem', { name: `agent ${name}` });
@@ -55,7 +23,7 @@ test("a late preview of the agent clicked first does not replace the last one's"
 });
 
 test('an Apply answered late closes its own dialog, not one opened meanwhile', async ({ page, panel }) => {
-  const applied = await holdFirst(page, 'agents:connect');
+  const applied = await holdFirstAnswer(page, 'agents:connect');
   await panel.goto(page);
   await page.getByRole('tab', { name: /Settings/ }).click();
   const agent = (name: string) => page.getByRole('listitem', { name: `agent ${name}` });

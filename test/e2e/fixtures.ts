@@ -226,6 +226,46 @@ async function viewSnapshot(page: Page): Promise<string> {
   }
 }
 
+/** The first request on a channel, whose answer the test lets through (holdFirstAnswer). */
+export interface HeldAnswer {
+  /** The request was sent. */
+  asked: boolean;
+  /** Its answer was let through to the page. */
+  answered: boolean;
+  release(): void;
+}
+
+/**
+ * Holds the host's answer to the panel's first request on `channel` until `release()`: a busy host
+ * answering late, in the order it finishes rather than the order asked. Call before `panel.goto`.
+ */
+export async function holdFirstAnswer(page: Page, channel: string): Promise<HeldAnswer> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: HeldAnswer = { asked: false, answered: false, release: () => release() };
+  await page.routeWebSocket(/\/ws\?/, (ws) => {
+    const server = ws.connectToServer();
+    let id: number | null = null;
+    ws.onMessage((m) => {
+      const msg = JSON.parse(String(m)) as { id: number; channel: string };
+      if (msg.channel === channel && !held.asked) {
+        id = msg.id;
+        held.asked = true;
+      }
+      server.send(m);
+    });
+    server.onMessage((m) => {
+      const answer = JSON.parse(String(m)) as { id?: number };
+      if (answer.id === undefined || answer.id !== id) return ws.send(m);
+      void released.then(() => {
+        ws.send(m);
+        held.answered = true;
+      });
+    });
+  });
+  return held;
+}
+
 /** History's rows (events or rule runs), without its header row. */
 export function historyRows(page: Page) {
   return page.getByRole('row').filter({ has: page.getByRole('cell') });

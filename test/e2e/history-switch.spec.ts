@@ -4,7 +4,7 @@
 // live rule runs and then none.
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, historyRows, openHistory, test, type Panel } from './fixtures.js';
+import { expect, historyRows, holdFirstAnswer, openHistory, test, type Panel } from './fixtures.js';
 
 /** Claude Code rules on its Bash calls, one a command, hosted by the panel's host. */
 function bashRules(panel: Panel, commands: string[]): void {
@@ -26,31 +26,12 @@ test('rule runs picked before the events are read stay listed when the events an
   // Each rule takes over a second, so the late answer comes more than a second after the first runs
   // started: the old list measured what is fresh against that answer's time and dropped them.
   // The first read of the events is answered only when the test says so.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let eventsAsked = false;
-  await page.routeWebSocket(/\/ws\?/, (ws) => {
-    const server = ws.connectToServer();
-    let held: number | null = null;
-    ws.onMessage((m) => {
-      const { id, channel } = JSON.parse(String(m)) as { id: number; channel: string };
-      if (channel === 'history:events' && !eventsAsked) {
-        held = id;
-        eventsAsked = true;
-      }
-      server.send(m);
-    });
-    server.onMessage((m) => {
-      const { id } = JSON.parse(String(m)) as { id?: number };
-      if (id !== undefined && id === held) void released.then(() => ws.send(m));
-      else ws.send(m);
-    });
-  });
+  const events = await holdFirstAnswer(page, 'history:events');
   await panel.goto(page);
   await panel.emit('claude', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'make call-one' } });
 
   await page.getByRole('tab', { name: /History/ }).click();
-  await expect.poll(() => eventsAsked).toBe(true);
+  await expect.poll(() => events.asked).toBe(true);
   await page.getByRole('group', { name: 'show' }).getByRole('button', { name: 'Rule runs' }).click();
   const runs = page.getByRole('table', { name: 'rule runs' });
   await expect(historyRows(page)).toHaveCount(2);
@@ -59,7 +40,7 @@ test('rule runs picked before the events are read stay listed when the events an
 
   // The late events answer, then a second event whose rule runs are pushed after it on the same socket:
   // once they are listed, the late answer has been read, and the first two must still be there.
-  release();
+  events.release();
   await panel.emit('claude', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'make call-two' } });
   await expect(historyRows(page)).toHaveCount(4);
   await expect(historyRows(page).filter({ hasText: 'call-two' })).toHaveCount(2);

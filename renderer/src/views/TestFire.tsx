@@ -192,9 +192,13 @@ export function TestFireView() {
             Back to the sample
           </button>
         )}
+        {/* Not before the agent's events are read: what was typed would be kept under no event, and
+            the event's sample shown over it once they are. */}
         <textarea
           aria-label="payload"
           spellCheck={false}
+          readOnly={!event}
+          aria-busy={!event}
           value={payload}
           onChange={(e) => setPayload(e.target.value)}
           rows={10}
