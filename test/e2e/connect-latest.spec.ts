@@ -1,9 +1,9 @@
 // Connect… as a busy host answers it: answers come back in the order the host finishes them. The
 // dialog shown is the one for the agent clicked last, and an Apply that ends later closes only its own.
-import { expect, holdFirstAnswer, test } from './fixtures.js';
+import { expect, holdAnswers, test } from './fixtures.js';
 
 test("a late preview of the agent clicked first does not replace the last one's", async ({ page, panel }) => {
-  const first = await holdFirstAnswer(page, 'agents:preview');
+  const first = await holdAnswers(page, 'agents:preview');
   await panel.goto(page);
   await page.getByRole('tab', { name: /Settings/ }).click();
   const agent = (name: string) => page.getByRole('listitem', { name: `agent ${name}` });
@@ -23,7 +23,7 @@ test("a late preview of the agent clicked first does not replace the last one's"
 });
 
 test('an Apply answered late closes its own dialog, not one opened meanwhile', async ({ page, panel }) => {
-  const applied = await holdFirstAnswer(page, 'agents:connect');
+  const applied = await holdAnswers(page, 'agents:connect');
   await panel.goto(page);
   await page.getByRole('tab', { name: /Settings/ }).click();
   const agent = (name: string) => page.getByRole('listitem', { name: `agent ${name}` });

@@ -226,37 +226,44 @@ async function viewSnapshot(page: Page): Promise<string> {
   }
 }
 
-/** The first request on a channel, whose answer the test lets through (holdFirstAnswer). */
+/** Requests on a channel whose answers the test lets through (holdAnswers). */
 export interface HeldAnswer {
-  /** The request was sent. */
+  /** A held request was sent. */
   asked: boolean;
-  /** Its answer was let through to the page. */
+  /** The held answers were let through to the page. */
   answered: boolean;
   release(): void;
 }
 
 /**
- * Holds the host's answer to the panel's first request on `channel` until `release()`: a busy host
- * answering late, in the order it finishes rather than the order asked. Call before `panel.goto`.
+ * Holds the host's answers to the panel's requests on `channel` until `release()` (the first request
+ * only, or every one asked before the release): a busy host answering late, in the order it finishes
+ * rather than the order asked. Call before `panel.goto`.
  */
-export async function holdFirstAnswer(page: Page, channel: string): Promise<HeldAnswer> {
+export async function holdAnswers(
+  page: Page,
+  channel: string,
+  which: 'first' | 'every' = 'first',
+): Promise<HeldAnswer> {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   const held: HeldAnswer = { asked: false, answered: false, release: () => release() };
+  let open = true;
+  void released.then(() => (open = false));
   await page.routeWebSocket(/\/ws\?/, (ws) => {
     const server = ws.connectToServer();
-    let id: number | null = null;
+    const ids = new Set<number>();
     ws.onMessage((m) => {
       const msg = JSON.parse(String(m)) as { id: number; channel: string };
-      if (msg.channel === channel && !held.asked) {
-        id = msg.id;
+      if (msg.channel === channel && open && (which === 'every' || !held.asked)) {
+        ids.add(msg.id);
         held.asked = true;
       }
       server.send(m);
     });
     server.onMessage((m) => {
       const answer = JSON.parse(String(m)) as { id?: number };
-      if (answer.id === undefined || answer.id !== id) return ws.send(m);
+      if (answer.id === undefined || !ids.has(answer.id)) return ws.send(m);
       void released.then(() => {
         ws.send(m);
         held.answered = true;

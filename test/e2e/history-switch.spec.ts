@@ -4,7 +4,7 @@
 // live rule runs and then none.
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, historyRows, holdFirstAnswer, openHistory, test, type Panel } from './fixtures.js';
+import { expect, historyRows, holdAnswers, openHistory, test, type Panel } from './fixtures.js';
 
 /** Claude Code rules on its Bash calls, one a command, hosted by the panel's host. */
 function bashRules(panel: Panel, commands: string[]): void {
@@ -26,7 +26,7 @@ test('rule runs picked before the events are read stay listed when the events an
   // Each rule takes over a second, so the late answer comes more than a second after the first runs
   // started: the old list measured what is fresh against that answer's time and dropped them.
   // The first read of the events is answered only when the test says so.
-  const events = await holdFirstAnswer(page, 'history:events');
+  const events = await holdAnswers(page, 'history:events');
   await panel.goto(page);
   await panel.emit('claude', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'make call-one' } });
 
@@ -118,4 +118,25 @@ test("another event picked shows nothing of the last one's detail while its own 
   release();
   await expect(detail.getByRole('heading', { name: /SessionEnd/ })).toBeVisible();
   await expect(detail).toContainText('No rule matched this event');
+});
+
+test('the match count keeps its line while a search is counted, so the list does not jump', async ({
+  page,
+  panel,
+}) => {
+  const count = await holdAnswers(page, 'history:count', 'every');
+  await panel.goto(page);
+  await panel.emit('claude', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'make build' } });
+  await panel.emit('claude', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf build' } });
+  await openHistory(page, 'Events');
+  await expect(historyRows(page)).toHaveCount(2);
+  await page.getByLabel('search text').fill('build');
+  const matches = page.getByRole('status', { name: 'matches' });
+  await expect(matches).toHaveText('Counting the matches…');
+  await expect.poll(() => count.asked).toBe(true);
+  await expect(historyRows(page).locator('mark')).toHaveCount(2);
+  const first = await historyRows(page).first().boundingBox();
+  count.release();
+  await expect(matches).toHaveText('2 events match');
+  expect(await historyRows(page).first().boundingBox()).toEqual(first);
 });

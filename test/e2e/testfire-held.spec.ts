@@ -1,12 +1,12 @@
 // Test fire as a busy host answers it: until the agent's events are read, there is no event to keep a
 // payload under, so the payload cannot be typed into (what was typed would be lost under the sample).
-import { expect, holdFirstAnswer, test } from './fixtures.js';
+import { expect, holdAnswers, test } from './fixtures.js';
 
 test("the payload is not editable until the agent's events are read, then kept for its event", async ({
   page,
   panel,
 }) => {
-  const catalog = await holdFirstAnswer(page, 'catalog:events');
+  const catalog = await holdAnswers(page, 'catalog:events');
   await panel.goto(page);
   await page.getByRole('tab', { name: /Test fire/ }).click();
   const payload = page.getByLabel('payload', { exact: true });

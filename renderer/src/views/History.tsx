@@ -99,18 +99,26 @@ function withCalls(r: Res<'history:query'>): RunRow[] {
 
 /** How many records the search matches (all of them, not only the page shown). */
 function useMatchCount(mode: Mode, query: HistoryFilterInput, loadedAt: number | null): string | null {
-  const [count, setCount] = useState<Res<'history:count'> | null>(null);
+  // Which search it counted: a count of the last search is not shown for the next, but a new page of
+  // the same search keeps its count until the new one answers.
+  const [known, setKnown] = useState<{
+    mode: Mode;
+    query: HistoryFilterInput;
+    count: Res<'history:count'>;
+  } | null>(null);
   useEffect(() => {
-    setCount(null);
     if (!query.text || mode === 'sessions') return;
     let gone = false;
     api.request('history:count', { kind: mode, filter: query }).then(
-      (c) => !gone && setCount(c),
+      (count) => !gone && setKnown({ mode, query, count }),
       () => {},
     );
     return () => void (gone = true);
   }, [mode, query, loadedAt]);
-  if (!count) return null;
+  if (!query.text || mode === 'sessions') return null;
+  // The line stays while a new search is counted, so the list under it does not jump at each key.
+  if (known?.mode !== mode || known.query !== query) return 'Counting the matches…';
+  const { count } = known;
   const noun = mode === 'events' ? 'event' : 'rule run';
   return count.count > count.max
     ? `More than ${count.max.toLocaleString()} ${noun}s match`
