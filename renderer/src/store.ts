@@ -260,11 +260,25 @@ export async function startStore(): Promise<void> {
     }));
   });
   api.on('navigate', (target) => useStore.getState().go(target.view, target));
-  api.on('budgetFlags', (budgetFlags) => useStore.setState({ budgetFlags }));
-  api.on('historyImport', (historyImport) => useStore.setState({ historyImport }));
-  api.on('requests', (requests) => useStore.setState({ requests }));
+  // What the host pushes and the panel also reads as it starts: a push that arrived after the read was
+  // asked is newer than the read's answer, which must not put the older state back (an answered
+  // request's card, an import's banner after its "done", a budget flag gone).
+  const pushed = { budgetFlags: 0, historyImport: 0, requests: 0 };
+  api.on('budgetFlags', (budgetFlags) => {
+    pushed.budgetFlags++;
+    useStore.setState({ budgetFlags });
+  });
+  api.on('historyImport', (historyImport) => {
+    pushed.historyImport++;
+    useStore.setState({ historyImport });
+  });
+  api.on('requests', (requests) => {
+    pushed.requests++;
+    useStore.setState({ requests });
+  });
+  const requestsBefore = pushed.requests;
   void api.request('requests:list', {}).then(
-    (requests) => useStore.setState({ requests }),
+    (requests) => pushed.requests === requestsBefore && useStore.setState({ requests }),
     () => {},
   );
   try {
@@ -297,8 +311,13 @@ export async function startStore(): Promise<void> {
     // A workspace added or removed changes what waits for review across them.
     void useStore.getState().loadWaiting();
   });
+  const before = { ...pushed };
   void Promise.all([api.request('history:budgets', {}), api.request('history:status', {})]).then(
-    ([budgetFlags, status]) => useStore.setState({ budgetFlags, historyImport: status.import }),
+    ([budgetFlags, status]) =>
+      useStore.setState({
+        ...(pushed.budgetFlags === before.budgetFlags ? { budgetFlags } : {}),
+        ...(pushed.historyImport === before.historyImport ? { historyImport: status.import } : {}),
+      }),
     () => {},
   );
 }

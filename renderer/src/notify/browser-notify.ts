@@ -134,7 +134,10 @@ function startBrowserNotifications(): void {
     }
   });
   api.on('notification', (n) => enqueue(() => show(n)));
+  // A push after the read below was asked is newer than its answer: that answer is then dropped.
+  let pushes = 0;
   api.on('requests', (list) => {
+    pushes++;
     waiting = list;
     resync();
   });
@@ -146,7 +149,9 @@ function startBrowserNotifications(): void {
     if (s.settings?.notifications.permissionRequest !== prev.settings?.notifications.permissionRequest)
       resync();
   });
+  const before = pushes;
   void api.request('requests:list', {}).then((list) => {
+    if (pushes !== before) return;
     waiting = list;
     resync();
   });
