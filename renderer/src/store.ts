@@ -13,6 +13,7 @@ import type {
 import type { Source } from '../../shared/model.js';
 import type { WaitingRequest } from '../../shared/permissions.js';
 import { api } from './client.js';
+import { readUnlessPushed } from './fresh-read.js';
 
 export type View = 'rules' | 'problems' | 'history' | 'cost' | 'fire' | 'review' | 'settings';
 export const VIEWS: { id: View; label: string }[] = [
@@ -260,25 +261,12 @@ export async function startStore(): Promise<void> {
     }));
   });
   api.on('navigate', (target) => useStore.getState().go(target.view, target));
-  // What the host pushes and the panel also reads as it starts: a push that arrived after the read was
-  // asked is newer than the read's answer, which must not put the older state back (an answered
-  // request's card, an import's banner after its "done", a budget flag gone).
-  const pushed = { budgetFlags: 0, historyImport: 0, requests: 0 };
-  api.on('budgetFlags', (budgetFlags) => {
-    pushed.budgetFlags++;
-    useStore.setState({ budgetFlags });
-  });
-  api.on('historyImport', (historyImport) => {
-    pushed.historyImport++;
-    useStore.setState({ historyImport });
-  });
-  api.on('requests', (requests) => {
-    pushed.requests++;
-    useStore.setState({ requests });
-  });
-  const requestsBefore = pushed.requests;
-  void api.request('requests:list', {}).then(
-    (requests) => pushed.requests === requestsBefore && useStore.setState({ requests }),
+  // What the host pushes and the panel also reads as it starts: an answer older than a push is dropped.
+  api.on('budgetFlags', (budgetFlags) => useStore.setState({ budgetFlags }));
+  api.on('historyImport', (historyImport) => useStore.setState({ historyImport }));
+  api.on('requests', (requests) => useStore.setState({ requests }));
+  void readUnlessPushed('requests:list', {}, 'requests').then(
+    (requests) => requests && useStore.setState({ requests }),
     () => {},
   );
   try {
@@ -311,13 +299,12 @@ export async function startStore(): Promise<void> {
     // A workspace added or removed changes what waits for review across them.
     void useStore.getState().loadWaiting();
   });
-  const before = { ...pushed };
-  void Promise.all([api.request('history:budgets', {}), api.request('history:status', {})]).then(
-    ([budgetFlags, status]) =>
-      useStore.setState({
-        ...(pushed.budgetFlags === before.budgetFlags ? { budgetFlags } : {}),
-        ...(pushed.historyImport === before.historyImport ? { historyImport: status.import } : {}),
-      }),
+  void readUnlessPushed('history:budgets', {}, 'budgetFlags').then(
+    (budgetFlags) => budgetFlags && useStore.setState({ budgetFlags }),
+    () => {},
+  );
+  void readUnlessPushed('history:status', {}, 'historyImport').then(
+    (status) => status && useStore.setState({ historyImport: status.import }),
     () => {},
   );
 }

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { MachineView } from '../../../shared/machines.js';
 import { api } from '../client.js';
+import { readUnlessPushed } from '../fresh-read.js';
 import { coalesced } from './coalesced.js';
 
 interface MachinesState {
@@ -16,14 +17,12 @@ interface MachinesState {
 const useMachinesList = create<MachinesState>(() => ({ machines: null, error: null }));
 
 let listening = false;
-/** Pushes so far: a read answered after a push may hold an older list than the push did. */
-let pushes = 0;
 
 const read = async () => {
-  const before = pushes;
   try {
-    const machines = await api.request('machines:list', {});
-    if (pushes === before) useMachinesList.setState({ machines, error: null });
+    // A read answered after a push may hold an older list than the push did.
+    const machines = await readUnlessPushed('machines:list', {}, 'machines');
+    if (machines) useMachinesList.setState({ machines, error: null });
   } catch (e) {
     useMachinesList.setState({ error: (e as Error).message });
   }
@@ -34,10 +33,7 @@ const readOnce = coalesced(read);
 function loadMachines(): void {
   if (!listening) {
     listening = true;
-    api.on('machines', (machines) => {
-      pushes++;
-      useMachinesList.setState({ machines, error: null });
-    });
+    api.on('machines', (machines) => useMachinesList.setState({ machines, error: null }));
   }
   readOnce();
 }

@@ -6,6 +6,7 @@ import type { PanelNotification } from '../../../shared/ipc.js';
 import type { WaitingRequest } from '../../../shared/permissions.js';
 import { planRequestNotices, requestIdOfTag, requestTag } from '../../../shared/request-notices.js';
 import { api } from '../client.js';
+import { readUnlessPushed } from '../fresh-read.js';
 import { useStore } from '../store.js';
 import { focusRequestCard } from './focus-request.js';
 import type { NoticeData, WorkerMessage } from './messages.js';
@@ -134,10 +135,7 @@ function startBrowserNotifications(): void {
     }
   });
   api.on('notification', (n) => enqueue(() => show(n)));
-  // A push after the read below was asked is newer than its answer: that answer is then dropped.
-  let pushes = 0;
   api.on('requests', (list) => {
-    pushes++;
     waiting = list;
     resync();
   });
@@ -149,9 +147,9 @@ function startBrowserNotifications(): void {
     if (s.settings?.notifications.permissionRequest !== prev.settings?.notifications.permissionRequest)
       resync();
   });
-  const before = pushes;
-  void api.request('requests:list', {}).then((list) => {
-    if (pushes !== before) return;
+  // A push after the read below was asked is newer than its answer: that answer is then dropped.
+  void readUnlessPushed('requests:list', {}, 'requests').then((list) => {
+    if (!list) return;
     waiting = list;
     resync();
   });

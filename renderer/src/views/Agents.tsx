@@ -24,8 +24,8 @@ export function AgentsPanel() {
     load();
     void askMe.load();
   });
-  if (!agents)
-    return loadError ? <ErrorBox message={loadError} /> : <p className="muted">Looking for agents…</p>;
+  // Settings draws this once the list or its error is known; a list once read is never taken away.
+  if (!agents) return <ErrorBox message={`Could not read the agents: ${loadError ?? 'no answer yet'}`} />;
   return (
     <div aria-label="agents">
       {note && (
