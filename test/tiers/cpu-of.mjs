@@ -1,12 +1,16 @@
-// `node test/tiers/cpu-of.mjs <out> <script> [args…]`: runs <script> with this Node, then writes to <out>
-// the CPU seconds it cost, user and system, of every process under it that was waited for
+// `node test/tiers/cpu-of.mjs <out> [--nice <n>] <script> [args…]`: runs <script> with this Node, then
+// writes to <out> the CPU seconds it cost, user and system, of every process under it that was waited for
 // (test/helpers/proc-cpu.ts). npm test's tiers run side by side, so one tier's CPU can only be read in a
 // process of its own. proc-cpu is loaded from dist/ once the script has ended: by then npm test's build
-// has compiled it. Nothing is written where it cannot be read (not Linux, or no build).
+// has compiled it. Nothing is written where it cannot be read (not Linux, or no build). `--nice <n>` runs
+// this process, and so every process the script starts, at that nice value (os.setPriority).
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 
-const [out, ...argv] = process.argv.slice(2);
+const [out, ...rest] = process.argv.slice(2);
+const argv = rest[0] === '--nice' ? rest.slice(2) : rest;
+if (rest[0] === '--nice') setPriority(Number(rest[1]));
 const child = spawn(process.execPath, argv, { stdio: 'inherit' });
 child.on('error', (e) => {
   console.error(`${argv.join(' ')}: ${e.message}`);

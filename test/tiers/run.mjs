@@ -72,7 +72,14 @@ const results = [];
  * pass with several files to a test process, `--isolate=false`: 13:00 and 867 CPU s against 11:26 and
  * 742 with coverage, though 0.45 CPU s a file cheaper without it.)
  */
-const BESIDE_WORKERS = process.env.HOOKPANEL_TEST_WORKERS || '2';
+const BESIDE_WORKERS = process.env.HOOKPANEL_TEST_WORKERS || '3';
+/**
+ * Nice values (os.setPriority): the Node 24 pass beside the browser tier gets about a quarter of a
+ * contended core's time against the browser tier's three quarters (Linux's weights for nice 5 and 0),
+ * and the static checks (lint, the panel's type check) only what is left idle.
+ */
+const BESIDE_NICE = 5;
+const CHECKS_NICE = 19;
 /** No limit of its own once the browser tier is done: vitest's workers are the bound. */
 const ALONE_SLOTS = '64';
 
@@ -107,10 +114,12 @@ let cpuFiles = 0;
  * Runs `argv` with this Node, through cpu-of.mjs; with a `prefix`, its lines are prefixed (it runs beside
  * another tier). Resolves with how it ended and its CPU seconds (null where they cannot be read).
  */
-function run(argv, prefix, env = process.env) {
+function run(argv, prefix, env = process.env, nice = null) {
   const cpuFile = join(CPU_DIR, String(cpuFiles++));
+  const niceness = nice === null ? [] : ['--nice', String(nice)];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(REPO, 'test', 'tiers', 'cpu-of.mjs'), cpuFile, ...argv], {
+    const cpuOf = join(REPO, 'test', 'tiers', 'cpu-of.mjs');
+    const child = spawn(process.execPath, [cpuOf, cpuFile, ...niceness, ...argv], {
       cwd: REPO,
       env,
       stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
@@ -155,13 +164,13 @@ function run(argv, prefix, env = process.env) {
   });
 }
 
-async function tier(name, concurrent, env = process.env) {
+async function tier(name, concurrent, env = process.env, nice = null) {
   const t0 = performance.now();
   const prefix = concurrent ? name : null;
   let outcome = { code: 0, skipped: null, figure: null };
   let cpu = 0;
   for (const argv of name === 'lint' ? LINT : [TIERS[name]]) {
-    const r = await run(argv, prefix, env);
+    const r = await run(argv, prefix, env, nice);
     if (outcome.code === 0 && (r.code !== 0 || r.skipped)) outcome = r;
     outcome.figure ??= r.figure;
     cpu = cpu === null || r.cpu === null ? null : cpu + r.cpu;
@@ -177,17 +186,24 @@ if (built) {
   // Installed before the first pass, whose real agents start under it (test/realclient/agent-node.ts);
   // the Node 24 pass would install it later otherwise. A failure is the Node 24 pass's to report.
   if (NODE24_RUNS) findNode24();
-  await Promise.all([tier('types (panel)', true), tier('lint', true)]);
+  // The static checks wait on nothing but a core: at the lowest priority, beside every tier up to the
+  // serial files, they take what the others leave idle.
+  const checks = Promise.all([
+    tier('types (panel)', true, process.env, CHECKS_NICE),
+    tier('lint', true, process.env, CHECKS_NICE),
+  ]);
   // Its lines prefixed, so the table shows a coverage figure or a skip.
   await tier('vitest', true);
   // The browser tier spends most of its time waiting on the panel; the Node 24 pass fills the cores,
-  // and all of them once the browser tier is done.
+  // and all of them once the browser tier is done. It yields to the browser tier, whose panel and
+  // browsers are the ones waited on.
   const slots = fileSlots(BESIDE_WORKERS);
   await Promise.all([
-    tier('node 24', true, { ...process.env, HOOKPANEL_TEST_SLOTS: slots }),
+    tier('node 24', true, { ...process.env, HOOKPANEL_TEST_SLOTS: slots }, BESIDE_NICE),
     tier('e2e', true).then(() => setSlots(slots, process.env.HOOKPANEL_TEST_WORKERS || ALONE_SLOTS)),
   ]);
   rmSync(slots, { recursive: true, force: true });
+  await checks;
   // The serial files are the host core's: under npm's Node only where Node 24 does not run them.
   if (!NODE24_RUNS) await tier('vitest serial');
   await tier('node 24 serial', true);
