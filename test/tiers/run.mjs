@@ -1,5 +1,6 @@
 // `npm test`: every tier, then a table of what each took. What waits runs beside what computes: the
-// renderer's type check beside lint, the Node 24 pass beside the browser tier (their lines prefixed with
+// static checks (lint, the renderer's type check) at the lowest priority beside every tier up to the
+// serial files, the Node 24 pass beside the browser tier, yielding to it (their lines prefixed with
 // the tier's name). The first vitest pass runs under the Node that runs npm, the host core under Node
 // 24 (test/tiers/split.mjs says which files run under which Node). The files whose assertions measure a
 // window of wall-clock time (vitest's `serial` project) run last, with nothing else of this run beside
@@ -63,14 +64,19 @@ const results = [];
 
 /**
  * Files at once for the Node 24 pass while the browser tier runs beside it: with its two browsers that
- * makes four on two cores. Once the browser tier ends, the pass takes vitest's own number (one more than
- * the cores): its workers wait for one of these slots (test/helpers/file-slots.ts), and the limit is
- * raised then. HOOKPANEL_TEST_WORKERS still sets both. (Tried on 2 December 2026: every tier at once, two
- * files each, 24:41 against 23:00; the first pass, its real clients, beside the browser tier, whose
- * tests then took twice as long: stopped at 13 minutes with two fifths of e2e done. On 3 December, three
- * files beside the browser tier: e2e 7:46 → 10:18, the Node 24 pass 11:26 → 13:11. And the Node 24
- * pass with several files to a test process, `--isolate=false`: 13:00 and 867 CPU s against 11:26 and
- * 742 with coverage, though 0.45 CPU s a file cheaper without it.)
+ * makes five on two cores, the pass at a lower priority (BESIDE_NICE). Once the browser tier ends, the
+ * pass takes vitest's own number (one more than the cores): its workers wait for one of these slots
+ * (test/helpers/file-slots.ts), and the limit is raised then. HOOKPANEL_TEST_WORKERS still sets both.
+ * (Tried on 2 December 2026: every tier at once, two files each, 24:41 against 23:00; the first pass, its
+ * real clients, beside the browser tier, whose tests then took twice as long: stopped at 13 minutes with
+ * two fifths of e2e done. On 3 December, three files beside the browser tier: e2e 7:46 → 10:18, the Node
+ * 24 pass 11:26 → 13:11. And the Node 24 pass with several files to a test process, `--isolate=false`:
+ * 13:00 and 867 CPU s against 11:26 and 742 with coverage, though 0.45 CPU s a file cheaper without it. On
+ * 4 December, CI alone on an idle machine: two files at nice 0 and the static checks first, 20:04 and
+ * 1,829 CPU s; three at nice 5, the checks beside at nice 19, 18:19 and 1,689 (e2e 10:24 → 9:10, the Node
+ * 24 pass 14:30 → 13:19); four, and four workers once alone, 19:18 (e2e 10:13, the pass 14:08); the first
+ * pass beside the browser tier too, at nice 5 before the Node 24 pass, 20:29 (the first pass 3:47 →
+ * 11:09).)
  */
 const BESIDE_WORKERS = process.env.HOOKPANEL_TEST_WORKERS || '3';
 /**
@@ -227,7 +233,7 @@ const cpuOf = (r) => (r.cpu === null ? '' : `${Math.round(r.cpu)}`);
 const cpuTotal = results.every((r) => r.cpu !== null) ? results.reduce((a, r) => a + r.cpu, 0) : null;
 console.log(
   "\nnpm test: each tier's wall time and CPU seconds (user and system, its processes included); the " +
-    'tiers on the same step ran side by side',
+    'static checks ran beside the vitest passes and the browser tier, the Node 24 pass beside the browser tier',
 );
 console.log(`  ${'tier'.padEnd(15)} ${'wall'.padStart(6)} ${'CPU s'.padStart(6)}`);
 for (const r of results) {
