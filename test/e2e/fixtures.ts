@@ -290,16 +290,18 @@ export async function openHistory(page: Page, show: 'Events' | 'Rule runs'): Pro
  * click could reach the host before the setting does and not be held.
  */
 export async function askMeSaved(panel: Panel, agent: string): Promise<void> {
-  const file = join(panel.env.hookpanelHome, 'settings.json');
-  const saved = () => {
-    try {
-      const settings = JSON.parse(readFileSync(file, 'utf8')) as { askMe?: Record<string, { on?: boolean }> };
-      return settings.askMe?.[agent]?.on === true;
-    } catch {
-      return false; // not written yet
-    }
-  };
+  const saved = () =>
+    savedSettings<{ askMe?: Record<string, { on?: boolean }> }>(panel)?.askMe?.[agent]?.on === true;
   await expect.poll(saved).toBe(true);
+}
+
+/** The settings file as the host last wrote it; null while it is not written yet. */
+export function savedSettings<T>(panel: Panel): T | null {
+  try {
+    return JSON.parse(readFileSync(join(panel.env.hookpanelHome, 'settings.json'), 'utf8')) as T;
+  } catch {
+    return null;
+  }
 }
 
 export { expect };

@@ -1,7 +1,6 @@
 // What the host pushes and the panel also reads as it starts: a push that arrives while the start-up
 // read is unanswered is newer than that read's answer, which must not put the older state back.
-import { readFileSync } from 'node:fs';
-import { askMeSaved, expect, holdAnswers, test } from './fixtures.js';
+import { askMeSaved, expect, holdAnswers, savedSettings, test } from './fixtures.js';
 
 const twoFrames = 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))';
 
@@ -17,21 +16,8 @@ test('a budget flag pushed while the start-up read was unanswered stays when tha
   const budget = page.getByLabel('default latency budget for tool events (ms)');
   await budget.fill('1');
   await budget.blur();
-  const saved = () =>
-    (
-      JSON.parse(readFileSync(panel.env.path('hp/settings.json'), 'utf8')) as {
-        budgets?: { defaults?: { tool?: number } };
-      }
-    ).budgets?.defaults?.tool;
-  await expect
-    .poll(() => {
-      try {
-        return saved();
-      } catch {
-        return null;
-      }
-    })
-    .toBe(1);
+  type Budgets = { budgets?: { defaults?: { tool?: number } } };
+  await expect.poll(() => savedSettings<Budgets>(panel)?.budgets?.defaults?.tool).toBe(1);
   for (let i = 0; i < 11; i++)
     await panel.emit('claude', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: `ls ${i}` } });
   await page.getByRole('tab', { name: /Rules/ }).click();
