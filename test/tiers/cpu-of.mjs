@@ -9,8 +9,9 @@ import { writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
 const [out, ...rest] = process.argv.slice(2);
-const argv = rest[0] === '--nice' ? rest.slice(2) : rest;
-if (rest[0] === '--nice') setPriority(Number(rest[1]));
+const niced = rest[0] === '--nice';
+if (niced) setPriority(Number(rest[1]));
+const argv = niced ? rest.slice(2) : rest;
 const child = spawn(process.execPath, argv, { stdio: 'inherit' });
 child.on('error', (e) => {
   console.error(`${argv.join(' ')}: ${e.message}`);

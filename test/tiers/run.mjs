@@ -124,8 +124,8 @@ function run(argv, prefix, env = process.env, nice = null) {
   const cpuFile = join(CPU_DIR, String(cpuFiles++));
   const niceness = nice === null ? [] : ['--nice', String(nice)];
   return new Promise((resolve) => {
-    const cpuOf = join(REPO, 'test', 'tiers', 'cpu-of.mjs');
-    const child = spawn(process.execPath, [cpuOf, cpuFile, ...niceness, ...argv], {
+    const wrapper = join(REPO, 'test', 'tiers', 'cpu-of.mjs');
+    const child = spawn(process.execPath, [wrapper, cpuFile, ...niceness, ...argv], {
       cwd: REPO,
       env,
       stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
