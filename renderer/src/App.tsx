@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ComponentType } from 'react';
 import { AgentNotice } from './components/AgentLive.js';
-import { useAgentsFeed } from './components/agents-list.js';
+import { useAgentsFeed, useAgentsList } from './components/agents-list.js';
 import { useAskMeStatus } from './components/ask-me-status.js';
 import { ErrorBox } from './components/bits.js';
 import { PathText } from './components/names.js';
@@ -110,6 +110,9 @@ export function App() {
   const label = welcome ? 'Your agents on this machine' : VIEWS.find((v) => v.id === view)!.label;
   useWaitingTitleAndIcon();
   useAgentsFeed();
+  // Views are drawn once the agents are known: the notice above them (an agent not connected) would
+  // otherwise push a view down under a click on its way.
+  const agentsKnown = useAgentsList((s) => s.agents !== null || s.error !== null);
   // Read as the panel starts, so Settings (which waits for it) opens at once.
   useEffect(() => void useAskMeStatus.getState().load(), []);
   return (
@@ -179,7 +182,11 @@ export function App() {
         )}
         <Suspense fallback={<p className="muted">Loading…</p>}>
           <WelcomeGate>
-            {workspaceKnown ? <Current key={workspace ?? ''} /> : <p className="muted">Loading…</p>}
+            {workspaceKnown && agentsKnown ? (
+              <Current key={workspace ?? ''} />
+            ) : (
+              <p className="muted">Loading…</p>
+            )}
           </WelcomeGate>
         </Suspense>
       </main>

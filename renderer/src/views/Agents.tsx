@@ -24,7 +24,7 @@ export function AgentsPanel() {
     load();
     void askMe.load();
   });
-  // Settings draws this once the list or its error is known; a list once read is never taken away.
+  // App draws the views once the list or its error is known; a list once read is never taken away.
   if (!agents) return <ErrorBox message={`Could not read the agents: ${loadError ?? 'no answer yet'}`} />;
   return (
     <div aria-label="agents">

@@ -7,7 +7,6 @@ import { agentLabel, PathText } from '../components/names.js';
 import { NumberField } from '../components/NumberField.js';
 import { AgentsPanel } from './Agents.js';
 import { AskMeSwitches } from '../components/AskMe.js';
-import { useAgentsList } from '../components/agents-list.js';
 import { useAskMeStatus } from '../components/ask-me-status.js';
 import { Machines } from '../components/Machines.js';
 import { BrowserNotifications } from '../notify/BrowserNotifications.js';
@@ -202,12 +201,11 @@ function Workspaces() {
 export function SettingsView() {
   const { settings, updateSettings, info } = useStoreParts('settings', 'updateSettings', 'info');
   const [error, setError] = useState<string | null>(null);
-  // Drawn once the agents and Ask me's state are known (both read as the panel starts): the agents'
-  // rows, Ask me's warnings in them and its tools below would otherwise push down what a click is on
-  // its way to.
+  // Drawn once Ask me's state is known (read as the panel starts; App waits for the agents): Ask me's
+  // warnings in the agents' rows and its tools below would otherwise push down what a click is on its
+  // way to.
   const askMeKnown = useAskMeStatus((s) => s.list !== null || s.error !== null);
-  const agentsKnown = useAgentsList((s) => s.agents !== null || s.error !== null);
-  if (!settings || !askMeKnown || !agentsKnown) return <p className="muted">Loading…</p>;
+  if (!settings || !askMeKnown) return <p className="muted">Loading…</p>;
   const save = (patch: Parameters<typeof updateSettings>[0]) =>
     updateSettings(patch).catch((e: Error) => setError(`Could not save settings: ${e.message}`));
   return (
