@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ComponentType } from 'react';
 import { AgentNotice } from './components/AgentLive.js';
+import { AfterAgentVerdicts } from './components/AgentTrust.js';
 import { useAgentsFeed, useAgentsList } from './components/agents-list.js';
 import { useAskMeStatus } from './components/ask-me-status.js';
 import { ErrorBox } from './components/bits.js';
@@ -30,6 +31,9 @@ const VIEW: Record<View, ComponentType> = {
   review: ReviewView,
   settings: SettingsView,
 };
+
+/** The views that show what the agents themselves will run (AfterAgentVerdicts says why they wait). */
+const SHOWS_VERDICTS = new Set<View>(['rules', 'problems', 'review']);
 
 /** The workspace whose project files the views show: where Hookpanel started, or one from Settings. */
 function WorkspacePicker() {
@@ -183,7 +187,13 @@ export function App() {
         <Suspense fallback={<p className="muted">Loading…</p>}>
           <WelcomeGate>
             {workspaceKnown && agentsKnown ? (
-              <Current key={workspace ?? ''} />
+              SHOWS_VERDICTS.has(view) ? (
+                <AfterAgentVerdicts>
+                  <Current key={workspace ?? ''} />
+                </AfterAgentVerdicts>
+              ) : (
+                <Current key={workspace ?? ''} />
+              )
             ) : (
               <p className="muted">Loading…</p>
             )}

@@ -237,13 +237,13 @@ export interface HeldAnswer {
 
 /**
  * Holds the host's answers to the panel's requests on `channel` until `release()` (the first request
- * only, or every one asked before the release): a busy host answering late, in the order it finishes
- * rather than the order asked. Call before `panel.goto`.
+ * only, or every one asked before the release, or every one whose payload `which` picks): a busy host
+ * answering late, in the order it finishes rather than the order asked. Call before `panel.goto`.
  */
 export async function holdAnswers(
   page: Page,
   channel: string,
-  which: 'first' | 'every' = 'first',
+  which: 'first' | 'every' | ((payload: unknown) => boolean) = 'first',
 ): Promise<HeldAnswer> {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -254,8 +254,9 @@ export async function holdAnswers(
     const server = ws.connectToServer();
     const ids = new Set<number>();
     ws.onMessage((m) => {
-      const msg = JSON.parse(String(m)) as { id: number; channel: string };
-      if (msg.channel === channel && open && (which === 'every' || !held.asked)) {
+      const msg = JSON.parse(String(m)) as { id: number; channel: string; payload?: unknown };
+      const picked = typeof which === 'function' ? which(msg.payload) : which === 'every' || !held.asked;
+      if (msg.channel === channel && open && picked) {
         ids.add(msg.id);
         held.asked = true;
       }

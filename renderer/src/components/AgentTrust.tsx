@@ -2,7 +2,7 @@
 // folder trust): one shared fetch of agents:trust, refreshed when the sources change, and three small
 // pieces the views place: a badge per rule, a notice for Problems, and Codex's trust action for Trust
 // review (the exact command first, then one click records Codex's trust through Codex itself).
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { create } from 'zustand';
 import type { AgentHookFix, AgentHookTrust, AgentTrustReport } from '../../../shared/ipc.js';
 import type { Source } from '../../../shared/model.js';
@@ -13,9 +13,11 @@ import { useStore } from '../store.js';
 
 interface TrustState {
   reports: AgentTrustReport[] | null;
-  /** The sources the reports were asked for: a new list (a file changed) asks again. */
-  askedFor: Source[] | null;
+  /** What the reports were asked for: a new list of sources (a file changed) or workspace asks again. */
+  askedFor: { workspace: string | null; sources: Source[] } | null;
   error: string | null;
+  /** The workspace the reports (or the error) are of; undefined before the first answer. */
+  answeredFor: string | null | undefined;
   load(workspace: string | null, sources: Source[]): Promise<void>;
 }
 
@@ -23,25 +25,51 @@ const useTrust = create<TrustState>((set, get) => ({
   reports: null,
   askedFor: null,
   error: null,
+  answeredFor: undefined,
   async load(workspace, sources) {
-    if (get().askedFor === sources) return;
-    set({ askedFor: sources });
+    const asked = get().askedFor;
+    if (asked?.workspace === workspace && asked.sources === sources) return;
+    const ask = { workspace, sources };
+    set({ askedFor: ask });
     try {
       const reports = await api.request('agents:trust', { workspace });
-      if (get().askedFor === sources) set({ reports, error: null });
+      if (get().askedFor === ask) set({ reports, error: null, answeredFor: workspace });
     } catch (e) {
-      set({ error: (e as Error).message });
+      if (get().askedFor === ask) set({ error: (e as Error).message, answeredFor: workspace });
     }
   },
 }));
 
-/** The agents' verdicts, kept current with the sources. */
+/** The agents' verdicts, kept current with the sources (asked once they are read: the verdicts are on them). */
 export function useAgentTrust(): { reports: AgentTrustReport[] | null; error: string | null } {
   const workspace = useStore((s) => s.workspace);
   const sources = useStore((s) => s.sources);
+  const sourcesLoaded = useStore((s) => s.sourcesLoaded);
   const { reports, error, load } = useTrust();
-  useEffect(() => void load(workspace, sources), [load, workspace, sources]);
+  useEffect(() => {
+    if (sourcesLoaded) void load(workspace, sources);
+  }, [load, workspace, sources, sourcesLoaded]);
   return { reports, error };
+}
+
+/**
+ * Draws a view once the agents' verdicts on this workspace's files (or the error reading them) are in.
+ * Drawn before them, Rules would say "not reviewed in Hookpanel yet" of a file its agent decides on and
+ * then take it back, and the verdicts coming in (a badge's fix, Codex's trust card, Gemini CLI's folder
+ * state) would push Trust and Keep blocked down under a click on its way. Later reads (a file changed)
+ * keep the last verdicts meanwhile.
+ */
+export function AfterAgentVerdicts({ children }: { children: ReactNode }) {
+  useAgentTrust();
+  const workspace = useStore((s) => s.workspace);
+  const known = useTrust((s) => s.answeredFor !== undefined && s.answeredFor === workspace);
+  return known ? (
+    children
+  ) : (
+    <p className="muted" role="status">
+      Finding out which of these hooks the agents themselves will run…
+    </p>
+  );
 }
 
 function hookOf(reports: AgentTrustReport[] | null, path: string, ruleIndex: number): AgentHookTrust | null {

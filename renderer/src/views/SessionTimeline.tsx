@@ -82,16 +82,20 @@ function useTimeline(key: string) {
   return { entries, done, error };
 }
 
-function useSessionInfo(key: string): SessionInfo | null {
-  const [info, setInfo] = useState<SessionInfo | null>(null);
+/** The session's summary from the list of sessions; `known` once that list answered (or failed). */
+function useSessionInfo(key: string): { info: SessionInfo | null; known: boolean } {
+  const [read, setRead] = useState<{ key: string; info: SessionInfo | null } | null>(null);
   useEffect(() => {
+    let gone = false;
     // The list is small and newest first; the session is almost always on its first page.
     void api.request('history:sessions', { limit: 5000 }).then(
-      (all) => setInfo(all.find((s) => s.key === key) ?? null),
-      () => {},
+      (all) => !gone && setRead({ key, info: all.find((s) => s.key === key) ?? null }),
+      // Without the summary the timeline still shows every event; its own read says what failed.
+      () => !gone && setRead({ key, info: null }),
     );
+    return () => void (gone = true);
   }, [key]);
-  return info;
+  return read?.key === key ? { info: read.info, known: true } : { info: null, known: false };
 }
 
 export function SessionTimeline({
@@ -108,7 +112,7 @@ export function SessionTimeline({
   onBack: () => void;
 }) {
   const { entries, done, error } = useTimeline(sessionKey);
-  const info = useSessionInfo(sessionKey);
+  const { info, known: infoKnown } = useSessionInfo(sessionKey);
   const [show, setShow] = useState('all');
   const [text, setText] = useState('');
   const shown = useMemo(
@@ -124,9 +128,10 @@ export function SessionTimeline({
   });
   // Opened on an event (from History or a notification): scrolled to it once it is read.
   const target = scrollTo ? shown.findIndex((t) => t.event.id === scrollTo) : -1;
+  // (The list is drawn once the summary is known: scrolled then, not before.)
   useEffect(() => {
-    if (target >= 0) virtual.scrollToIndex(target, { align: 'center' });
-  }, [target, virtual]);
+    if (infoKnown && target >= 0) virtual.scrollToIndex(target, { align: 'center' });
+  }, [infoKnown, target, virtual]);
   const first = entries[0]?.event;
   const dialect = info?.dialect ?? first?.dialect;
   return (
@@ -136,62 +141,73 @@ export function SessionTimeline({
           ← All sessions
         </button>
       </div>
-      <header className="session-head">
-        <h3>
-          {dialect ? agentLabel(dialect) : 'Session'}
-          {info?.workspace || first?.workspace
-            ? ` in ${visibleText(info?.workspace ?? first?.workspace ?? '')}`
-            : ''}
-        </h3>
-        {info && (
-          <p className="muted" aria-label="session summary">
-            Started {when(new Date(info.first).toISOString())} · lasted {spanWords(info.last - info.first)} ·{' '}
-            {counted(info.events, 'event')} · {counted(info.blocks, 'block')}
-            {info.sessionId ? ` · session ${visibleText(info.sessionId)}` : ''}
-          </p>
-        )}
-      </header>
-      <div className="toolbar wrap filters" role="search" aria-label="timeline filters">
-        <select aria-label="show in this session" value={show} onChange={(e) => setShow(e.target.value)}>
-          {Object.entries(SHOW).map(([k, v]) => (
-            <option key={k} value={k}>
-              {v.word}
-            </option>
-          ))}
-        </select>
-        <input
-          type="search"
-          aria-label="search this session"
-          placeholder="Search commands, files, rules…"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <span className="muted match-count" role="status">
-          {show === 'all' && !text.trim()
-            ? `${counted(entries.length, 'event')}${done ? '' : ' so far…'}`
-            : `${shown.length.toLocaleString()} of ${counted(entries.length, 'event')}`}
-        </span>
-      </div>
-      {error && <ErrorBox message={error} />}
-      <div ref={parent} className="virtual timeline-list" role="list" aria-label="events of this session">
-        <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
-          {virtual.getVirtualItems().map((v) => {
-            const t = shown[v.index]!;
-            return (
-              <div
-                key={t.event.id}
-                ref={virtual.measureElement}
-                data-index={v.index}
-                role="listitem"
-                className={`tl-entry ${t.event.id === selectedEvent ? 'selected' : ''}`}
-                style={{ transform: `translateY(${v.start}px)` }}
-              >
-                <Entry entry={t} query={text} onSelect={() => onSelectEvent(t.event.id)} />
-              </div>
-            );
-          })}
-        </div>
-      </div>
+      {/* The summary line comes with its own read, above the filters: drawn with the rest so it does not
+          push them down under a click. */}
+      {!infoKnown ? (
+        <p className="muted" role="status">
+          Reading this session…
+        </p>
+      ) : (
+        <>
+          <header className="session-head">
+            <h3>
+              {dialect ? agentLabel(dialect) : 'Session'}
+              {info?.workspace || first?.workspace
+                ? ` in ${visibleText(info?.workspace ?? first?.workspace ?? '')}`
+                : ''}
+            </h3>
+            {info && (
+              <p className="muted" aria-label="session summary">
+                Started {when(new Date(info.first).toISOString())} · lasted{' '}
+                {spanWords(info.last - info.first)} · {counted(info.events, 'event')} ·{' '}
+                {counted(info.blocks, 'block')}
+                {info.sessionId ? ` · session ${visibleText(info.sessionId)}` : ''}
+              </p>
+            )}
+          </header>
+          <div className="toolbar wrap filters" role="search" aria-label="timeline filters">
+            <select aria-label="show in this session" value={show} onChange={(e) => setShow(e.target.value)}>
+              {Object.entries(SHOW).map(([k, v]) => (
+                <option key={k} value={k}>
+                  {v.word}
+                </option>
+              ))}
+            </select>
+            <input
+              type="search"
+              aria-label="search this session"
+              placeholder="Search commands, files, rules…"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
+            <span className="muted match-count" role="status">
+              {show === 'all' && !text.trim()
+                ? `${counted(entries.length, 'event')}${done ? '' : ' so far…'}`
+                : `${shown.length.toLocaleString()} of ${counted(entries.length, 'event')}`}
+            </span>
+          </div>
+          {error && <ErrorBox message={error} />}
+          <div ref={parent} className="virtual timeline-list" role="list" aria-label="events of this session">
+            <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+              {virtual.getVirtualItems().map((v) => {
+                const t = shown[v.index]!;
+                return (
+                  <div
+                    key={t.event.id}
+                    ref={virtual.measureElement}
+                    data-index={v.index}
+                    role="listitem"
+                    className={`tl-entry ${t.event.id === selectedEvent ? 'selected' : ''}`}
+                    style={{ transform: `translateY(${v.start}px)` }}
+                  >
+                    <Entry entry={t} query={text} onSelect={() => onSelectEvent(t.event.id)} />
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        </>
+      )}
     </section>
   );
 }
