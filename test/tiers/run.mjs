@@ -11,7 +11,7 @@
 // The table gives each tier's wall time and, on Linux, its CPU seconds (test/tiers/cpu-of.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -186,7 +186,26 @@ async function tier(name, concurrent, env = process.env, nice = null) {
   return outcome.code === 0;
 }
 
+/**
+ * The machine's CPU time so far, busy and in all, in clock ticks (Linux's /proc/stat; null elsewhere).
+ * A tier's own figure counts only the processes its tree waited for, not those reaped by another (an
+ * orphan's, by init) nor the kernel's work for them: on 4 December 2026 six browser specs kept the
+ * machine busy 116 CPU s where their tier's figure said 80. The machine's counts all of it, and is the
+ * run's own where nothing else runs beside it, as on CI.
+ */
+function machineTicks() {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fields;
+    const busy = user + nice + system + irq + softirq + steal;
+    return { busy, all: busy + idle + iowait };
+  } catch {
+    return null;
+  }
+}
+
 const start = performance.now();
+const ticksAtStart = machineTicks();
 const built = await tier('build');
 if (built) {
   // Installed before the first pass, whose real agents start under it (test/realclient/agent-node.ts);
@@ -246,5 +265,14 @@ for (const r of results) {
 console.log(
   `  ${'total'.padEnd(15)} ${clock(total).padStart(6)} ${(cpuTotal === null ? '' : String(Math.round(cpuTotal))).padStart(6)}  ${failed.length ? 'FAILED' : 'passed'}`,
 );
+const ticksAtEnd = machineTicks();
+if (ticksAtStart && ticksAtEnd && ticksAtEnd.all > ticksAtStart.all) {
+  const busy = (ticksAtEnd.busy - ticksAtStart.busy) / (ticksAtEnd.all - ticksAtStart.all);
+  const cores = availableParallelism();
+  console.log(
+    `  the machine's ${cores} cores were busy ${Math.round(busy * cores * total)} CPU s of ${Math.round(cores * total)} ` +
+      `(${Math.round(busy * 100)}%), every process included; with other work beside npm test, theirs too`,
+  );
+}
 if (!built) console.log('  (the build failed, so no other tier ran)');
 process.exit(failed.length ? 1 : 0);
