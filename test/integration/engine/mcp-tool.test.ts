@@ -25,11 +25,15 @@ function stdioServer(marker: string, extraEnv: Record<string, string> = {}) {
     env: { MCP_TEST_LOG: env.path('calls.jsonl'), HOOKPANEL_MCP_MARKER: marker, ...extraEnv },
   };
 }
+/**
+ * The server's call log, its whole lines only: a test polls it while the server writes, and the server's
+ * append creates the file before it writes the line (read between, it is empty), or may be read mid-line.
+ */
 const calls = (): (CallLog & { started?: boolean })[] =>
   existsSync(env.path('calls.jsonl'))
     ? readFileSync(env.path('calls.jsonl'), 'utf8')
-        .trim()
         .split('\n')
+        .slice(0, -1)
         .map((l) => JSON.parse(l))
     : [];
 const guard = (tool: string, input: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
