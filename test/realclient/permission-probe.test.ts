@@ -264,8 +264,12 @@ describe.runIf(claude.path)(
         reports: { withdrawn: false, promptAnswered: true, hooks: [] },
         async then(_run, e) {
           // Claude Code has exited and never stopped the hook: it is still waiting, orphaned.
-          await vi.waitFor(() => expect(existsSync(e.path('hook.pid'))).toBe(true));
-          const pid = Number(readFileSync(e.path('hook.pid'), 'utf8'));
+          // Its pid once written: the shell creates hook.pid before `echo` writes to it.
+          const pid = await vi.waitFor(() => {
+            const written = Number(readFileSync(e.path('hook.pid'), 'utf8'));
+            expect(written).toBeGreaterThan(0);
+            return written;
+          });
           expect(() => process.kill(pid, 0)).not.toThrow();
           // The hook and the shell Claude Code started it in (`sh -c '<command>'`) are both left behind.
           const shell = Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
