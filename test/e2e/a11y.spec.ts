@@ -1,8 +1,8 @@
 // Every view passes axe-core with no serious or critical violation, in light and dark, on a small window
 // (1024 × 700) and a large one, each in the state a person sees it in (a rule picked, an event open, a dry
 // run shown, the notifications open).
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeViolations } from './axe.js';
 import { expect, historyRows, openHistory, test, type Panel } from './fixtures.js';
 
 const SIZES = [
@@ -11,14 +11,7 @@ const SIZES = [
 ];
 
 async function check(page: Page, where: string, found: string[]): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
-    found.push(
-      `${where}: ${v.id} (${v.impact}) ${v.help}\n${v.nodes
-        .slice(0, 4)
-        .map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`)
-        .join('\n')}`,
-    );
+  for (const violation of await axeViolations(page)) found.push(`${where}: ${violation}`);
 }
 
 async function everyView(
@@ -98,3 +91,37 @@ for (const size of SIZES) {
     });
   });
 }
+
+// The look itself can fail: what axe finds in the panel's page is named, with its impact and where.
+test('the look names what axe finds, inside a part of the page or all of it, by impact', async ({
+  page,
+  panel,
+}) => {
+  await panel.goto(page);
+  await expect(page.getByRole('tab', { name: /Rules/ })).toBeVisible();
+  // An unnamed button (critical), grey on grey (serious), text outside every landmark (moderate).
+  await page.evaluate(`
+    const box = document.createElement('div');
+    box.id = 'probe-box';
+    const faint = document.createElement('p');
+    faint.textContent = 'faint';
+    faint.style.color = '#777';
+    faint.style.background = '#888';
+    box.append(faint);
+    const button = document.createElement('button');
+    button.id = 'probe-unnamed';
+    document.querySelector('main').append(box, button);
+    const outside = document.createElement('div');
+    outside.id = 'probe-outside';
+    outside.textContent = 'outside every landmark';
+    document.body.append(outside);
+  `);
+  const ids = (found: string[]) => found.map((v) => v.split(' ')[0]).sort();
+  const all = await axeViolations(page);
+  expect(ids(all)).toEqual(['button-name', 'color-contrast']);
+  expect(all.find((v) => v.startsWith('button-name'))).toMatch(
+    /^button-name \(critical\) .*\n {4}#probe-unnamed: /,
+  );
+  expect(ids(await axeViolations(page, { include: '#probe-box' }))).toEqual(['color-contrast']);
+  expect(ids(await axeViolations(page, { everyImpact: true }))).toContain('region');
+});

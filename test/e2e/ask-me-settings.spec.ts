@@ -2,10 +2,10 @@
 // tools and the wait, saved and shown again after a reload; the warning when Claude Code is connected
 // without its PermissionRequest hook, and its button updating the real settings file in the test's HOME;
 // Codex not connected; axe and a small window.
-import AxeBuilder from '@axe-core/playwright';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.js';
+import { axeViolations } from './axe.js';
 import { askMeSaved, expect, test } from './fixtures.js';
 
 test('Ask me settings: tools, wait, the missing-hook warning and its fix', async ({ page, panel }) => {
@@ -103,8 +103,7 @@ test('Ask me settings: tools, wait, the missing-hook warning and its fix', async
   await page.getByRole('group', { name: 'Ask me: Claude Code' }).scrollIntoViewIfNeeded();
 
   // A small window, light: no serious or critical problem for axe in the section.
-  const { violations } = await new AxeBuilder({ page }).include('.ask-me').analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await axeViolations(page, { include: '.ask-me' })).toEqual([]);
 
   // A reload shows what was saved.
   await page.reload();
@@ -150,8 +149,7 @@ test('Ask me settings pass axe in dark, at 1024×700', async ({ page, panel }) =
     'is not connected',
   );
   await claude.scrollIntoViewIfNeeded();
-  const { violations } = await new AxeBuilder({ page }).include('.ask-me').analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await axeViolations(page, { include: '.ask-me' })).toEqual([]);
   // Nothing of the section runs off a small window to the side.
   const box = await claude.boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(1024);

@@ -3,8 +3,8 @@
 // Trust review's risk flags on the command make no answer the obvious one and say why; the reason box
 // comes before Deny and Enter sends it; focus goes to the next request, or back where it was; Write and
 // Edit show the file and what would be written.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeViolations } from './axe.js';
 import { askMeSaved, expect, test, type Panel } from './fixtures.js';
 
 async function askMeOn(page: Page, panel: Panel): Promise<void> {
@@ -36,13 +36,6 @@ const LOOKS = [
   [{ width: 1024, height: 700 }, true],
   [{ width: 1280, height: 800 }, true],
 ] as const;
-
-async function axe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 test('a waiting request is counted in the sidebar, title, bell and icon, with a bar in every view', async ({
   page,
@@ -83,7 +76,7 @@ test('a waiting request is counted in the sidebar, title, bell and icon, with a 
     await page.locator('main').evaluate((m) => m.scrollTo({ top: m.scrollHeight }));
     await expect(bar).toBeInViewport();
     await panel.shot(page, `waiting-bar-settings-${dark ? 'dark-' : ''}${size.width}`);
-    if (size.width === 1024) expect(await axe(page)).toEqual([]);
+    if (size.width === 1024) expect(await axeViolations(page)).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await bar.getByRole('button', { name: 'Answer the oldest' }).click();
@@ -97,7 +90,7 @@ test('a waiting request is counted in the sidebar, title, bell and icon, with a 
     await page.setViewportSize(size);
     await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
     await panel.shot(page, `waiting-bell-${dark ? 'dark-' : ''}${size.width}`);
-    if (size.width === 1024) expect(await axe(page)).toEqual([]);
+    if (size.width === 1024) expect(await axeViolations(page)).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await page
@@ -150,10 +143,10 @@ test('a flagged command makes no answer primary and says why; a plain one keeps 
     if (title === 'Destroys data') {
       await page.setViewportSize({ width: 1024, height: 700 });
       await panel.shot(page, 'waiting-flagged-1024');
-      expect(await axe(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.emulateMedia({ colorScheme: 'dark' });
       await panel.shot(page, 'waiting-flagged-dark-1024');
-      expect(await axe(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.setViewportSize({ width: 1280, height: 800 });
       await panel.shot(page, 'waiting-flagged-dark-1280');
       await page.emulateMedia({ colorScheme: 'light' });
@@ -218,7 +211,7 @@ test('Write shows the file and its content; Edit shows the change as a diff', as
     await page.setViewportSize(size);
     await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
     await panel.shot(page, `waiting-write-${dark ? 'dark-' : ''}${size.width}`);
-    if (size.width === 1024) expect(await axe(page)).toEqual([]);
+    if (size.width === 1024) expect(await axeViolations(page)).toEqual([]);
   }
   await card.getByRole('button', { name: 'Allow', exact: true }).click();
   await write;
@@ -240,7 +233,7 @@ test('Write shows the file and its content; Edit shows the change as a diff', as
     await page.setViewportSize(size);
     await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
     await panel.shot(page, `waiting-edit-${dark ? 'dark-' : ''}${size.width}`);
-    if (size.width === 1024) expect(await axe(page)).toEqual([]);
+    if (size.width === 1024) expect(await axeViolations(page)).toEqual([]);
   }
   await editCard.getByRole('button', { name: 'Deny' }).click();
   expect(await decision(edit)).toMatchObject({ behavior: 'deny' });

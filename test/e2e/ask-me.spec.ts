@@ -2,8 +2,7 @@
 // request shows as the "Waiting for you" card above every view; Deny with a reason and Allow answer the
 // waiting bridge; and "Always allow…", which shows the exact rule and its file before anything is written.
 import { readFileSync, rmSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { axeViolations } from './axe.js';
 import { askMeSaved, expect, test } from './fixtures.js';
 
 test('Ask me: the "Waiting for you" card answers Claude Code\'s permission request', async ({
@@ -50,14 +49,6 @@ test('Ask me: the "Waiting for you" card answers Claude Code\'s permission reque
   await expect(page.getByRole('region', { name: 'Waiting for you' })).toHaveCount(0);
 });
 
-/** axe on the page as it is: no serious or critical violation (a11y.spec.ts does every view). */
-async function axe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
-
 test("Always allow through the card: Codex's prefix, trimmed, written to default.rules", async ({
   page,
   panel,
@@ -99,10 +90,10 @@ test("Always allow through the card: Codex's prefix, trimmed, written to default
   await expect(confirm.getByRole('button', { name: '--short' })).toHaveAttribute('aria-pressed', 'false');
   await expect(rule).toHaveText('prefix_rule(pattern=["git", "status"], decision="allow")');
   await panel.shot(page, 'ask-me-always-1024');
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 1400, height: 900 });
   await panel.shot(page, 'ask-me-always-1400');
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   // A rules folder that cannot be written: the card names the file, and the request still waits.
   panel.env.write('~/.codex/rules', 'a file where the folder should be');
   await confirm.getByRole('button', { name: 'Allow always' }).click();

@@ -2,23 +2,16 @@
 // does not have is an error that says so; a missing comma is shown on the line where it belongs; a rule
 // failing every run is marked in Rules and Hook cost; a day of data reads as bars; a rule's detail says
 // what it can block from its dialect's own event table. Light and dark, 1024×700, axe.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { rmSync } from 'node:fs';
+import { axeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
-
-async function axe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 async function bothThemes(page: Page, shot: (name: string) => Promise<void>, name: string) {
   for (const dark of [false, true]) {
     await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
     await shot(`${dark ? 'dark-' : ''}${name}`);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -8,8 +8,8 @@
 // back to) answers "denied" to every notification whatever the context grants, and lists nothing: these
 // tests ask for a full Chromium (showsNotifications), and skip, saying so, where only the shell is found;
 // CI installs Debian's `chromium` and requires them (HOOKPANEL_REQUIRE_NOTIFICATIONS=1).
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, Worker } from '@playwright/test';
+import { axeViolations } from './axe.js';
 import { askMeSaved, expect, test, type Panel } from './fixtures.js';
 
 // Every test here, the browser's own permission prompt included: a full Chromium, never the shell.
@@ -257,6 +257,5 @@ test('Settings says plainly when the browser blocks notifications; axe finds not
   const section = page.getByRole('group', { name: 'Notifications' });
   await section.scrollIntoViewIfNeeded();
   await panel.shot(page, 'browser-notify-settings');
-  const { violations } = await new AxeBuilder({ page }).include('#settings-notifications').analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(await axeViolations(page, { include: '#settings-notifications', everyImpact: true })).toEqual([]);
 });

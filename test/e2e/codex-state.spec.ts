@@ -2,12 +2,12 @@
 // hooks Codex skips; that Codex is not installed is said; a project Codex does not trust gets the exact
 // lines for the exact file, as code; a hook Codex does not trust yet gets the way to trust it, which
 // (with the real Codex) records Codex's trust through Codex.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { startServe } from '../helpers/serve.js';
 import { agentForTests } from '../realclient/agents.js';
+import { axeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
 
 const twoHooks = JSON.stringify(
@@ -26,13 +26,6 @@ async function openPanel(page: Page, env: TestEnv) {
   await page.setViewportSize({ width: 1024, height: 700 });
   await page.goto(/Panel: (\S+)/.exec(serve.output())![1]!);
   return serve;
-}
-
-async function noSeriousViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-  ).toEqual([]);
 }
 
 test('Codex not installed, project not trusted: one status per hook, and the lines to add as code', async ({
@@ -63,7 +56,7 @@ test('Codex not installed, project not trusted: one status per hook, and the lin
     );
     await expect(source).not.toContainText('`');
     await expect(source).not.toContainText('Trust review');
-    await noSeriousViolations(page);
+    expect(await axeViolations(page)).toEqual([]);
     await source.scrollIntoViewIfNeeded();
     await panel.shot(page, 'rules-codex-untrusted-project');
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -101,7 +94,7 @@ test('Codex installed, a hook it does not trust: the way to trust it, then "Code
     await expect(source.getByText('Codex skips its hooks')).toBeVisible();
     await expect(source.getByText('Codex will skip this: not trusted in Codex')).toHaveCount(2);
     await expect(source.getByText('not installed')).toHaveCount(0);
-    await noSeriousViolations(page);
+    expect(await axeViolations(page)).toEqual([]);
     await panel.shot(page, 'rules-codex-untrusted-hooks');
     await page.emulateMedia({ colorScheme: 'dark' });
     await panel.shot(page, 'dark-rules-codex-untrusted-hooks');

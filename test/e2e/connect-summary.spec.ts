@@ -3,16 +3,8 @@
 // "Show the change", and writes only once confirmed: Connect…, Disconnect…, and Ask me's update of a
 // connection that lacks its PermissionRequest hook.
 import { existsSync, readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { axeViolations } from './axe.js';
 import { askMeSaved, expect, test } from './fixtures.js';
-
-async function axe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 test('Connect… says what it changes first; the diff is behind "Show the change"', async ({ page, panel }) => {
   await panel.goto(page);
@@ -51,10 +43,10 @@ test('Connect… says what it changes first; the diff is behind "Show the change
   await page.setViewportSize({ width: 1024, height: 700 });
   await dialog.scrollIntoViewIfNeeded();
   await panel.shot(page, 'connect-summary-1024');
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.emulateMedia({ colorScheme: 'dark' });
   await panel.shot(page, 'connect-summary-dark-1024');
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Show the change' }).click();
   await expect(diff).toContainText(' emit claude Stop');
   await expect(diff).not.toContainText('Index:');
@@ -65,7 +57,7 @@ test('Connect… says what it changes first; the diff is behind "Show the change
   );
   await dialog.scrollIntoViewIfNeeded();
   await panel.shot(page, 'connect-summary-diff-dark-1024');
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 800 });
   await panel.shot(page, 'connect-summary-diff-dark-1280');
   await page.emulateMedia({ colorScheme: 'light' });
@@ -119,7 +111,7 @@ test("Ask me's missing-hook update goes through the same summary, then confirm",
     await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
     await dialog.scrollIntoViewIfNeeded();
     await panel.shot(page, `ask-me-update-summary-${dark ? 'dark-' : ''}${size.width}`);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   }
   // Cancel writes nothing; the warning stays.
   await dialog.getByRole('button', { name: 'Cancel' }).click();

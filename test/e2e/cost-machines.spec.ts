@@ -3,11 +3,11 @@
 // either state, in light and dark. The other machines' records are written to the panel's history as a
 // host writes what arrives through a machine's socket (their `machine`): the ssh connection itself is
 // machines.spec.ts's.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { HistoryRecord } from '../../shared/dispatch.js';
 import { HistoryStore } from '../../electron/host/history/store.js';
 import { dispatchRecord, eventRecord } from '../helpers/history-records.js';
+import { axeViolations } from './axe.js';
 import { expect, test, type Panel } from './fixtures.js';
 
 /** Ten Bash calls from a machine, each rule run taking `ms`, the third one failing. */
@@ -43,11 +43,6 @@ function calls(machine: string, ms: number): HistoryRecord[][] {
   });
 }
 
-async function noSeriousViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include('section.cost').analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-}
-
 async function twoMachines(page: Page, panel: Panel, suffix: string): Promise<void> {
   await panel.emit('claude', 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } });
   const store = new HistoryStore({ dir: panel.env.path('hp/history') });
@@ -70,7 +65,7 @@ async function twoMachines(page: Page, panel: Panel, suffix: string): Promise<vo
   await expect(row('ci@buildbox').getByRole('cell').nth(5)).toHaveText('10');
   await expect(row('ci@buildbox').getByRole('cell').nth(6)).toHaveText('1');
   await expect(row('This computer').getByRole('cell').nth(5)).toHaveText('2');
-  await noSeriousViolations(page);
+  expect(await axeViolations(page, { include: 'section.cost' })).toEqual([]);
   await panel.shot(page, `cost-machines${suffix}`);
 
   // One machine: its figures alone, everywhere in the view.
@@ -89,7 +84,7 @@ async function twoMachines(page: Page, panel: Panel, suffix: string): Promise<vo
   ).toHaveText('10');
   const rules = page.getByRole('table', { name: 'cost per rule' });
   await expect(rules.getByRole('row')).toHaveCount(2);
-  await noSeriousViolations(page);
+  expect(await axeViolations(page, { include: 'section.cost' })).toEqual([]);
   await panel.shot(page, `cost-machine-filtered${suffix}`);
 
   await filter.selectOption('This computer');

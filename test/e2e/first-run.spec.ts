@@ -2,11 +2,10 @@
 // installed (their program on PATH, with its version) and which settings files are there, each said
 // apart; Connect… through the summary first; a settings file Connect created never makes an agent that
 // is not installed look installed. The table of places Hookpanel looks sits behind a link.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { chmodSync, mkdirSync } from 'node:fs';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { startServe } from '../helpers/serve.js';
+import { axeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
 
 /** A home with nothing in it, and PATH holding a `claude` that says its version and the system tools. */
@@ -17,13 +16,6 @@ function emptyMachine(): TestEnv {
   chmodSync(claude, 0o755);
   env.processEnv.PATH = `${env.path('bin')}:/usr/bin:/bin`;
   return env;
-}
-
-async function noSeriousViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-  ).toEqual([]);
 }
 
 test('first run: the agents on this machine, told apart, and Connect from there', async ({
@@ -52,7 +44,7 @@ test('first run: the agents on this machine, told apart, and Connect from there'
       'not installed here: no gemini on PATH',
     );
     await expect(welcome.getByText('Installed here: Claude Code.')).toBeVisible();
-    await noSeriousViolations(page);
+    expect(await axeViolations(page)).toEqual([]);
     await panel.shot(page, 'first-run');
     await page.emulateMedia({ colorScheme: 'dark' });
     await panel.shot(page, 'dark-first-run');
@@ -77,7 +69,7 @@ test('first run: the agents on this machine, told apart, and Connect from there'
     await expect(table).toContainText('~/.arya/polish/hooks.json');
     await expect(table).toContainText('.chrys/hooks/hooks.yaml');
     await expect(table).not.toContainText('$');
-    await noSeriousViolations(page);
+    expect(await axeViolations(page)).toEqual([]);
     await table.scrollIntoViewIfNeeded();
     await panel.shot(page, 'first-run-connected');
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -94,7 +86,7 @@ test('first run: the agents on this machine, told apart, and Connect from there'
     await expect(item.getByText('not installed', { exact: true })).toBeVisible();
     await expect(item.getByText('found', { exact: true })).toHaveCount(0);
     await page.getByRole('listitem', { name: 'agent Claude Code' }).scrollIntoViewIfNeeded();
-    await noSeriousViolations(page);
+    expect(await axeViolations(page)).toEqual([]);
     await panel.shot(page, 'settings-agents-facts');
     await page.emulateMedia({ colorScheme: 'dark' });
     await panel.shot(page, 'dark-settings-agents-facts');
@@ -122,7 +114,7 @@ test('first run skipped: Rules says no hook files, leads back to the agents, the
     await expect(page.getByRole('table', { name: 'where hook files are' })).toContainText(
       '~/.chrys/hooks/hooks.yaml',
     );
-    await noSeriousViolations(page);
+    expect(await axeViolations(page)).toEqual([]);
     await panel.shot(page, 'rules-no-hook-files');
     await page.emulateMedia({ colorScheme: 'dark' });
     await panel.shot(page, 'dark-rules-no-hook-files');

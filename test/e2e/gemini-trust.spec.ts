@@ -3,7 +3,7 @@
 // off in Gemini itself where the person trusts the folder there.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
 
 for (const colorScheme of ['light', 'dark'] as const)
@@ -66,10 +66,7 @@ for (const colorScheme of ['light', 'dark'] as const)
       await expect(item.getByRole('heading', { name: 'Scripts it runs' })).toBeVisible();
       await now.scrollIntoViewIfNeeded();
       await panel.shot(page, `${colorScheme === 'dark' ? 'dark-' : ''}trust-review-gemini`);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(
-        violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-      ).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
 
       await item.getByRole('button', { name: 'Keep blocked' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Gemini CLI still trusts' })).toContainText(

@@ -2,9 +2,9 @@
 // and its text before writing, writes it on the click, and Trust review then says Hookpanel runs the
 // Claude Code project file, only once trusted; off removes exactly that file. The fixture points the
 // managed folder at a temporary one (HOOKPANEL_TEST_CLAUDE_MANAGED_DIR): the real /etc is never touched.
-import AxeBuilder from '@axe-core/playwright';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { axeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
 
 for (const colorScheme of ['light', 'dark'] as const)
@@ -41,10 +41,7 @@ for (const colorScheme of ['light', 'dark'] as const)
       expect(existsSync(dropIn), 'nothing is written before the click').toBe(false);
       await dialog.scrollIntoViewIfNeeded();
       await panel.shot(page, `${dark}settings-guarded-mode`);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(
-        violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-      ).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       const shown = await dialog.getByLabel("the file's text").textContent();
       await dialog.getByRole('button', { name: 'Write the file and turn on' }).click();
       await expect(agent.getByRole('status')).toContainText('Guarded mode is on.');

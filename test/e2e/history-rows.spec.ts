@@ -1,8 +1,7 @@
 // History says what happened without a click: each row names the tool and its
 // command or file, or the prompt's first words; the agent's name is whole at 1024 px; a search says how
 // many events match and marks the words; rule runs are named so two rules with alike commands differ.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { axeViolations } from './axe.js';
 import { expect, historyRows, openHistory, test } from './fixtures.js';
 
 // The widest clock times ("10:05:57 PM") are the hours 10 to 12: show this page's times in a zone where
@@ -10,13 +9,6 @@ import { expect, historyRows, openHistory, test } from './fixtures.js';
 const hoursAhead = (((22 - new Date().getUTCHours()) % 24) + 24) % 24;
 const ahead = hoursAhead > 14 ? hoursAhead - 12 : hoursAhead;
 test.use({ timezoneId: ahead === 0 ? 'Etc/GMT' : `Etc/GMT${ahead > 0 ? '-' : '+'}${ahead}` });
-
-async function axe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 test('rows name the tool and its command, file or prompt; search counts and marks matches', async ({
   page,
@@ -47,7 +39,7 @@ test('rows name the tool and its command, file or prompt; search counts and mark
   await panel.shot(page, 'history-rows-1024');
   await page.emulateMedia({ colorScheme: 'dark' });
   await panel.shot(page, 'history-rows-dark-1024');
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.emulateMedia({ colorScheme: 'light' });
 
   await page.getByLabel('search text').fill('build');
@@ -55,7 +47,7 @@ test('rows name the tool and its command, file or prompt; search counts and mark
   await expect(historyRows(page)).toHaveCount(2);
   await expect(historyRows(page).locator('mark').first()).toHaveText(/build/i);
   await panel.shot(page, 'history-search-1024');
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('rule runs: two rules whose commands start alike are told apart by their ends and places', async ({
@@ -106,5 +98,5 @@ test('rule runs: two rules whose commands start alike are told apart by their en
   await panel.shot(page, 'history-rule-runs-1024');
   await page.emulateMedia({ colorScheme: 'dark' });
   await panel.shot(page, 'history-rule-runs-dark-1024');
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });

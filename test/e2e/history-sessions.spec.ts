@@ -1,16 +1,8 @@
 // History by session (docs/engine.md, "History"): sessions listed with agent, workspace, start, length, events
 // and blocks; a session's timeline with each event's tool call, the hooks that ran and their answers,
 // and where the turn ended; filterable; reached from an event's detail and from a notification.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { axeViolations } from './axe.js';
 import { expect, historyRows, openHistory, test } from './fixtures.js';
-
-async function axe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 test('sessions list, a session timeline filtered, and the way there from an event and a notification', async ({
   page,
@@ -42,7 +34,7 @@ test('sessions list, a session timeline filtered, and the way there from an even
   await expect(rowA.getByRole('cell').nth(3)).toHaveText('4');
   await expect(rowA.getByRole('cell').nth(4)).toHaveText('1');
   await panel.shot(page, 'history-sessions-1024');
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await rowA.click();
   await expect(sessions).toHaveCount(0);
@@ -60,7 +52,7 @@ test('sessions list, a session timeline filtered, and the way there from an even
   await panel.shot(page, 'history-session-timeline-1024');
   await page.emulateMedia({ colorScheme: 'dark' });
   await panel.shot(page, 'history-session-timeline-dark-1024');
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.emulateMedia({ colorScheme: 'light' });
 
   await page.getByLabel('show in this session').selectOption({ label: 'Blocked' });

@@ -4,13 +4,12 @@
 // going down shows "reconnecting" with the reason in words, and it comes back; Remove says what it
 // takes back and leaves nothing there. A hosted rule chosen for one machine runs only for it, and the
 // machine's name is on its rule runs, in History's filter and on its permission request's card.
-import AxeBuilder from '@axe-core/playwright';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { runCli } from '../helpers/cli.js';
 import { sshdMissing, startSshd, type TestSshd } from '../helpers/sshd.js';
+import { axeViolations } from './axe.js';
 import { askMeSaved, expect, test } from './fixtures.js';
 
 const missing = sshdMissing();
@@ -26,13 +25,6 @@ test.afterAll(async () => {
   await sshd?.stop();
   rmSync(root, { recursive: true, force: true });
 });
-
-async function noSeriousViolations(page: Page, within = '#settings-machines') {
-  const { violations } = await new AxeBuilder({ page }).include(within).analyze();
-  expect(
-    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-  ).toEqual([]);
-}
 
 test('Settings → Machines: add shows what it installs first, the state in words, remove takes it back', async ({
   page,
@@ -68,7 +60,7 @@ test('Settings → Machines: add shows what it installs first, the state in word
   expect(existsSync(dir), 'nothing is installed before the click').toBe(false);
   await plan.scrollIntoViewIfNeeded();
   await panel.shot(page, 'settings-machines-add-1024x700');
-  await noSeriousViolations(page);
+  expect(await axeViolations(page, { include: '#settings-machines' })).toEqual([]);
 
   await plan.getByRole('button', { name: `Install on ${target}` }).click();
   await expect(section.getByRole('status', { name: 'outcome' })).toContainText(`Installed on ${target}.`);
@@ -123,7 +115,7 @@ test('Settings → Machines: add shows what it installs first, the state in word
   await expect(machine.getByRole('status').first()).toContainText('ssh said:');
   await machine.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await panel.shot(page, 'settings-machines-reconnecting-1400x900');
-  await noSeriousViolations(page);
+  expect(await axeViolations(page, { include: '#settings-machines' })).toEqual([]);
   await sshd.start();
   await expect(machine.getByRole('status').first()).toContainText('Connected since', { timeout: 90_000 });
 
@@ -199,7 +191,7 @@ test("a hosted rule chosen for one machine: Runs for in Rules, the machine's nam
   await expect(where.getByRole('checkbox', { name: target })).toBeChecked();
   await detail.evaluate((el) => el.scrollTo(0, el.scrollHeight));
   await panel.shot(page, 'rules-runs-for-1280x800');
-  await noSeriousViolations(page, 'aside[aria-label="rule detail"]');
+  expect(await axeViolations(page, { include: 'aside[aria-label="rule detail"]' })).toEqual([]);
 
   // The machine's call is blocked; this computer's same call is not, its run skipped with why.
   const rm = (cwd: string) => ({

@@ -2,8 +2,8 @@
 // what changed, marked, not two identical lines; the "Trusted" note goes once the file changes again or
 // after "Keep blocked". A pw project file: Hookpanel runs its hooks, so trusting it is what the card
 // offers.
-import AxeBuilder from '@axe-core/playwright';
 import { runCli } from '../helpers/cli.js';
+import { axeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
 
 const settings = (command: string) =>
@@ -33,8 +33,7 @@ test('a changed command shows was and now with the change marked; a stale Truste
   for (const dark of [false, true]) {
     await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
     await panel.shot(page, `${dark ? 'dark-' : ''}trust-review-changed-command`);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 

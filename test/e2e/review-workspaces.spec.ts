@@ -1,7 +1,7 @@
 // Reviews waiting in every known workspace, not only the one picked in the sidebar: adding a workspace
 // in Settings counts its waiting project files in the Trust review badge, lists them by workspace in
 // Trust review, and fires the "Project hooks wait for review" notice.
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
 
 for (const colorScheme of ['light', 'dark'] as const) {
@@ -45,8 +45,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const elsewhere = page.getByRole('region', { name: 'waiting in other workspaces' });
       await expect(elsewhere).toContainText(`${other}: 1 project file (.agents/settings.json)`);
       await panel.shot(page, `review-other-workspaces-${colorScheme}`);
-      const { violations } = await new AxeBuilder({ page }).include('.waiting-elsewhere').analyze();
-      expect(violations).toEqual([]);
+      expect(await axeViolations(page, { include: '.waiting-elsewhere', everyImpact: true })).toEqual([]);
 
       await elsewhere.getByRole('button', { name: `Review them in ${other}` }).click();
       const item = page.getByRole('article', { name: /review .*other\/\.agents\/settings\.json/ });

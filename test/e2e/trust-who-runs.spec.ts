@@ -1,7 +1,7 @@
 // Trust review of a Claude Code project file without guarded mode: the card says plainly that Claude Code
 // runs the hooks itself, what marking the file reviewed here changes and that blocking it does not stop
 // Claude Code; its buttons promise nothing Hookpanel cannot do and lead to guarded mode.
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
 
 for (const colorScheme of ['light', 'dark'] as const)
@@ -46,10 +46,7 @@ for (const colorScheme of ['light', 'dark'] as const)
       await who.scrollIntoViewIfNeeded();
       await panel.shot(page, `${colorScheme === 'dark' ? 'dark-' : ''}trust-review-claude`);
 
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(
-        violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-      ).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       // Nothing here changes what Claude Code runs until guarded mode is on: no "Mark reviewed" that
       // could only answer "nothing was recorded"; the button leads to the guarded mode switch.
       await expect(
