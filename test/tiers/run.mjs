@@ -9,8 +9,8 @@
 // (test/tiers/coverage.mjs): the Node 24 pass, or the first where the Node 24 pass does not run (the
 // first then runs every file); its figure is in the table. HOOKPANEL_COVERAGE=0 leaves coverage out.
 // The table gives each tier's wall time and, on Linux, its CPU seconds (test/tiers/cpu-of.mjs).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
@@ -204,6 +204,18 @@ function machineTicks() {
   }
 }
 
+/**
+ * Every vitest file's CPU, both passes, logged here (test/helpers/cpu-log.ts) and its costliest files
+ * printed after the table: a run that costs more than the last says where. A log named by the caller is
+ * theirs, added to; this one is the run's own.
+ */
+const CPU_LOG = process.env.HOOKPANEL_TEST_CPU_LOG || join(REPO, 'test-results', 'vitest-cpu.jsonl');
+if (!process.env.HOOKPANEL_TEST_CPU_LOG) {
+  mkdirSync(dirname(CPU_LOG), { recursive: true });
+  rmSync(CPU_LOG, { force: true });
+  process.env.HOOKPANEL_TEST_CPU_LOG = CPU_LOG;
+}
+
 const start = performance.now();
 const ticksAtStart = machineTicks();
 const built = await tier('build');
@@ -275,4 +287,13 @@ if (ticksAtStart && ticksAtEnd && ticksAtEnd.all > ticksAtStart.all) {
   );
 }
 if (!built) console.log('  (the build failed, so no other tier ran)');
+if (existsSync(CPU_LOG)) {
+  const table = spawnSync(process.execPath, [join(REPO, 'test', 'tiers', 'cpu-table.mjs'), CPU_LOG, '10'], {
+    encoding: 'utf8',
+  });
+  console.log(
+    `\nthe vitest files, both passes, by CPU seconds (npm run test:cpu -- ${CPU_LOG} lists them all)`,
+  );
+  for (const line of (table.stdout || table.stderr).trimEnd().split('\n')) console.log(line && `  ${line}`);
+}
 process.exit(failed.length ? 1 : 0);
