@@ -216,6 +216,24 @@ if (!process.env.HOOKPANEL_TEST_CPU_LOG) {
   process.env.HOOKPANEL_TEST_CPU_LOG = CPU_LOG;
 }
 
+/**
+ * How fast the machine is: the median wall time of ten bare `node -e ''` runs, with nothing of this run
+ * beside them. CPU seconds change with the machine's speed, not only the code's: on 4 December 2026 the
+ * same Node 24 pass, its files all but unchanged, cost 709 CPU s in the morning and 936 in the afternoon,
+ * every file about a quarter more (in-process fuzzing too), when `node -e ''` took 133 ms against the
+ * 100 ms measured here before. Figures of two runs compare in this unit.
+ */
+function nodeStartMs() {
+  const times = [];
+  for (let i = 0; i < 10; i++) {
+    const t0 = performance.now();
+    spawnSync(process.execPath, ['-e', ''], { stdio: 'ignore' });
+    times.push(performance.now() - t0);
+  }
+  return times.sort((a, b) => a - b)[5];
+}
+
+const nodeStartAtStart = nodeStartMs();
 const start = performance.now();
 const ticksAtStart = machineTicks();
 const built = await tier('build');
@@ -286,6 +304,10 @@ if (ticksAtStart && ticksAtEnd && ticksAtEnd.all > ticksAtStart.all) {
       `(${Math.round(busy * 100)}%), every process included; with other work beside npm test, theirs too`,
   );
 }
+console.log(
+  `  a bare \`node -e ''\` took ${Math.round(nodeStartAtStart)} ms before the run and ${Math.round(nodeStartMs())} ms ` +
+    "after it: the machine's speed, to compare CPU seconds between runs by",
+);
 if (!built) console.log('  (the build failed, so no other tier ran)');
 if (existsSync(CPU_LOG)) {
   const table = spawnSync(process.execPath, [join(REPO, 'test', 'tiers', 'cpu-table.mjs'), CPU_LOG, '10'], {
