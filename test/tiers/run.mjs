@@ -219,7 +219,7 @@ if (!process.env.HOOKPANEL_TEST_CPU_LOG) {
 /**
  * How fast the machine is: the median wall time of ten bare `node -e ''` runs, with nothing of this run
  * beside them. CPU seconds change with the machine's speed, not only the code's: on 4 December 2026 the
- * same Node 24 pass, its files all but unchanged, cost 709 CPU s in the morning and 936 in the afternoon,
+ * same Node 24 pass, its files all but unchanged, cost 722 CPU s in the morning and 936 in the afternoon,
  * every file about a quarter more (in-process fuzzing too), when `node -e ''` took 133 ms against the
  * 100 ms measured here before. Figures of two runs compare in this unit.
  */
