@@ -7,15 +7,6 @@
 import type { Page } from '@playwright/test';
 import axe from 'axe-core';
 
-interface Violation {
-  id: string;
-  impact?: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
-type AxeRun = (context: unknown, options: unknown) => Promise<{ violations: Violation[] }>;
-
 /**
  * axe's violations on the page as it is, or inside the `include` selector: the serious and critical
  * ones, or every one with `everyImpact`. Each is one line naming the rule, its impact and what to fix,
@@ -29,7 +20,7 @@ export async function axeViolations(
   if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(axe.source);
   const violations = await page.evaluate(
     ({ include }) =>
-      (globalThis as unknown as { axe: { run: AxeRun } }).axe
+      (globalThis as unknown as { axe: typeof axe }).axe
         .run(include ? { include: [include] } : { exclude: [] }, { resultTypes: ['violations'] })
         .then((results) => results.violations),
     { include },
