@@ -84,10 +84,17 @@ export async function loadCandidate(
   return { source, bytes: read.bytes };
 }
 
-/** Every source of every dialect for the context, with trust and cross-file rules applied. */
-export async function loadSources(ctx: LoadContext, trust: TrustStore | null): Promise<Source[]> {
+/**
+ * Every source of every dialect for the context, with trust and cross-file rules applied. `dialects`
+ * narrows it to some (the loader fuzz: one dialect's files, without reading every other's places).
+ */
+export async function loadSources(
+  ctx: LoadContext,
+  trust: TrustStore | null,
+  dialects: readonly DialectModule[] = DIALECT_MODULES,
+): Promise<Source[]> {
   const perDialect = await Promise.all(
-    DIALECT_MODULES.map(async (mod) => {
+    dialects.map(async (mod) => {
       const loaded = await Promise.all(mod.locate(ctx).map((c) => loadCandidate(mod, c, ctx)));
       const sources = loaded.map((l) => l.source);
       if (trust) for (const s of sources) applyTrust(s, trust);
@@ -95,7 +102,7 @@ export async function loadSources(ctx: LoadContext, trust: TrustStore | null): P
     }),
   );
   const all = perDialect.flat();
-  for (const [i, mod] of DIALECT_MODULES.entries()) await mod.combine?.(perDialect[i]!, ctx, all);
+  for (const [i, mod] of dialects.entries()) await mod.combine?.(perDialect[i]!, ctx, all);
   return all;
 }
 
