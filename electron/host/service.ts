@@ -13,8 +13,8 @@ import {
   type HistoryRecord,
 } from '../../shared/dispatch.js';
 import type { DryRun } from '../../shared/ipc.js';
-import type { Source } from '../../shared/model.js';
-import type { LoadContext } from './dialects/dialect.js';
+import type { Dialect, Source } from '../../shared/model.js';
+import type { DialectModule, LoadContext } from './dialects/dialect.js';
 import { dialectModule, DIALECT_MODULES } from './dialects/registry.js';
 import { Engine, type EmitRequest } from './engine/engine.js';
 import { recoverOutbox, runJob } from './engine/outbox.js';
@@ -23,6 +23,7 @@ import { SpoolAppender } from './history/spool.js';
 import { homePaths, type HostEnv } from './paths.js';
 import { loadSettings, saveSettings, type Settings } from './settings/settings.js';
 import { SourceCache } from './sources/cache.js';
+import { dialectsOfEvent } from './sources/load.js';
 import { TrustStore } from './trust/store.js';
 import { inBackground } from './background.js';
 import { phaseEnded } from './util/phase-trace.js';
@@ -85,16 +86,17 @@ export class HookHost extends EventEmitter<HostEvents> {
 
   /**
    * `spoolHistory`: records go to the history's spool rather than its database (the in-process
-   * `hookpanel emit`, which then never loads SQLite; the next reader takes them in).
+   * `hookpanel emit`, which then never loads SQLite; the next reader takes them in). `eventsOf`: a host
+   * for one dialect's events reads only the files they can use (load.ts, dialectsOfEvent).
    */
   static async open(
     host: HostEnv,
-    opts: { spoolHistory?: boolean; warn?: (line: string) => void } = {},
+    opts: { spoolHistory?: boolean; eventsOf?: Dialect; warn?: (line: string) => void } = {},
   ): Promise<HookHost> {
     const h = new HookHost(host);
     if (opts.warn) h.warn = opts.warn;
     h.spooling = opts.spoolHistory ?? false;
-    await h.init(h.spooling);
+    await h.init(h.spooling, opts.eventsOf ? dialectsOfEvent(opts.eventsOf) : DIALECT_MODULES);
     return h;
   }
 
@@ -104,7 +106,7 @@ export class HookHost extends EventEmitter<HostEvents> {
    */
   private warn: (line: string) => void = (line) => void process.stderr.write(`hookpanel: ${line}\n`);
 
-  private async init(spoolHistory: boolean): Promise<void> {
+  private async init(spoolHistory: boolean, dialects: readonly DialectModule[]): Promise<void> {
     const loaded = await loadSettings(this.host);
     this.settings = loaded.settings;
     this.settingsProblem = loaded.problem;
@@ -114,7 +116,7 @@ export class HookHost extends EventEmitter<HostEvents> {
       retention: () => this.settings.history,
       spool: spoolHistory,
     });
-    this.cache = new SourceCache((workspace) => this.context(workspace), this.trust);
+    this.cache = new SourceCache((workspace) => this.context(workspace), this.trust, dialects);
     this.trust.onChange = () => this.cache.invalidate();
     // A hook file that stood in with its last good version while being rewritten: once its window
     // passes, what it says now is shown (an invalid file as invalid), though nothing else changed.

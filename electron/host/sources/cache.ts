@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Source } from '../../../shared/model.js';
 import type { LoadContext } from '../dialects/dialect.js';
+import type { DialectModule } from '../dialects/dialect.js';
 import { DIALECT_MODULES } from '../dialects/registry.js';
 import { homePaths } from '../paths.js';
 import type { TrustStore } from '../trust/store.js';
@@ -61,6 +62,8 @@ export class SourceCache {
   constructor(
     private readonly context: (workspace: string | null) => LoadContext,
     private readonly trust: TrustStore,
+    /** The dialects whose files are read: every one, unless a one-event host names fewer. */
+    private readonly dialects: readonly DialectModule[] = DIALECT_MODULES,
   ) {}
 
   async get(workspace: string | null): Promise<Source[]> {
@@ -86,10 +89,10 @@ export class SourceCache {
     };
     entry.sources = (async () => {
       await this.trust.reload();
-      let sources = await loadSources(ctx, this.trust);
+      let sources = await loadSources(ctx, this.trust, this.dialects);
       for (let i = 0; i < MID_WRITE_RETRIES && sources.some((s) => this.unsettled(s)); i++) {
         await delay(MID_WRITE_RETRY_MS);
-        sources = await loadSources(ctx, this.trust);
+        sources = await loadSources(ctx, this.trust, this.dialects);
       }
       const held = this.holdLastGood(sources);
       // A file read while being written is read again at the next check, until it settles.
@@ -153,7 +156,7 @@ export class SourceCache {
     folders: string[],
   ): { fingerprint: string; racy: boolean } {
     const paths = [
-      ...DIALECT_MODULES.flatMap((m) => m.locate(ctx).map((c) => c.path)),
+      ...this.dialects.flatMap((m) => m.locate(ctx).map((c) => c.path)),
       homePaths(ctx.host).trustIndex,
       homePaths(ctx.host).settings,
       ...scripts,

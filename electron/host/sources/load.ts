@@ -1,6 +1,6 @@
 // Loads every hook file of every dialect for a workspace: read → parse → validate → combine → trust.
 import { readFile } from 'node:fs/promises';
-import type { Source } from '../../../shared/model.js';
+import type { Dialect, Source } from '../../../shared/model.js';
 import type { Candidate, DialectModule, LoadContext } from '../dialects/dialect.js';
 import { DIALECT_MODULES } from '../dialects/registry.js';
 import { DiagnosticSink } from '../diagnostics/sink.js';
@@ -24,6 +24,18 @@ export interface LoadedFileBytes {
  */
 export function candidateRole(candidate: Candidate, ctx: LoadContext): Source['role'] {
   return candidate.guarded ? 'hosted' : (ctx.settings.roles[candidate.path] ?? candidate.role);
+}
+
+/** The dialect that lists the workspace's cross-tool .mcp.json among its places (shared/mcp.ts). */
+export const CROSS_TOOL_MCP_DIALECT: Dialect = 'pw';
+
+/**
+ * The dialects whose files can change what one event of `dialect` does: its own, and the one that loads
+ * the workspace's .mcp.json, whose servers its MCP tool hooks may call. The in-process `hookpanel emit`
+ * reads only these: every other agent's files were most of what it parsed, for nothing.
+ */
+export function dialectsOfEvent(dialect: Dialect): DialectModule[] {
+  return DIALECT_MODULES.filter((m) => m.dialect === dialect || m.dialect === CROSS_TOOL_MCP_DIALECT);
 }
 
 /** Reads, parses and validates one file as one candidate of a dialect. */

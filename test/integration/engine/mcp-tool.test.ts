@@ -406,6 +406,32 @@ describe('mcp_tool from the bridge with no host running', () => {
     expect(r).toMatchObject({ code: 2, stderr: 'no edits today\n' });
     expect(processesWithMarker(marker)).toEqual([]);
   });
+
+  // emit reads only the files its event can use: its dialect's, and the .mcp.json another dialect (pw)
+  // lists, whose servers Claude Code's hosted hooks call too.
+  test("claude's hook calls a server of the workspace's trusted .mcp.json", async () => {
+    env = makeEnv();
+    const marker = `mcp-${Date.now()}-shared`;
+    env.write('ws/.mcp.json', JSON.stringify({ mcpServers: { policy: stdioServer(marker) } }));
+    env.write(
+      'hp/hooks/claude.json',
+      JSON.stringify({
+        hooks: { PreToolUse: [guard('answer', { text: '{"decision":"block","reason":"claude policy"}' })] },
+      }),
+    );
+    const emit = () =>
+      runCli(['emit', 'claude', 'PreToolUse'], {
+        env: env.processEnv,
+        cwd: env.workspace,
+        input: JSON.stringify(edit),
+      });
+    const untrusted = await emit();
+    expect(untrusted.code, untrusted.stderr).toBe(0);
+    const trusted = await runCli(['trust', '.mcp.json'], { env: env.processEnv, cwd: env.workspace });
+    expect(trusted.code, trusted.stderr).toBe(0);
+    expect(await emit()).toMatchObject({ code: 2, stderr: 'claude policy\n' });
+    expect(processesWithMarker(marker)).toEqual([]);
+  });
 });
 
 describe('mcp_tool over streamable HTTP', () => {
