@@ -12,7 +12,7 @@ import { stringify as tomlStringify } from 'smol-toml';
 import { stringify as yamlStringify } from 'yaml';
 import { DIALECT_IDS } from '../../shared/dialects.js';
 import type { Dialect, Diagnostic, Source } from '../../shared/model.js';
-import { DIALECT_MODULES } from '../../electron/host/dialects/registry.js';
+import { dialectModule } from '../../electron/host/dialects/registry.js';
 import { loadSources } from '../../electron/host/sources/load.js';
 import { TrustStore } from '../../electron/host/trust/store.js';
 import type { TestEnv } from '../helpers/env.js';
@@ -442,10 +442,8 @@ export async function checkLoad(
   bytes: Buffer | string,
 ): Promise<Verdict> {
   const path = env.write(spec.target, bytes);
-  const mod = DIALECT_MODULES.find((m) => m.dialect === dialect);
-  if (!mod) return { ok: false, why: `no ${dialect} in the dialect registry` };
   const load = async () => {
-    const sources = await loadSources(env.ctx(), new TrustStore(env.host), [mod]);
+    const sources = await loadSources(env.ctx(), new TrustStore(env.host), [dialectModule(dialect)]);
     return sources.find((s) => s.path === path && s.dialect === dialect);
   };
   let first: Source | undefined;

@@ -10,7 +10,7 @@ import { FIXTURES, makeEnv, type TestEnv } from '../helpers/env.js';
 let env: TestEnv;
 afterEach(() => env?.cleanup());
 
-test("a dialect's own file keeps its properties; another dialect's place is not read for it", async () => {
+test("a dialect's own file keeps its properties; the same bytes where only another dialect looks fail", async () => {
   env = makeEnv();
   const specs = new Map(await fuzzSpecs());
   const claude = specs.get('claude')!;

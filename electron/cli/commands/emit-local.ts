@@ -34,12 +34,9 @@ export async function emitInProcess(
   for (const s of STOP_SIGNALS) process.once(s, stop);
   try {
     // Records go to the history's spool: an emit never loads SQLite (the next reader takes them in).
-    const hookHost = await HookHost.open(host, {
-      spoolHistory: true,
-      eventsOf: req.dialect as Dialect,
-      warn,
-    });
-    const { answer, background } = await hookHost.dispatch({ ...req, dialect: req.dialect as Dialect });
+    const dialect = req.dialect as Dialect;
+    const hookHost = await HookHost.open(host, { spoolHistory: true, eventsOf: dialect, warn });
+    const { answer, background } = await hookHost.dispatch({ ...req, dialect });
     const later = await background;
     await hookHost.close();
     handOffTrees();

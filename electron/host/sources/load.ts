@@ -98,7 +98,7 @@ export async function loadCandidate(
 
 /**
  * Every source of every dialect for the context, with trust and cross-file rules applied. `dialects`
- * narrows it to some (the loader fuzz: one dialect's files, without reading every other's places).
+ * narrows it to some, whose places alone are read: one event's (dialectsOfEvent), one fuzzed dialect's.
  */
 export async function loadSources(
   ctx: LoadContext,
