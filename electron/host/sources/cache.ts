@@ -6,7 +6,6 @@ import { dirname } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Source } from '../../../shared/model.js';
 import type { DialectModule, LoadContext } from '../dialects/dialect.js';
-import { DIALECT_MODULES } from '../dialects/registry.js';
 import { homePaths } from '../paths.js';
 import type { TrustStore } from '../trust/store.js';
 import { folderStamp } from './folders.js';
@@ -62,7 +61,7 @@ export class SourceCache {
     private readonly context: (workspace: string | null) => LoadContext,
     private readonly trust: TrustStore,
     /** The dialects whose files are read: every one, unless a one-event host names fewer. */
-    private readonly dialects: readonly DialectModule[] = DIALECT_MODULES,
+    private readonly dialects: readonly DialectModule[],
   ) {}
 
   async get(workspace: string | null): Promise<Source[]> {
