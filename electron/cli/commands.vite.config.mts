@@ -5,7 +5,7 @@
 // "Test": the figures). main.ts, the command
 // table, commander and `emit` (its own bundles) stay as tsc emits them, and so does output.ts, whose
 // UsageError main.ts tells by `instanceof`. Left in node_modules: native and WebAssembly modules (libsql,
-// web-tree-sitter), those loaded on demand only (the MCP SDK, sudo-prompt) and the CommonJS ones that
+// koffi, web-tree-sitter), those loaded on demand only (the MCP SDK, sudo-prompt) and the CommonJS ones that
 // patch or probe at load (proper-lockfile's graceful-fs, ws, chokidar). Unbundled, as tsc alone leaves
 // them, the commands behave the same, only slower.
 import { defineConfig } from 'vite';
@@ -42,6 +42,7 @@ const HISTORY_WORKER = 'electron/host/history/worker';
 
 const PACKAGES_KEPT = [
   'libsql',
+  'koffi',
   'web-tree-sitter',
   '@modelcontextprotocol/sdk',
   '@vscode/sudo-prompt',

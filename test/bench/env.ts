@@ -16,6 +16,8 @@ export function benchHome(): {
     HOME: join(root, 'home'),
     HOOKPANEL_HOME: join(root, 'hp'),
     PATH: process.env.PATH ?? '/usr/bin:/bin',
+    // Passed on, so `HOOKPANEL_SPAWN=node npm run bench` measures hooks spawned by libuv (spawn-hook.ts).
+    ...(process.env.HOOKPANEL_SPAWN ? { HOOKPANEL_SPAWN: process.env.HOOKPANEL_SPAWN } : {}),
   };
   mkdirSync(env.HOME!, { recursive: true });
   mkdirSync(join(root, 'ws'), { recursive: true });

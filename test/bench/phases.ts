@@ -67,7 +67,7 @@ export const STEP_MEANING: Record<string, string> = {
   parse: 'the payload checked and parsed',
   plan: 'the sources looked up (cache) and the rules matched',
   prepare: "the dispatch's pass, the hook's environment, its tree tracked",
-  spawn: 'the spawn (the fork, until the exec), the group leader recorded',
+  spawn: 'the spawn (until the exec), the group leader recorded',
   wait: 'until the hook process exits',
   settle: 'until its stdout and stderr are closed and read',
   verdict: "the dialect's reading of its result, the decision",

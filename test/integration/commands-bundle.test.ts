@@ -11,7 +11,13 @@ import { DIALECT_IDS } from '../../shared/dialects.js';
 import { REPO } from '../helpers/env.js';
 
 /** Left in node_modules on purpose (commands.vite.config.mts says why). */
-const PACKAGES_KEPT = ['libsql', 'web-tree-sitter', '@modelcontextprotocol/sdk', '@vscode/sudo-prompt'];
+const PACKAGES_KEPT = [
+  'libsql',
+  'koffi',
+  'web-tree-sitter',
+  '@modelcontextprotocol/sdk',
+  '@vscode/sudo-prompt',
+];
 const PACKAGES_KEPT_STATIC = ['proper-lockfile', 'ws', 'chokidar'];
 
 let out = '';
@@ -75,7 +81,7 @@ test('fewer files: statically, only Node, the chunks, output.ts and definitions.
 test('packages kept out are loaded from node_modules, on demand where they were', () => {
   const dynamics = all().flatMap((c) => [...c.matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]!));
   const packages = dynamics.filter((d) => !/^\.\.?\//.test(d));
-  for (const p of ['web-tree-sitter', '@modelcontextprotocol/sdk', '@vscode/sudo-prompt'])
+  for (const p of ['koffi', 'web-tree-sitter', '@modelcontextprotocol/sdk', '@vscode/sudo-prompt'])
     expect(
       packages.some((d) => d === p || d.startsWith(`${p}/`)),
       p,

@@ -78,5 +78,10 @@ test('the packaged app holds main, preload, renderer and the CLI, and no dev dep
   // The history database's native module is outside the asar, where dlopen can load it.
   const unpacked = join(out, 'linux-unpacked', 'resources', 'app.asar.unpacked', 'node_modules', '@libsql');
   expect(readdirSync(unpacked).some((d) => existsSync(join(unpacked, d, 'index.node')))).toBe(true);
+  // So is koffi's (hooks are spawned through it), for Linux only: no other system's library is shipped.
+  const koffi = join(out, 'linux-unpacked', 'resources', 'app.asar.unpacked', 'node_modules', 'koffi');
+  expect(existsSync(join(koffi, 'build', 'koffi', 'linux_x64', 'koffi.node'))).toBe(true);
+  expect(readdirSync(join(koffi, 'build', 'koffi')).filter((d) => !/^(linux|musl)_/.test(d))).toEqual([]);
+  expect(files.filter((f) => /^\/node_modules\/koffi\/(src|vendor|doc)\//.test(f))).toEqual([]);
   expect(files).toContain('/dist/electron/host/history/worker.js');
 }, 300_000);

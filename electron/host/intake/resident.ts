@@ -3,7 +3,7 @@
 // their deadlines should the host itself be killed.
 import type { Server } from 'node:http';
 import { describeRecovery, watchOutbox } from '../engine/outbox-watch.js';
-import { loadExeca } from '../process/execa.js';
+import { loadSpawnHook } from '../process/spawn-hook.js';
 import { startWatchdog } from '../process/watchdog.js';
 import type { HookHost } from '../service.js';
 import { claimHome, type HostRunning } from './claim.js';
@@ -40,7 +40,13 @@ export async function startResident(
   inBackground(remotes.start(), 'remote machines');
   startWatchdog();
   // Loaded now rather than on the first hook, which should not wait for it.
-  inBackground(loadExeca(), 'loading execa');
+  inBackground(
+    loadSpawnHook().then(({ kind, why }) => {
+      if (kind === 'node' && process.platform === 'linux' && process.env.HOOKPANEL_SPAWN !== 'node')
+        log.info(`hooks are spawned by libuv (posix_spawn could not be used: ${why})`);
+    }),
+    'loading the hook spawner',
+  );
   const outbox = watchOutbox(() => host.recoverOutbox(), {
     onReport: (r) => {
       const line = describeRecovery(r);

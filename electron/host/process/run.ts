@@ -1,16 +1,15 @@
-// Runs one hook process through execa, detached so that it leads its own process group, with
-// Hookpanel's own ending on top: at the timeout the whole tree (group and tagged escapees) gets
-// SIGTERM, then SIGKILL after the grace if anything is really still alive. execa's `timeout` ends
-// only the main process and its promise waits for every holder of stdout, so neither is used: the
-// result settles when the main process exits (after a short drain), and what it left behind is
-// watched until its deadline (watch.ts).
+// Runs one hook process (spawn-hook.ts: posix_spawn on Linux, else execa), in a session of its own so
+// that it leads its own process group, with Hookpanel's own ending on top: at the timeout the whole
+// tree (group and tagged escapees) gets SIGTERM, then SIGKILL after the grace if anything is really
+// still alive. execa's `timeout` ends only the main process and its promise waits for every holder of
+// stdout, so neither is used: the result settles when the main process exits (after a short drain),
+// and what it left behind is watched until its deadline (watch.ts).
 import { existsSync } from 'node:fs';
 import type { Socket } from 'node:net';
-import type { Options, ResultPromise } from 'execa';
 import { endTree } from './end.js';
-import { loadExeca } from './execa.js';
 import { isTracked, newTag, trackTree, treeBeforeSpawn, untrackTree } from './groups.js';
 import { lastPid, startTicksOf } from './proc-table.js';
+import { loadSpawnHook, type HookChild } from './spawn-hook.js';
 import { OutputCapture } from './tail.js';
 import { watchSettled } from './watch.js';
 import { inBackground } from '../background.js';
@@ -57,24 +56,6 @@ export const DEFAULT_KILL_GRACE_MS = 1500;
 /** The most of a hook's answer (stdout, an http body, a chrys result file) that is read as one. */
 export const MAX_ANSWER_BYTES = 1024 * 1024;
 
-/** How execa spawns a hook (the engine benchmark spawns with the same, to show execa's own cost). */
-export function hookExecaOptions(cwd: string, env: Record<string, string>) {
-  return {
-    cwd,
-    env,
-    extendEnv: false,
-    detached: process.platform !== 'win32',
-    windowsHide: true,
-    stdin: 'pipe',
-    stdout: 'pipe',
-    stderr: 'pipe',
-    // Output is read here, bounded; execa's promise is not what settles a hook (see above).
-    buffer: false,
-    encoding: 'buffer',
-    reject: false,
-  } as const satisfies Options;
-}
-
 /** The spawn error of a hook stopped (a drain, shutdown) before its process was started. */
 export const STOPPED_BEFORE_START = 'stopped before it started';
 
@@ -84,7 +65,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
   // A stop that came before the spawn (a drain with no grace, a hook queued behind a cap on parallel
   // hooks) has already fired: no listener would ever hear it, so the hook is not started at all.
   if (spec.signal?.aborted) return failed(STOPPED_BEFORE_START);
-  const { execa } = await loadExeca();
+  const { spawn } = await loadSpawnHook();
   if (spec.signal?.aborted) return failed(STOPPED_BEFORE_START);
   const out = new OutputCapture(spec.maxAnswerBytes ?? MAX_ANSWER_BYTES, spec.tailBytes ?? 8192);
   const err = new OutputCapture(spec.maxAnswerBytes ?? MAX_ANSWER_BYTES, spec.tailBytes ?? 8192);
@@ -99,17 +80,15 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
   trackTree(tree);
 
   return new Promise((resolve) => {
-    const options = hookExecaOptions(spec.cwd, { ...spec.env, [tag.name]: tag.value });
-    let child: ResultPromise<typeof options>;
+    let child: HookChild;
     phaseEnded('prepare');
     try {
-      child = execa(spec.argv[0]!, spec.argv.slice(1), options);
+      child = spawn(spec.argv, spec.cwd, { ...spec.env, [tag.name]: tag.value });
     } catch (e) {
       untrackTree(tree);
       resolve(failed(describeSpawnError(e as Error, spec.argv[0]!, spec.cwd)));
       return;
     }
-    child.catch(() => {});
     const pid = child.pid ?? null;
     if (pid === null) untrackTree(tree);
     // The leader is not reaped before this code yields, so its pid is its own here (a zombie at worst).
@@ -130,7 +109,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     child.stdin.on('error', () => {}); // a hook that exits without reading its stdin is fine
     child.stdin.end(spec.stdin ?? '');
 
-    child.on('error', (e) => {
+    child.on('error', (e: Error) => {
       if (pid === null || exit === null) {
         settled = true;
         clearTimeout(timer);
@@ -145,7 +124,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     if (spec.signal?.aborted) inBackground(end(), 'ending a hook');
     else spec.signal?.addEventListener('abort', () => inBackground(end(), 'ending a hook'), { once: true });
 
-    child.on('exit', (code, signal) => {
+    child.on('exit', (code: number | null, signal: string | null) => {
       exit = { code, signal };
       phaseEnded('wait');
       // Nothing was forked since the hook started (no pid handed out after its own): it left nothing.
