@@ -106,6 +106,9 @@ export async function loadPosixSpawner(): Promise<PosixSpawner | string> {
 
 function spawnChild(lib: Libc, argv: readonly string[], cwd: string, env: Record<string, string>): HookChild {
   const envp = Object.entries(env).map(([k, v]) => `${k}=${v}`);
+  // As Node's spawn does: a process whose coverage is collected has it collected in its children too.
+  const coverage = process.env.NODE_V8_COVERAGE;
+  if (coverage !== undefined && !('NODE_V8_COVERAGE' in env)) envp.push(`NODE_V8_COVERAGE=${coverage}`);
   // A C string ends at its first NUL: refused, as Node's spawn refuses it, rather than cut short.
   if ([...argv, ...envp, cwd].some((s) => s.includes('\0')))
     throw Object.assign(new Error('an argument or environment variable holds a NUL byte'), {
