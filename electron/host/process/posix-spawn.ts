@@ -1,6 +1,6 @@
 // A hook spawned by libc's posix_spawn (through koffi, whose npm package carries its prebuilt library).
 // glibc's posix_spawn is a clone with CLONE_VM | CLONE_VFORK: the host's page tables are not copied,
-// where libuv forks on Linux, which cost a hook some 5 ms more (docs/engine.md, "The spawn"). The
+// where libuv forks on Linux, which cost a hook some 5 ms more (docs/engine.md, Processes). The
 // child is then this process's own: libuv waits only for the pids it spawned, so its exit is taken
 // here, by waitpid on SIGCHLD. What libuv's spawn gives a hook, this gives it too: its own session
 // (setsid, as `detached`), every signal at its default and none blocked, stdin, stdout and stderr on
