@@ -22,7 +22,7 @@ const KINDS: SpawnKind[] = process.platform === 'linux' ? ['posix', 'node'] : ['
 
 /** Runs a hook with the spawner of `kind`, as the runner does for every hook. */
 function runWith(kind: SpawnKind, spec: Partial<ProcessSpec> & { argv: string[] }) {
-  process.env.HOOKPANEL_SPAWN = kind === 'node' ? 'node' : 'posix';
+  process.env.HOOKPANEL_SPAWN = kind;
   return runProcess({ cwd: env.root, env: { PATH }, stdin: null, timeoutMs: 10_000, ...spec });
 }
 

@@ -41,9 +41,8 @@ export async function startResident(
   startWatchdog();
   // Loaded now rather than on the first hook, which should not wait for it.
   inBackground(
-    loadSpawnHook().then(({ kind, why }) => {
-      if (kind === 'node' && process.platform === 'linux' && process.env.HOOKPANEL_SPAWN !== 'node')
-        log.info(`hooks are spawned by libuv (posix_spawn could not be used: ${why})`);
+    loadSpawnHook().then(({ why }) => {
+      if (why) log.info(`hooks are spawned by libuv (posix_spawn could not be used: ${why})`);
     }),
     'loading the hook spawner',
   );

@@ -11,7 +11,7 @@ import { accessSync, closeSync, constants as fsConstants, statSync } from 'node:
 import { Socket } from 'node:net';
 import { constants as osConstants } from 'node:os';
 import { resolve } from 'node:path';
-import type { HookChild } from './spawn-hook.js';
+import type { HookChild, SpawnHook } from './spawn-hook.js';
 
 /** glibc's flags (spawn.h). */
 const POSIX_SPAWN_SETSIGDEF = 0x04;
@@ -47,9 +47,8 @@ interface Libc {
   attr: Buffer;
 }
 
-/** Binds libc's functions, or says why this process cannot spawn so. */
+/** Binds libc's functions (Linux's), or says why this process cannot spawn so. */
 async function bindLibc(): Promise<Libc | string> {
-  if (process.platform !== 'linux') return `posix_spawn is used on Linux only, this is ${process.platform}`;
   try {
     const koffi = (await import('koffi')).default;
     const libc = koffi.load('libc.so.6');
@@ -90,27 +89,23 @@ async function bindLibc(): Promise<Libc | string> {
   }
 }
 
-export interface PosixSpawner {
-  spawn(argv: readonly string[], cwd: string, env: Record<string, string>): HookChild;
-}
-
 let binding: Promise<Libc | string> | null = null;
 
 /** The spawner, or why there is none here (then hooks are spawned by libuv). */
-export async function loadPosixSpawner(): Promise<PosixSpawner | string> {
+export async function loadPosixSpawner(): Promise<SpawnHook | string> {
   binding ??= bindLibc();
   const lib = await binding;
   if (typeof lib === 'string') return lib;
-  return { spawn: (argv, cwd, env) => spawnChild(lib, argv, cwd, env) };
+  return (argv, cwd, env) => spawnChild(lib, argv, cwd, env);
 }
 
 function spawnChild(lib: Libc, argv: readonly string[], cwd: string, env: Record<string, string>): HookChild {
-  const envp = Object.entries(env).map(([k, v]) => `${k}=${v}`);
+  const vars = Object.entries(env).map(([k, v]) => `${k}=${v}`);
   // As Node's spawn does: a process whose coverage is collected has it collected in its children too.
   const coverage = process.env.NODE_V8_COVERAGE;
-  if (coverage !== undefined && !('NODE_V8_COVERAGE' in env)) envp.push(`NODE_V8_COVERAGE=${coverage}`);
+  if (coverage !== undefined && !('NODE_V8_COVERAGE' in env)) vars.push(`NODE_V8_COVERAGE=${coverage}`);
   // A C string ends at its first NUL: refused, as Node's spawn refuses it, rather than cut short.
-  if ([...argv, ...envp, cwd].some((s) => s.includes('\0')))
+  if ([...argv, ...vars, cwd].some((s) => s.includes('\0')))
     throw Object.assign(new Error('an argument or environment variable holds a NUL byte'), {
       code: 'ERR_INVALID_ARG_VALUE',
     });
@@ -142,17 +137,11 @@ function spawnChild(lib: Libc, argv: readonly string[], cwd: string, env: Record
     const refused = added.find((rc) => rc !== 0);
     if (refused !== undefined) throw errnoError(refused, 'posix_spawn_file_actions', program);
     const out = [0];
-    let rc = lib.spawn(out, path, actions, lib.attr, [...argv, null], [...envp, null]);
+    const envp = [...vars, null];
+    let rc = lib.spawn(out, path, actions, lib.attr, [...argv, null], envp);
     // execvp's rule for an executable file that is no binary and has no `#!`: /bin/sh reads it.
     if (rc === osConstants.errno.ENOEXEC)
-      rc = lib.spawn(
-        out,
-        '/bin/sh',
-        actions,
-        lib.attr,
-        ['/bin/sh', path, ...argv.slice(1), null],
-        [...envp, null],
-      );
+      rc = lib.spawn(out, '/bin/sh', actions, lib.attr, ['/bin/sh', path, ...argv.slice(1), null], envp);
     if (rc !== 0) throw errnoError(rc, 'spawn', program);
     pid = out[0]!;
     for (const fd of [inRead, outWrite, errWrite]) closeSync(fd);

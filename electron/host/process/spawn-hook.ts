@@ -35,19 +35,21 @@ export function hookExecaOptions(cwd: string, env: Record<string, string>) {
   } as const satisfies Options;
 }
 
-/** Which spawn HOOKPANEL_SPAWN asks for: `node` is libuv's (through execa), anything else the default. */
+/** posix_spawn's (Linux only), or libuv's through execa. */
 export type SpawnKind = 'posix' | 'node';
 
-const loaded = new Map<SpawnKind, Promise<{ spawn: SpawnHook; kind: SpawnKind; why?: string }>>();
+/** The spawner hooks are started with; `why` says why posix_spawn could not be bound where it was wanted. */
+export interface HookSpawner {
+  spawn: SpawnHook;
+  kind: SpawnKind;
+  why?: string;
+}
 
-/**
- * The spawner a hook is started with, loaded once a kind: posix_spawn where it binds, else execa
- * (`why` says why not posix_spawn, where it was asked for).
- */
-export function loadSpawnHook(
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<{ spawn: SpawnHook; kind: SpawnKind; why?: string }> {
-  const asked: SpawnKind = env.HOOKPANEL_SPAWN === 'node' ? 'node' : 'posix';
+const loaded = new Map<SpawnKind, Promise<HookSpawner>>();
+
+/** The spawner, loaded once a kind: posix_spawn on Linux where it binds and HOOKPANEL_SPAWN is not `node`. */
+export function loadSpawnHook(env: NodeJS.ProcessEnv = process.env): Promise<HookSpawner> {
+  const asked: SpawnKind = process.platform === 'linux' && env.HOOKPANEL_SPAWN !== 'node' ? 'posix' : 'node';
   let spawner = loaded.get(asked);
   if (!spawner) {
     spawner = choose(asked);
@@ -56,14 +58,14 @@ export function loadSpawnHook(
   return spawner;
 }
 
-async function choose(asked: SpawnKind): Promise<{ spawn: SpawnHook; kind: SpawnKind; why?: string }> {
-  const posix = asked === 'posix' ? await loadPosixSpawner() : 'HOOKPANEL_SPAWN=node';
-  if (typeof posix !== 'string') return { spawn: posix.spawn, kind: 'posix' };
+async function choose(asked: SpawnKind): Promise<HookSpawner> {
+  const posix = asked === 'posix' ? await loadPosixSpawner() : null;
+  if (typeof posix === 'function') return { spawn: posix, kind: 'posix' };
   const { execa } = await loadExeca();
   const spawn: SpawnHook = (argv, cwd, env) => {
     const child = execa(argv[0]!, argv.slice(1), hookExecaOptions(cwd, env));
     child.catch(() => {});
     return child as unknown as HookChild;
   };
-  return { spawn, kind: 'node', why: posix };
+  return { spawn, kind: 'node', ...(posix === null ? {} : { why: posix }) };
 }
