@@ -2,7 +2,7 @@
 // for it: loading many small files is what costs there, so `hookpanel emit` loads one file before it
 // sends and one once the host answers. Unbundled, as tsc alone leaves them, they behave the same, only
 // slower.
-//  - electron/host/intake/protocol.ts, with the dialects' manifests (ids and bridge conventions);
+//  - electron/host/intake/protocol.ts, with the table of dialects made from their manifests;
 //  - electron/cli/answer.ts, with the answer check generated from the answer's schema.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';

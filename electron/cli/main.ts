@@ -4,19 +4,12 @@
 // everything else, and `emit --help`, goes through program.ts (commander).
 // Exit codes: what the command returns; 2 and one line on stderr for a usage mistake; 1 and one line
 // for anything unexpected (its stack with HOOKPANEL_DEBUG=1).
-import { setFlagsFromString } from 'node:v8';
 import { oneLine } from '../host/intake/payload.js';
 import { cacheCompiledCode } from './compile-cache.js';
 import { COMMANDS } from './definitions.js';
 import { runHot } from './hot.js';
 import { UsageError } from './output.js';
 
-// A hookpanel run is short, and the shell parser that reads hook commands (tree-sitter, WebAssembly) has
-// functions hot enough that V8 recompiles them with its optimizing compiler: that alone cost 1 of the
-// 1.4 CPU s of `hookpanel check`. With a tier-up budget no run spends, they stay on the baseline
-// compiler (https://v8.dev/blog/wasm-dynamic-tiering). Only on the V8s known to have the flag, as an
-// unknown one is an error printed on stderr, which a hook's protocol reads.
-if (/^(20|22|24)\./.test(process.versions.node)) setFlagsFromString('--wasm-tiering-budget=2000000000');
 cacheCompiledCode();
 
 const DEBUG = !!process.env.HOOKPANEL_DEBUG && process.env.HOOKPANEL_DEBUG !== '0';

@@ -7,11 +7,13 @@ import { COMMANDS, HELP_COMMAND, type CommandDefinition, type Values } from './d
 import { UsageError } from './output.js';
 import { packageVersion } from './version.js';
 import { examplesText, wrap } from './help-text.js';
+import { keepWasmOnBaseline } from './wasm-tiering.js';
 
 const COMMAND_NAMES = [...COMMANDS, HELP_COMMAND].map((c) => c.name);
 
 /** Parses argv and runs the command it names; the exit code back. */
 export async function runProgram(argv: readonly string[]): Promise<number> {
+  keepWasmOnBaseline();
   // `help X` is `X --help`. A mistyped command is parsed alone, so that commander names it and
   // suggests the nearest one rather than showing the general help asked for with it.
   const args = argv[0] === HELP_COMMAND.name ? [...argv.slice(1, 2), '--help'] : [...argv];

@@ -77,6 +77,47 @@ describe('hookpanel emit reads the host answer against it', () => {
     await new Promise<void>((r) => server!.listen(socket, r));
   }
 
+  /** A stand-in host that answers with `write(socket)`, raw bytes on the connection. */
+  async function rawHost(write: (res: import('node:http').ServerResponse) => void): Promise<void> {
+    const socket = join(env.hookpanelHome, 'run', 'host.sock');
+    mkdirSync(join(env.hookpanelHome, 'run'), { recursive: true, mode: 0o700 });
+    server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => write(res));
+    });
+    await new Promise<void>((r) => server!.listen(socket, r));
+  }
+
+  test('heartbeats first, then an answer in chunks: read whole, as the host sent it', async () => {
+    env = makeEnv();
+    await rawHost((res) => {
+      // What a host working on a slow hook sends (server.ts): 102s, then the answer.
+      res.writeProcessing();
+      res.writeProcessing();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const text = JSON.stringify(VALID);
+      res.write(text.slice(0, 7));
+      setTimeout(() => res.end(text.slice(7)), 50);
+    });
+    const r = await runCli(['emit', 'claude', 'PreToolUse', '--json'], { env: env.processEnv, input: '{}' });
+    expect(r.code, r.stderr).toBe(0);
+    const { protocol: _protocol, ...shown } = VALID;
+    expect(JSON.parse(r.stdout)).toEqual(shown);
+    expect(r.stderr).toBe('');
+  });
+
+  test('a host that closes mid-answer is not taken at its word: the event runs here, and --json says why', async () => {
+    env = makeEnv();
+    await rawHost((res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
+      res.write(JSON.stringify(VALID).slice(0, 40));
+      setTimeout(() => res.socket?.destroy(), 50);
+    });
+    const r = await runCli(['emit', 'claude', 'PreToolUse', '--json'], { env: env.processEnv, input: '{}' });
+    expect(JSON.parse(r.stdout)).toMatchObject({ decision: 'allow', dispatches: [] });
+    expect(r.stderr).toContain('the host closed the connection mid-answer; ran the event here instead');
+  });
+
   test('a well-formed answer is spoken in the harness protocol', async () => {
     env = makeEnv();
     await fakeHost(VALID);
@@ -125,7 +166,11 @@ test('the light path, built as npm run build builds it: protocol and answer chec
       pathToFileURL(file).href
     )) as typeof import('../../electron/host/intake/protocol.js');
     expect(protocol.KNOWN_DIALECTS).toEqual(DIALECT_IDS);
-    for (const m of DIALECT_MANIFESTS) expect(protocol.bridgeConventions(m.id)).toEqual(m.conventions);
+    for (const m of DIALECT_MANIFESTS)
+      expect(protocol.bridgeConventions(m.id)).toEqual({
+        payloadEnv: m.conventions.payloadEnv,
+        answerFileEnv: m.conventions.answerFileEnv,
+      });
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

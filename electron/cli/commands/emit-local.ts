@@ -10,6 +10,7 @@ import type { HostEnv } from '../../host/paths.js';
 import { killAllTrees } from '../../host/process/groups.js';
 import { handOffTrees } from '../../host/process/reaper.js';
 import { HookHost } from '../../host/service.js';
+import { keepWasmOnBaseline } from '../wasm-tiering.js';
 
 const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 
@@ -26,6 +27,7 @@ export async function emitInProcess(
   /** Hookpanel's own problems meanwhile (a history write that failed): told by the caller, never here. */
   warn: (line: string) => void,
 ): Promise<EmitAnswer> {
+  keepWasmOnBaseline();
   // Without a handler these signals end Node without its exit hooks, leaving the hooks running.
   const stop = (signal: (typeof STOP_SIGNALS)[number]) => {
     killAllTrees();

@@ -2,9 +2,10 @@
 // host's answer, a refusal naming the limit a payload broke, or "no host to answer" — which includes a
 // host that died with the event in flight: the caller then runs the event in-process (at least once),
 // so a guard never fails open because the host went away.
-import { requestOverSocket } from '../../host/builtins.js';
+import { connectSocket } from '../../host/builtins.js';
 import type { EmitAnswer } from '../../../shared/answer.js';
 import { HOST_SILENCE_MS } from '../../host/intake/protocol.js';
+import { readHostResponse } from './host-response.js';
 
 /** The answer check generated from the answer's one schema (../answer.ts), loaded once. */
 let answerCheck: Promise<typeof import('../answer.js')> | null = null;
@@ -25,43 +26,47 @@ export type HostReply =
 
 export function postToHost(socketPath: string, path: string, body: string): Promise<HostReply> {
   return new Promise((resolve) => {
-    const unavailable = (why: string, noHost = false) => resolve({ kind: 'unavailable', why, noHost });
-    const req = requestOverSocket(
-      socketPath,
-      {
-        path,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        // The host died while sending its answer.
-        res.on('aborted', () => unavailable('the host closed the connection mid-answer'));
-        res.on('error', () => unavailable('the host closed the connection mid-answer'));
-        res.on('end', () =>
-          readReply(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')).then(resolve, (e: Error) =>
-            resolve({
-              kind: 'unavailable',
-              why: `the host's answer could not be read: ${e.message}`,
-              noHost: false,
-            }),
-          ),
-        );
-      },
-    );
+    let settled = false;
+    const settle = (reply: HostReply) => {
+      if (settled) return;
+      settled = true;
+      socket.destroy();
+      resolve(reply);
+    };
+    const unavailable = (why: string, noHost = false): HostReply => ({ kind: 'unavailable', why, noHost });
     // A working host sends a 102 every HEARTBEAT_MS (server.ts); one silent far longer is not working.
-    req.setTimeout(HOST_SILENCE_MS, () => {
-      resolve({ kind: 'unavailable', why: silentHost(), noHost: false, silent: true });
-      req.destroy();
+    const socket = connectSocket({ path: socketPath, timeout: HOST_SILENCE_MS });
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('timeout', () =>
+      settle({ kind: 'unavailable', why: silentHost(), noHost: false, silent: true }),
+    );
+    // No socket, nobody listening, or the host died with the event in flight (a reset).
+    socket.on('error', (e: NodeJS.ErrnoException) =>
+      settle(
+        unavailable(e.message, e.code === 'ENOENT' || e.code === 'ECONNREFUSED' || e.code === 'ENOTSOCK'),
+      ),
+    );
+    // The host closes the connection after its answer (`Connection: close`): all of it is here.
+    socket.on('end', () => {
+      if (settled) return;
+      const response = readHostResponse(Buffer.concat(chunks));
+      if (!response.complete) return settle(unavailable(response.why));
+      // Read once the whole answer is here: settled now, so no timeout or error can answer twice.
+      settled = true;
+      socket.destroy();
+      readReply(response.status, response.body.toString('utf8')).then(resolve, (e: Error) =>
+        resolve(unavailable(`the host's answer could not be read: ${e.message}`)),
+      );
     });
-    // No socket, nobody listening, or the host died with the event in flight (socket hang up).
-    req.on('error', (e: NodeJS.ErrnoException) =>
-      unavailable(e.message, e.code === 'ENOENT' || e.code === 'ECONNREFUSED' || e.code === 'ENOTSOCK'),
+    const payload = Buffer.from(body, 'utf8');
+    // Written, never ended: Node's server drops a request whose sender half-closes before the answer.
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${payload.length}\r\nConnection: close\r\n\r\n`,
     );
     // Loaded while the host works, not before the request: its compile would hold the request back.
-    req.once('finish', () => loadAnswerCheck().catch(() => {})); // a failure is told where it is used
-    req.end(body);
+    socket.write(payload, () => loadAnswerCheck().catch(() => {})); // a failure is told where it is used
   });
 }
 

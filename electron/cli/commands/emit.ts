@@ -8,10 +8,16 @@
 import { readFileSync, statSync, writeFileSync } from '../../host/builtins.js';
 import { join } from 'node:path';
 import type { EmitAnswer } from '../../../shared/answer.js';
-import type { Dialect, DialectManifest } from '../../../shared/dialects.js';
+import type { Dialect } from '../../../shared/dialects.js';
 import { MAX_PAYLOAD_BYTES, oneLine, parsePayload, tooLarge } from '../../host/intake/payload.js';
-import { bridgeConventions, EMIT_PATH, KNOWN_DIALECTS } from '../../host/intake/protocol.js';
+import {
+  bridgeConventions,
+  EMIT_PATH,
+  KNOWN_DIALECTS,
+  type BridgeConventions,
+} from '../../host/intake/protocol.js';
 import { homePaths, hostEnvFromProcess } from '../../host/paths.js';
+import { exitOnceFlushed } from '../exit-flushed.js';
 import { UsageError } from '../output.js';
 import { postToHost, silentHost, type HostReply } from './emit-socket.js';
 
@@ -40,7 +46,7 @@ export async function emit(values: EmitInput): Promise<number> {
     for (const p of problems) process.stderr.write(`hookpanel: ${p}\n`);
     const { protocol: _protocol, ...rest } = answer;
     process.stdout.write(`${JSON.stringify(rest, null, 2)}\n`);
-    return ran ? 0 : 1;
+    return answered.byHost ? exitOnceFlushed(0) : ran ? 0 : 1;
   }
   const { exitCode, stdout, stderr } = answer.protocol;
   // Some harnesses (chrys) read a blocking hook's verdict from a file an environment variable names.
@@ -51,7 +57,9 @@ export async function emit(values: EmitInput): Promise<number> {
   // In the harness's protocol stderr is the block reason (or an error it shows): Hookpanel's own
   // problems (its history could not be written, say) go there only when the answer leaves it unused.
   else if (exitCode === 0) for (const p of problems) process.stderr.write(`hookpanel: ${p}\n`);
-  return exitCode;
+  // The host did the work: nothing is left here but the exit. Run here, the engine's own ending (its
+  // reaper handed off, the compile cache written) is left to Node.
+  return answered.byHost ? exitOnceFlushed(exitCode) : exitCode;
 }
 
 /** The answer, and whether the event was run (else the answer says why not). */
@@ -64,13 +72,15 @@ interface Answered {
   notice?: string | null;
   /** Hookpanel's own problems while it ran the event here (never part of the answer). */
   problems?: string[];
+  /** The running host's answer: nothing was run in this process. */
+  byHost?: boolean;
 }
 
 async function run(
   dialect: Dialect,
   event: string,
   project: string | null,
-  { payloadEnv }: DialectManifest['conventions'],
+  { payloadEnv }: BridgeConventions,
 ): Promise<Answered> {
   const input = process.stdin.isTTY ? { text: '', bytes: 0 } : await readStdin();
   let text = input.text;
@@ -89,7 +99,7 @@ async function run(
   const reply: HostReply = knownSilent
     ? { kind: 'unavailable', why: silentHost(), noHost: false, silent: true }
     : await postToHost(paths.socket, `${EMIT_PATH}?${query}`, text.trim() ? text : '{}');
-  if (reply.kind === 'answer') return { answer: reply.answer, ran: true };
+  if (reply.kind === 'answer') return { answer: reply.answer, ran: true, byHost: true };
   if (reply.kind === 'refused') return failed(dialect, event, reply.message);
   // The host failed rather than being absent: the event runs here, and --json says why (in the
   // harness's own protocol stderr is the block reason, so only a silent host is said there, once).

@@ -1,7 +1,8 @@
 // The local endpoint's routes, the HTTP status that carries a protocol exit code to the curl fast path
 // (see hookpanel-hook.sh), and what the bridge needs of each dialect. `hookpanel emit` loads it before it
-// sends, so npm run build bundles it with the manifests into one file (electron/cli/light.vite.config.mts).
-import { DIALECT_IDS, DIALECT_MANIFESTS } from '../../../shared/dialects.js';
+// sends, so npm run build bundles it into one file (electron/cli/light.vite.config.mts); what it holds of
+// the dialects is a table generated from their manifests, which are too heavy for every tool call.
+import { BRIDGE_CONVENTIONS } from '../../../shared/bridge-conventions.generated.js';
 import type { DialectManifest } from '../../../shared/manifest.js';
 
 export const EMIT_PATH = '/v1/emit';
@@ -24,10 +25,15 @@ export const HOST_SILENCE_MS = 5000;
 /** The fast path's streamed answer: heartbeat dots, then `:<exit code>:` and the stdout or stderr. */
 export const STREAMED_STATUS = 202;
 
-/** Every dialect's id, from the manifests (plain data, no zod). */
-export const KNOWN_DIALECTS: readonly string[] = DIALECT_IDS;
+/** What `hookpanel emit` reads of a dialect's conventions (its manifest says what each means). */
+export type BridgeConventions = Pick<DialectManifest['conventions'], 'payloadEnv' | 'answerFileEnv'>;
+
+const BY_DIALECT: ReadonlyMap<string, BridgeConventions> = new Map(Object.entries(BRIDGE_CONVENTIONS));
+
+/** Every dialect's id, in the manifests' order. */
+export const KNOWN_DIALECTS: readonly string[] = [...BY_DIALECT.keys()];
 
 /** How a dialect's harness hands `hookpanel emit` the payload and reads its answer, or null if unknown. */
-export function bridgeConventions(dialect: string): DialectManifest['conventions'] | null {
-  return DIALECT_MANIFESTS.find((m) => m.id === dialect)?.conventions ?? null;
+export function bridgeConventions(dialect: string): BridgeConventions | null {
+  return BY_DIALECT.get(dialect) ?? null;
 }
