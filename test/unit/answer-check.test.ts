@@ -11,7 +11,7 @@ import * as prettier from 'prettier';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { checkEmitAnswer, EmitAnswerSchema, type EmitAnswer } from '../../shared/answer.js';
-import { readAnswer } from '../../electron/cli/answer.js';
+import { readAnswer, warmAnswerCheck } from '../../electron/cli/answer.js';
 import { REPO } from '../helpers/env.js';
 
 const GENERATED = join(REPO, 'shared', 'answer-check.generated.ts');
@@ -116,6 +116,10 @@ function withField(a: unknown, path: string, v: unknown): Record<string, unknown
 }
 
 describe('the generated answer check', () => {
+  test('passes the sample emit warms it with while the host works', () => {
+    expect(warmAnswerCheck()).toBe(true);
+  });
+
   test('is what the schema generates today', async () => {
     const fresh = await generate();
     if (process.env.UPDATE_GENERATED) writeFileSync(GENERATED, fresh);

@@ -7,10 +7,13 @@ import type { EmitAnswer } from '../../../shared/answer.js';
 import { HOST_SILENCE_MS } from '../../host/intake/protocol.js';
 import { readHostResponse } from './host-response.js';
 
-/** The answer check generated from the answer's one schema (../answer.ts), loaded once. */
+/** The answer check generated from the answer's one schema (../answer.ts), loaded (and run once) once. */
 let answerCheck: Promise<typeof import('../answer.js')> | null = null;
 function loadAnswerCheck(): Promise<typeof import('../answer.js')> {
-  answerCheck ??= import('../answer.js');
+  answerCheck ??= import('../answer.js').then((check) => {
+    check.warmAnswerCheck();
+    return check;
+  });
   answerCheck.catch(() => {});
   return answerCheck;
 }
