@@ -5,7 +5,6 @@
 import { Ajv } from 'ajv';
 import standalone from 'ajv/dist/standalone/index.js';
 import fc from 'fast-check';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as prettier from 'prettier';
 import { describe, expect, test } from 'vitest';
@@ -13,6 +12,7 @@ import { z } from 'zod';
 import { checkEmitAnswer, EmitAnswerSchema, type EmitAnswer } from '../../shared/answer.js';
 import { readAnswer, warmAnswerCheck } from '../../electron/cli/answer.js';
 import { REPO } from '../helpers/env.js';
+import { expectGeneratedCurrent } from '../helpers/generated.js';
 
 const GENERATED = join(REPO, 'shared', 'answer-check.generated.ts');
 
@@ -121,12 +121,7 @@ describe('the generated answer check', () => {
   });
 
   test('is what the schema generates today', async () => {
-    const fresh = await generate();
-    if (process.env.UPDATE_GENERATED) writeFileSync(GENERATED, fresh);
-    expect(
-      readFileSync(GENERATED, 'utf8') === fresh,
-      'shared/answer-check.generated.ts is stale: run UPDATE_GENERATED=1 npx vitest run --config .config/vitest.config.ts test/unit/answer-check.test.ts',
-    ).toBe(true);
+    expectGeneratedCurrent(GENERATED, await generate(), 'test/unit/answer-check.test.ts');
   });
 
   test('refuses what the schema refuses, naming the key', () => {

@@ -3,13 +3,13 @@
 // manifests themselves, every event with its description and sample, took 5–6 ms of each emit under
 // Node 24 to load (docs/engine.md, "`emit` under Node 24"). Here: the table is what the manifests say
 // today, in their order, and the light path's answers come from it.
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as prettier from 'prettier';
 import { describe, expect, test } from 'vitest';
 import { DIALECT_MANIFESTS } from '../../shared/dialects.js';
 import { bridgeConventions, KNOWN_DIALECTS } from '../../electron/host/intake/protocol.js';
 import { REPO } from '../helpers/env.js';
+import { expectGeneratedCurrent } from '../helpers/generated.js';
 
 const GENERATED = join(REPO, 'shared', 'bridge-conventions.generated.ts');
 
@@ -32,12 +32,7 @@ async function generate(): Promise<string> {
 
 describe("the bridge's table of dialects", () => {
   test('is what the manifests generate today', async () => {
-    const fresh = await generate();
-    if (process.env.UPDATE_GENERATED) writeFileSync(GENERATED, fresh);
-    expect(
-      readFileSync(GENERATED, 'utf8') === fresh,
-      'shared/bridge-conventions.generated.ts is stale: run UPDATE_GENERATED=1 npx vitest run --config .config/vitest.config.ts test/unit/bridge-conventions.test.ts',
-    ).toBe(true);
+    expectGeneratedCurrent(GENERATED, await generate(), 'test/unit/bridge-conventions.test.ts');
   });
 
   test('answers for every dialect as its manifest does, and for no other name', () => {
