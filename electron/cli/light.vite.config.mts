@@ -1,15 +1,13 @@
-// The modules on the bridge's light path, each bundled with what it imports into the file tsc emitted
-// for it: loading many small files is what costs there, so `hookpanel emit` loads one file before it
-// sends and one once the host answers. Unbundled, as tsc alone leaves them, they behave the same, only
-// slower.
-//  - electron/host/intake/protocol.ts, with the table of dialects made from their manifests;
-//  - electron/cli/answer.ts, with the answer check generated from the answer's schema.
+// The module on the bridge's light path that stays a file of its own, bundled with what it imports into
+// the file tsc emitted for it: loading many small files is what costs there. `hookpanel emit` loads its
+// entry (main.vite.config.mts, which holds the intake protocol) before it sends, and this one while the
+// host works: electron/cli/answer.ts, with the answer check generated from the answer's schema.
+// Unbundled, as tsc alone leaves it, it behaves the same, only slower.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const LIGHT_ENTRIES = {
-  'electron/host/intake/protocol': `${root}electron/host/intake/protocol.ts`,
   'electron/cli/answer': `${root}electron/cli/answer.ts`,
 };
 

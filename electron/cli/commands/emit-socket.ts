@@ -29,12 +29,16 @@ export type HostReply =
 
 export function postToHost(socketPath: string, path: string, body: string): Promise<HostReply> {
   return new Promise((resolve) => {
+    // The first of the answer, a timeout or an error ends the connection; whatever comes after is moot.
     let settled = false;
-    const settle = (reply: HostReply) => {
-      if (settled) return;
+    const finish = (): boolean => {
+      if (settled) return false;
       settled = true;
       socket.destroy();
-      resolve(reply);
+      return true;
+    };
+    const settle = (reply: HostReply) => {
+      if (finish()) resolve(reply);
     };
     const unavailable = (why: string, noHost = false): HostReply => ({ kind: 'unavailable', why, noHost });
     // A working host sends a 102 every HEARTBEAT_MS (server.ts); one silent far longer is not working.
@@ -52,12 +56,9 @@ export function postToHost(socketPath: string, path: string, body: string): Prom
     );
     // The host closes the connection after its answer (`Connection: close`): all of it is here.
     socket.on('end', () => {
-      if (settled) return;
+      if (!finish()) return;
       const response = readHostResponse(Buffer.concat(chunks));
-      if (!response.complete) return settle(unavailable(response.why));
-      // Read once the whole answer is here: settled now, so no timeout or error can answer twice.
-      settled = true;
-      socket.destroy();
+      if (!response.complete) return resolve(unavailable(response.why));
       readReply(response.status, response.body.toString('utf8')).then(resolve, (e: Error) =>
         resolve(unavailable(`the host's answer could not be read: ${e.message}`)),
       );

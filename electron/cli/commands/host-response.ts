@@ -54,11 +54,12 @@ function readChunks(bytes: Buffer, at: number): Buffer | string {
   for (;;) {
     const eol = bytes.indexOf('\r\n', at);
     if (eol < 0) return CUT_SHORT;
-    const size = /^([0-9a-fA-F]{1,12})[ \t]*(?:;.*)?$/.exec(bytes.toString('latin1', at, eol))?.[1];
-    if (!size) return NOT_HTTP;
+    const hex = /^([0-9a-fA-F]{1,12})[ \t]*(?:;.*)?$/.exec(bytes.toString('latin1', at, eol))?.[1];
+    if (!hex) return NOT_HTTP;
+    const size = Number.parseInt(hex, 16);
     at = eol + 2;
-    if (Number.parseInt(size, 16) === 0) return Buffer.concat(parts);
-    const next = at + Number.parseInt(size, 16);
+    if (size === 0) return Buffer.concat(parts);
+    const next = at + size;
     if (bytes.length < next + 2) return CUT_SHORT;
     if (bytes[next] !== 0x0d || bytes[next + 1] !== 0x0a) return NOT_HTTP;
     parts.push(bytes.subarray(at, next));

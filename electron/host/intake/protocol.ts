@@ -1,7 +1,7 @@
 // The local endpoint's routes, the HTTP status that carries a protocol exit code to the curl fast path
 // (see hookpanel-hook.sh), and what the bridge needs of each dialect. `hookpanel emit` loads it before it
-// sends, so npm run build bundles it into one file (electron/cli/light.vite.config.mts); what it holds of
-// the dialects is a table generated from their manifests, which are too heavy for every tool call.
+// sends, so npm run build bundles it into the CLI's entry (electron/cli/main.vite.config.mts); what it
+// holds of the dialects is a table generated from their manifests, which are too heavy for every call.
 import { BRIDGE_CONVENTIONS } from '../../../shared/bridge-conventions.generated.js';
 import type { DialectManifest } from '../../../shared/manifest.js';
 
