@@ -53,10 +53,9 @@ export default defineConfig({
     // A stray test.only would run one test and pass the tier.
     allowOnly: !process.env.CI,
     globalSetup: ['.config/vitest.global-setup.ts'],
-    // A file waits for a slot when HOOKPANEL_TEST_SLOTS names a folder of them (npm test's Node 24 pass);
-    // each file's CPU, its children's included, when HOOKPANEL_TEST_CPU_LOG names a file to log it to;
+    // Each file's CPU, its children's included, when HOOKPANEL_TEST_CPU_LOG names a file to log it to;
     // the coverage of the processes a file starts, when HOOKPANEL_CHILD_COVERAGE names a folder for it.
-    setupFiles: ['test/helpers/file-slots.ts', 'test/helpers/cpu-log.ts', 'test/helpers/child-coverage.ts'],
+    setupFiles: ['test/helpers/cpu-log.ts', 'test/helpers/child-coverage.ts'],
     // In-process coverage of the sources the tests import, when `--coverage.enabled` asks for it
     // (test/tiers/coverage.mjs, which adds the child processes' coverage of dist/ to it). Every source
     // file is listed, run or not. The Electron shell cannot run here (no Electron binary) and the

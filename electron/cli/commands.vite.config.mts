@@ -5,9 +5,9 @@
 // "Test": the figures). main.ts, the command
 // table, commander and `emit` (its own bundles) stay as tsc emits them, and so does output.ts, whose
 // UsageError main.ts tells by `instanceof`. Left in node_modules: native and WebAssembly modules (libsql,
-// koffi, web-tree-sitter), those loaded on demand only (the MCP SDK, sudo-prompt) and the CommonJS ones that
-// patch or probe at load (proper-lockfile's graceful-fs, ws, chokidar). Unbundled, as tsc alone leaves
-// them, the commands behave the same, only slower.
+// koffi, web-tree-sitter), those loaded on demand only (the MCP SDK, sudo-prompt, proper-lockfile, whose
+// graceful-fs patches fs at load) and the CommonJS ones that probe at load (ws, chokidar). Unbundled, as
+// tsc alone leaves them, the commands behave the same, only slower.
 import { defineConfig } from 'vite';
 import {
   freshChunks,

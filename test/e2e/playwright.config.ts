@@ -6,8 +6,8 @@ export default defineConfig({
   outputDir: '../../test-results/e2e',
   // A deadline for a hang, not a measure.
   timeout: 120_000,
-  // An assertion's wait is a deadline for a hang too: the panel's answer to a CLI run (`hookpanel emit`
-  // started beside the Node 24 pass) may take seconds on two busy cores.
+  // An assertion's wait is a deadline for a hang too: the panel's answer to a CLI run (`hookpanel emit`)
+  // may take seconds on two busy cores.
   expect: { timeout: 20_000 },
   // Two files at once: every test has its own home and its own `hookpanel serve`, and most of a test's
   // time is spent waiting on the panel. (Two workers beside the Node 24 pass once lost desktop

@@ -1,9 +1,9 @@
 // `hookpanel serve` ends on SIGTERM and SIGINT by shutting down (its hooks' grace, history closed), exit
 // code 0, also once a library has hooked the signals to run its own exit handlers. signal-exit (loaded by
-// proper-lockfile with the gemini dialect, and by execa) sends the signal again, to end the process as
-// the signal would, when it finds no other listener; a `process.once` listener is gone by the time it
-// looks, so serve was killed mid-shutdown. The probe registers signal-exit's handler once serve has its
-// own, as proper-lockfile does when it is loaded after serve's start.
+// proper-lockfile at a Gemini trust edit's first lock, and by execa) sends the signal again, to end the
+// process as the signal would, when it finds no other listener; a `process.once` listener is gone by the
+// time it looks, so serve was killed mid-shutdown. The probe registers signal-exit's handler once serve
+// has its own, as proper-lockfile does when it is loaded after serve's start.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';

@@ -1,16 +1,17 @@
 // `npm test`: every tier, then a table of what each took. What waits runs beside what computes: the
 // static checks (lint, the renderer's type check) at the lowest priority beside every tier up to the
-// serial files, the Node 24 pass beside the browser tier, yielding to it (their lines prefixed with
-// the tier's name). The first vitest pass runs under the Node that runs npm, the host core under Node
-// 24 (test/tiers/split.mjs says which files run under which Node). The files whose assertions measure a
-// window of wall-clock time (vitest's `serial` project) run last, with nothing else of this run beside
-// them. Every tier runs even when one before it failed (only a failed build stops the run), so one CI
-// run shows every failure; the exit status is 1 if any failed. One pass measures coverage
-// (test/tiers/coverage.mjs): the Node 24 pass, or the first where the Node 24 pass does not run (the
-// first then runs every file); its figure is in the table. HOOKPANEL_COVERAGE=0 leaves coverage out.
-// The table gives each tier's wall time and, on Linux, its CPU seconds (test/tiers/cpu-of.mjs).
+// serial files (their lines prefixed with the tier's name); the browser tier and the Node 24 pass one
+// after the other, each alone with the cores (CHECKS_NICE says why). The first vitest pass runs under
+// the Node that runs npm, the host core under Node 24 (test/tiers/split.mjs says which files run under
+// which Node). The files whose assertions measure a window of wall-clock time (vitest's `serial`
+// project) run last, with nothing else of this run beside them. Every tier runs even when one before it
+// failed (only a failed build stops the run), so one CI run shows every failure; the exit status is 1 if
+// any failed. One pass measures coverage (test/tiers/coverage.mjs): the Node 24 pass, or the first where
+// the Node 24 pass does not run (the first then runs every file); its figure is in the table.
+// HOOKPANEL_COVERAGE=0 leaves coverage out. The table gives each tier's wall time and, on Linux, its CPU
+// seconds (test/tiers/cpu-of.mjs).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
@@ -63,44 +64,20 @@ const LINT = [
 const results = [];
 
 /**
- * Files at once for the Node 24 pass while the browser tier runs beside it: with its two browsers that
- * makes five on two cores, the pass at a lower priority (BESIDE_NICE). Once the browser tier ends, the
- * pass takes vitest's own number (one more than the cores): its workers wait for one of these slots
- * (test/helpers/file-slots.ts), and the limit is raised then. HOOKPANEL_TEST_WORKERS still sets both.
- * (Tried on 2 December 2026: every tier at once, two files each, 24:41 against 23:00; the first pass, its
- * real clients, beside the browser tier, whose tests then took twice as long: stopped at 13 minutes with
- * two fifths of e2e done. On 3 December, three files beside the browser tier: e2e 7:46 → 10:18, the Node
- * 24 pass 11:26 → 13:11. And the Node 24 pass with several files to a test process, `--isolate=false`:
- * 13:00 and 867 CPU s against 11:26 and 742 with coverage, though 0.45 CPU s a file cheaper without it. On
- * 4 December, CI alone on an idle machine: two files at nice 0 and the static checks first, 20:04 and
- * 1,829 CPU s; three at nice 5, the checks beside at nice 19, 18:19 and 1,689 (e2e 10:24 → 9:10, the Node
- * 24 pass 14:30 → 13:19), and again 19:29 and 1,806 (e2e 9:31, the pass 14:23); four, and four workers
- * once alone, 19:18 (e2e 10:13, the pass 14:08); the first pass beside the browser tier too, at nice 5
- * before the Node 24 pass, 20:29 (the first pass 3:47 → 11:09).)
+ * The static checks (lint, the panel's type check) run at the lowest priority (os.setPriority), so they
+ * take only what the tiers leave idle.
+ *
+ * The browser tier and the Node 24 pass run one after the other, each alone with the cores. Beside each
+ * other, the pass yielding to the browser tier (nice 5, three files at once, more once the browser tier
+ * ended), they cost more CPU than one after the other, and so more time on a machine whose cores they
+ * keep busy: on 5 December 2026, CI alone on an idle machine here, `npm test` 19:07 beside (e2e 7:47 / 374
+ * CPU s, the Node 24 pass 13:47 / 899, the machine busy 2,192 CPU s) against 17:11 one after the other
+ * (e2e 4:49 / 302, the pass 7:01 / 760, the machine 1,974): the same tests, the same processes started,
+ * 15% less CPU for the pass and 19% less for the browser tier. (Tried before, from 2 to 4
+ * December, each beside the other: every tier at once, two files each, 24:41 against 23:00; the first pass
+ * beside the browser tier too, 20:29; two, three or four files of the pass beside it, 18:19 to 20:04.)
  */
-const BESIDE_WORKERS = process.env.HOOKPANEL_TEST_WORKERS || '3';
-/**
- * Nice values (os.setPriority): the Node 24 pass beside the browser tier gets about a quarter of a
- * contended core's time against the browser tier's three quarters (Linux's weights for nice 5 and 0),
- * and the static checks (lint, the panel's type check) only what is left idle.
- */
-const BESIDE_NICE = 5;
 const CHECKS_NICE = 19;
-/** No limit of its own once the browser tier is done: vitest's workers are the bound. */
-const ALONE_SLOTS = '64';
-
-/** A folder of slots for the Node 24 pass's files, `limit` of them at first (see BESIDE_WORKERS). */
-function fileSlots(limit) {
-  const dir = mkdtempSync(join(tmpdir(), 'hookpanel-file-slots-'));
-  setSlots(dir, limit);
-  return dir;
-}
-
-/** Written whole (a rename), so a file looking for a slot never reads half a number. */
-function setSlots(dir, limit) {
-  writeFileSync(join(dir, 'limit.new'), limit);
-  renameSync(join(dir, 'limit.new'), join(dir, 'limit'));
-}
 
 /**
  * The lines of a tier's output that name a failure (vitest's ` FAIL ` and its assertion, Playwright's
@@ -249,15 +226,9 @@ if (built) {
   ]);
   // Its lines prefixed, so the table shows a coverage figure or a skip.
   await tier('vitest', true);
-  // The browser tier spends most of its time waiting on the panel; the Node 24 pass fills the cores,
-  // and all of them once the browser tier is done. It yields to the browser tier, whose panel and
-  // browsers are the ones waited on.
-  const slots = fileSlots(BESIDE_WORKERS);
-  await Promise.all([
-    tier('node 24', true, { ...process.env, HOOKPANEL_TEST_SLOTS: slots }, BESIDE_NICE),
-    tier('e2e', true).then(() => setSlots(slots, process.env.HOOKPANEL_TEST_WORKERS || ALONE_SLOTS)),
-  ]);
-  rmSync(slots, { recursive: true, force: true });
+  // One after the other, each alone with the cores (see CHECKS_NICE for why).
+  await tier('e2e', true);
+  await tier('node 24', true);
   await checks;
   // The serial files are the host core's: under npm's Node only where Node 24 does not run them.
   if (!NODE24_RUNS) await tier('vitest serial');
@@ -282,7 +253,7 @@ const cpuOf = (r) => (r.cpu === null ? '' : `${Math.round(r.cpu)}`);
 const cpuTotal = results.every((r) => r.cpu !== null) ? results.reduce((a, r) => a + r.cpu, 0) : null;
 console.log(
   "\nnpm test: each tier's wall time and CPU seconds (user and system, its processes included); the " +
-    'static checks ran beside the vitest passes and the browser tier, the Node 24 pass beside the browser tier',
+    'static checks ran beside the other tiers up to the serial files',
 );
 console.log(`  ${'tier'.padEnd(15)} ${'wall'.padStart(6)} ${'CPU s'.padStart(6)}`);
 for (const r of results) {
