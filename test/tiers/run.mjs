@@ -71,9 +71,10 @@ const results = [];
  * other, the pass yielding to the browser tier (nice 5, three files at once, more once the browser tier
  * ended), they cost more CPU than one after the other, and so more time on a machine whose cores they
  * keep busy: on 5 December 2026, CI alone on an idle machine here, `npm test` 19:07 beside (e2e 7:47 / 374
- * CPU s, the Node 24 pass 13:47 / 899, the machine busy 2,192 CPU s) against 17:11 one after the other
- * (e2e 4:49 / 302, the pass 7:01 / 760, the machine 1,974): the same tests, the same processes started,
- * 15% less CPU for the pass and 19% less for the browser tier. (Tried before, from 2 to 4
+ * CPU s, the Node 24 pass 13:47 / 899, the machine busy 2,192 CPU s) against 17:24 one after the other
+ * (e2e 5:01 / 316, the pass 6:59 / 744, the machine 1,946): the same tests, the same processes started,
+ * 17% less CPU for the pass and 16% less for the browser tier. Alone, four files of the pass at once
+ * rather than vitest's three: 7:03 and 776 CPU s against 6:41 and 726. (Tried before, from 2 to 4
  * December, each beside the other: every tier at once, two files each, 24:41 against 23:00; the first pass
  * beside the browser tier too, 20:29; two, three or four files of the pass beside it, 18:19 to 20:04.)
  */
