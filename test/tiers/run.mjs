@@ -1,7 +1,7 @@
 // `npm test`: every tier, then a table of what each took. What waits runs beside what computes: the
 // static checks (lint, the renderer's type check) at the lowest priority beside every tier up to the
 // serial files (their lines prefixed with the tier's name); the browser tier and the Node 24 pass one
-// after the other, each alone with the cores (CHECKS_NICE says why). The first vitest pass runs under
+// after the other, each alone with the cores (where they run says why). The first vitest pass runs under
 // the Node that runs npm, the host core under Node 24 (test/tiers/split.mjs says which files run under
 // which Node). The files whose assertions measure a window of wall-clock time (vitest's `serial`
 // project) run last, with nothing else of this run beside them. Every tier runs even when one before it
@@ -66,17 +66,6 @@ const results = [];
 /**
  * The static checks (lint, the panel's type check) run at the lowest priority (os.setPriority), so they
  * take only what the tiers leave idle.
- *
- * The browser tier and the Node 24 pass run one after the other, each alone with the cores. Beside each
- * other, the pass yielding to the browser tier (nice 5, three files at once, more once the browser tier
- * ended), they cost more CPU than one after the other, and so more time on a machine whose cores they
- * keep busy: on 5 December 2026, CI alone on an idle machine here, `npm test` 19:07 beside (e2e 7:47 / 374
- * CPU s, the Node 24 pass 13:47 / 899, the machine busy 2,192 CPU s) against 17:24 one after the other
- * (e2e 5:01 / 316, the pass 6:59 / 744, the machine 1,946): the same tests, the same processes started,
- * 17% less CPU for the pass and 16% less for the browser tier. Alone, four files of the pass at once
- * rather than vitest's three: 7:03 and 776 CPU s against 6:41 and 726. (Tried before, from 2 to 4
- * December, each beside the other: every tier at once, two files each, 24:41 against 23:00; the first pass
- * beside the browser tier too, 20:29; two, three or four files of the pass beside it, 18:19 to 20:04.)
  */
 const CHECKS_NICE = 19;
 
@@ -98,14 +87,13 @@ let cpuFiles = 0;
  * Runs `argv` with this Node, through cpu-of.mjs; with a `prefix`, its lines are prefixed (it runs beside
  * another tier). Resolves with how it ended and its CPU seconds (null where they cannot be read).
  */
-function run(argv, prefix, env = process.env, nice = null) {
+function run(argv, prefix, nice = null) {
   const cpuFile = join(CPU_DIR, String(cpuFiles++));
   const niceness = nice === null ? [] : ['--nice', String(nice)];
   return new Promise((resolve) => {
     const wrapper = join(REPO, 'test', 'tiers', 'cpu-of.mjs');
     const child = spawn(process.execPath, [wrapper, cpuFile, ...niceness, ...argv], {
       cwd: REPO,
-      env,
       stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
     let skipped = null;
@@ -148,13 +136,13 @@ function run(argv, prefix, env = process.env, nice = null) {
   });
 }
 
-async function tier(name, concurrent, env = process.env, nice = null) {
+async function tier(name, concurrent, nice = null) {
   const t0 = performance.now();
   const prefix = concurrent ? name : null;
   let outcome = { code: 0, skipped: null, figure: null };
   let cpu = 0;
   for (const argv of name === 'lint' ? LINT : [TIERS[name]]) {
-    const r = await run(argv, prefix, env, nice);
+    const r = await run(argv, prefix, nice);
     if (outcome.code === 0 && (r.code !== 0 || r.skipped)) outcome = r;
     outcome.figure ??= r.figure;
     cpu = cpu === null || r.cpu === null ? null : cpu + r.cpu;
@@ -221,13 +209,19 @@ if (built) {
   if (NODE24_RUNS) findNode24();
   // The static checks wait on nothing but a core: at the lowest priority, beside every tier up to the
   // serial files, they take what the others leave idle.
-  const checks = Promise.all([
-    tier('types (panel)', true, process.env, CHECKS_NICE),
-    tier('lint', true, process.env, CHECKS_NICE),
-  ]);
+  const checks = Promise.all([tier('types (panel)', true, CHECKS_NICE), tier('lint', true, CHECKS_NICE)]);
   // Its lines prefixed, so the table shows a coverage figure or a skip.
   await tier('vitest', true);
-  // One after the other, each alone with the cores (see CHECKS_NICE for why).
+  // The browser tier, then the Node 24 pass, each alone with the cores. Beside each other (the pass at
+  // nice 5 and three files at once, more once the browser tier ended) they cost more CPU, and so more
+  // time on a machine whose cores they keep busy: on 5 December 2026, CI alone on an idle machine here,
+  // `npm test` 19:07 beside (e2e 7:47 / 374 CPU s, the Node 24 pass 13:47 / 899, the machine busy 2,192
+  // CPU s) against 17:24 one after the other (e2e 5:01 / 316, the pass 6:59 / 744, the machine 1,946):
+  // the same tests, the same processes started, 17% less CPU for the pass and 16% less for the browser
+  // tier. Alone, four files of the pass at once rather than vitest's three: 7:03 and 776 CPU s against
+  // 6:41 and 726. (Tried before, from 2 to 4 December, each beside the other: every tier at once, two
+  // files each, 24:41 against 23:00; the first pass beside the browser tier too, 20:29; two, three or four
+  // files of the pass beside it, 18:19 to 20:04.)
   await tier('e2e', true);
   await tier('node 24', true);
   await checks;

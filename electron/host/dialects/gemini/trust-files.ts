@@ -143,11 +143,12 @@ async function save(host: HostEnv, path: string, before: string | null, after: s
 async function withFoldersFile<T>(host: HostEnv, edit: (path: string) => Promise<T>): Promise<T> {
   const path = trustedFoldersPath(host);
   await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
+  // Loaded here, not with the dialect: it brings graceful-fs, which every command that loads the
+  // dialects (check, trust, serve) paid for at start, 20–45 ms, to lock a file only a trust edit locks.
+  // Outside the try: a library that cannot load is not a lock another program holds.
+  const { lock } = await import('proper-lockfile');
   let release: () => Promise<void>;
   try {
-    // Loaded here, not with the dialect: it brings graceful-fs, which every command that loads the
-    // dialects (check, trust, serve) paid for at start, 20–45 ms, to lock a file only a trust edit locks.
-    const { lock } = await import('proper-lockfile');
     release = await lock(path, { realpath: false, retries: { retries: 10, minTimeout: 100 } });
   } catch (e) {
     throw new EditRefused(
