@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO, type TestEnv } from './env.js';
+import { countCliRun } from './cli-runs.js';
+import type { TestEnv } from './env.js';
+import { REPO } from './repo.js';
 
 export const CLI = join(REPO, 'dist', 'electron', 'cli', 'main.js');
 
@@ -11,16 +13,12 @@ export interface CliResult {
   stderr: string;
 }
 
-let runs = 0;
-/** How many times this test process ran the CLI through runCli (test/helpers/cpu-log.ts counts them). */
-export const cliRuns = () => runs;
-
 /** Runs the compiled `hookpanel` as a real process. */
 export function runCli(
   args: string[],
   opts: { env: Record<string, string>; cwd?: string; input?: string; timeoutMs?: number },
 ): Promise<CliResult> {
-  runs++;
+  countCliRun();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       env: opts.env,

@@ -5,9 +5,10 @@
 import { appendFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { cliRuns } from './cli.js';
-import { REPO } from './env.js';
+// Only modules of its own: a setup file runs in every test process, whatever the test imports.
+import { cliRuns } from './cli-runs.js';
 import { processCpu } from './proc-cpu.js';
+import { REPO } from './repo.js';
 
 const LOG = process.env.HOOKPANEL_TEST_CPU_LOG;
 

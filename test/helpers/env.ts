@@ -1,18 +1,16 @@
 // A temporary home, workspace and Hookpanel home, so tests touch real files and nothing of the user's.
 import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import type { Dialect, Source } from '../../shared/model.js';
 import type { LoadContext } from '../../electron/host/dialects/dialect.js';
 import type { HostEnv } from '../../electron/host/paths.js';
 import { DEFAULT_SETTINGS, type Settings } from '../../electron/host/settings/settings.js';
 import { loadSources } from '../../electron/host/sources/load.js';
 import { TrustStore } from '../../electron/host/trust/store.js';
+import { REPO } from './repo.js';
 
-const HERE = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-/** The repository, whether this runs from source (vitest) or compiled under dist/ (the bench). */
-export const REPO = basename(HERE) === 'dist' ? dirname(HERE) : HERE;
+export { REPO };
 export const FIXTURES = join(REPO, 'test', 'fixtures');
 
 export interface TestEnv {
