@@ -1,17 +1,11 @@
 // What an event was about, in one line: the tool and its command or file, or the prompt's first words.
 // Computed from the payload when the event is recorded (and, for records from before, when it is read),
 // so lists show it without the payload. Runtime-neutral: the engine, the history and the panel use it.
-import { z } from 'zod';
+// Free of zod at run time (its shape, CallSummarySchema, is with the records' in dispatch.ts): the history
+// worker summarises old records, and zod cost its thread ~60 ms of CPU at every start.
+import type { CallSummary } from './dispatch.js';
 
-export const CallSummarySchema = z.object({
-  /** The tool called (`Bash`, `Write`, io's `shell`), null for an event that is not a tool call. */
-  tool: z.string().nullable(),
-  /** What the call is about: a command, a file, a pattern or URL, or the prompt's first words. */
-  subject: z.string().nullable(),
-  /** Which of those the subject is, so the panel can show a command as a command. */
-  kind: z.enum(['command', 'path', 'prompt', 'text']).nullable(),
-});
-export type CallSummary = z.infer<typeof CallSummarySchema>;
+export type { CallSummary };
 
 /** Longest subject kept, in characters: a row's line, with room to spare. */
 export const SUBJECT_MAX = 240;

@@ -1,10 +1,20 @@
 // What the engine records and answers: runtime-neutral, validated wherever it crosses a boundary.
 import { z } from 'zod';
 import { DecisionSchema, OutcomeSchema } from './answer.js';
-import { CallSummarySchema } from './call-summary.js';
 import { DialectSchema } from './model.js';
 
 export { type Decision, type DispatchSummary, type EmitAnswer, type Outcome } from './answer.js';
+
+/** What an event was about, in one line (call-summary.ts computes it). */
+export const CallSummarySchema = z.object({
+  /** The tool called (`Bash`, `Write`, io's `shell`), null for an event that is not a tool call. */
+  tool: z.string().nullable(),
+  /** What the call is about: a command, a file, a pattern or URL, or the prompt's first words. */
+  subject: z.string().nullable(),
+  /** Which of those the subject is, so the panel can show a command as a command. */
+  kind: z.enum(['command', 'path', 'prompt', 'text']).nullable(),
+});
+export type CallSummary = z.infer<typeof CallSummarySchema>;
 
 export const DispatchRecordSchema = z.object({
   type: z.literal('dispatch'),

@@ -1,17 +1,7 @@
 // The contract's shapes for History by session: a session as listed, and its timeline's entries.
 import { z } from 'zod';
-import { CallSummarySchema } from './call-summary.js';
-import { DispatchRecordSchema, EventRecordSchema } from './dispatch.js';
+import { CallSummarySchema, DispatchRecordSchema, EventRecordSchema } from './dispatch.js';
 import { DialectSchema } from './model.js';
-
-/** The key an event's session is recorded under: the agent and its session id, else its workspace. */
-export function sessionKey(e: {
-  dialect: string;
-  sessionId: string | null;
-  workspace: string | null;
-}): string {
-  return `${e.dialect}\u0000${e.sessionId ?? e.workspace ?? ''}`;
-}
 
 export const SessionSchema = z.object({
   /** The key its events are grouped by (the agent and its session id, else its workspace). */

@@ -12,9 +12,6 @@ export type WhenUnreachable = z.infer<typeof WhenUnreachableSchema>;
 export const TARGET_PATTERN = /^[A-Za-z0-9._-]+@[A-Za-z0-9._:[\]-]+$/;
 const Target = z.string().min(3).max(300);
 
-/** This computer in a filter by machine: no user@host has a space, so it is never a machine's name. */
-export const THIS_COMPUTER = 'this computer';
-
 export const MachineViewSchema = z.object({
   target: z.string(),
   home: z.string(),

@@ -14,7 +14,7 @@ import { openHistoryDb } from '../../electron/host/history/schema.js';
 import { HistoryStore, type HistoryFilter } from '../../electron/host/history/store.js';
 import { benchHome } from './env.js';
 import { MACHINE, makeHistory, T0 } from './history-data.js';
-import { THIS_COMPUTER } from '../../shared/machines.js';
+import { THIS_COMPUTER } from '../../shared/history-keys.js';
 import { BATCH_ROWS, backfillStep } from '../../electron/host/history/backfill.js';
 import { HistoryWriter } from '../../electron/host/history/writer.js';
 import { queryDispatches } from '../../electron/host/history/queries.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { DispatchRecord, EventRecord, HistoryRecord } from '../../shared/dispatch.js';
-import { THIS_COMPUTER } from '../../shared/machines.js';
+import { THIS_COMPUTER } from '../../shared/history-keys.js';
 import { backfillPending, backfillStep, finishBackfill } from '../../electron/host/history/backfill.js';
 import { costReport, type CostRequest } from '../../electron/host/history/cost.js';
 import { queryDispatches, queryEvents } from '../../electron/host/history/queries.js';

@@ -4,7 +4,7 @@ import { quantile } from './cost-buckets.js';
 import { eventKind } from './event-kind.js';
 import { ASK_ME_SOURCE } from '../../../shared/ask-me-source.js';
 import type { Db } from './schema.js';
-import { THIS_COMPUTER } from '../../../shared/machines.js';
+import { THIS_COMPUTER } from '../../../shared/history-keys.js';
 
 export interface CostRequest {
   /** First and last local day, `YYYY-MM-DD`, both included. */

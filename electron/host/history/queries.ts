@@ -6,7 +6,7 @@ import type { DispatchRecord, EventRecord } from '../../../shared/dispatch.js';
 import type { Db } from './schema.js';
 import { storedCallSummary } from '../../../shared/call-summary.js';
 import { searchWords } from './search-text.js';
-import { THIS_COMPUTER } from '../../../shared/machines.js';
+import { THIS_COMPUTER } from '../../../shared/history-keys.js';
 import { wellFormed } from './well-formed.js';
 
 export interface HistoryFilter {

@@ -5,7 +5,7 @@ import { storedCallSummary, type CallSummary } from '../../../shared/call-summar
 import type { DispatchRecord, EventRecord } from '../../../shared/dispatch.js';
 import { parseDispatch, parseEvent } from './queries.js';
 import type { Db, Statement } from './schema.js';
-export { sessionKey } from '../../../shared/history-sessions.js';
+export { sessionKey } from '../../../shared/history-keys.js';
 
 /** Schema 3: the sessions table and the index a session's timeline reads through. */
 export const SESSION_TABLES = `

@@ -1,6 +1,6 @@
 // The filter by machine of History and Hook cost: every machine, this computer, or one machine reached
 // over ssh. Shown only once there is a machine besides this computer (the caller passes none before).
-import { THIS_COMPUTER } from '../../../shared/machines.js';
+import { THIS_COMPUTER } from '../../../shared/history-keys.js';
 
 export function MachineSelect({
   machines,

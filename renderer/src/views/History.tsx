@@ -14,11 +14,11 @@ import { counted } from '../components/counted.js';
 import { agentLabel, RuleName } from '../components/names.js';
 import { RuleRow, ruleRowKey } from '../components/RuleRow.js';
 import { arrivalOf, arrivedSoFar, saved, useStore, useStoreParts } from '../store.js';
-import { sessionKey } from '../../../shared/history-sessions.js';
+
 import { DECISION_WORD, HistoryDetail, NoHistory, RowTime, type Selection } from './HistoryDetail.js';
 import { SessionsPane } from './Sessions.js';
 import { duration } from '../components/duration.js';
-import { THIS_COMPUTER } from '../../../shared/machines.js';
+import { sessionKey, THIS_COMPUTER } from '../../../shared/history-keys.js';
 import { useMachines } from '../components/use-machines.js';
 import { MachineSelect } from '../components/MachineSelect.js';
 import { useLatestRead } from '../components/latest-read.js';
