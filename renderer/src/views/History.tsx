@@ -14,7 +14,6 @@ import { counted } from '../components/counted.js';
 import { agentLabel, RuleName } from '../components/names.js';
 import { RuleRow, ruleRowKey } from '../components/RuleRow.js';
 import { arrivalOf, arrivedSoFar, saved, useStore, useStoreParts } from '../store.js';
-
 import { DECISION_WORD, HistoryDetail, NoHistory, RowTime, type Selection } from './HistoryDetail.js';
 import { SessionsPane } from './Sessions.js';
 import { duration } from '../components/duration.js';
