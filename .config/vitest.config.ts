@@ -55,7 +55,8 @@ export default defineConfig({
     globalSetup: ['.config/vitest.global-setup.ts'],
     // Each file's CPU, its children's included, when HOOKPANEL_TEST_CPU_LOG names a file to log it to;
     // the coverage of the processes a file starts, when HOOKPANEL_CHILD_COVERAGE names a folder for it.
-    setupFiles: ['test/helpers/cpu-log.ts', 'test/helpers/child-coverage.ts'],
+    // Every temporary root a file made, gone when it ends (leftovers.ts).
+    setupFiles: ['test/helpers/cpu-log.ts', 'test/helpers/child-coverage.ts', 'test/helpers/leftovers.ts'],
     // In-process coverage of the sources the tests import, when `--coverage.enabled` asks for it
     // (test/tiers/coverage.mjs, which adds the child processes' coverage of dist/ to it). Every source
     // file is listed, run or not. The Electron shell cannot run here (no Electron binary) and the

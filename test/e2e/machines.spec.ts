@@ -13,17 +13,22 @@ import { axeViolations } from './axe.js';
 import { askMeSaved, expect, test } from './fixtures.js';
 
 const missing = sshdMissing();
-const root = mkdtempSync(join(tmpdir(), 'hookpanel-machines-'));
+let root = '';
 let sshd: TestSshd | null = null;
 
-test.use({ panelEnv: { HOOKPANEL_SSH_CONFIG: join(root, 'sshd', 'ssh_config') } });
+// The folder is made by the worker that runs these tests, in beforeAll: Playwright also loads this
+// file in its runner and in workers that run none of it, whose afterAll never comes. A fixture reads
+// `root` when the test starts; Playwright wants its first argument destructured, here to nothing.
+// eslint-disable-next-line no-empty-pattern
+test.use({ panelEnv: async ({}, use) => use({ HOOKPANEL_SSH_CONFIG: join(root, 'sshd', 'ssh_config') }) });
 
 test.beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'hookpanel-machines-'));
   if (!missing) sshd = await startSshd(root);
 });
 test.afterAll(async () => {
   await sshd?.stop();
-  rmSync(root, { recursive: true, force: true });
+  if (root) rmSync(root, { recursive: true, force: true });
 });
 
 test('Settings → Machines: add shows what it installs first, the state in words, remove takes it back', async ({

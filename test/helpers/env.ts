@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../../electron/host/settings/se
 import { loadSources } from '../../electron/host/sources/load.js';
 import { TrustStore } from '../../electron/host/trust/store.js';
 import { REPO } from './repo.js';
+import { noteTestHome } from './test-homes.js';
 
 export { REPO };
 export const FIXTURES = join(REPO, 'test', 'fixtures');
@@ -38,12 +39,17 @@ export function makeEnv(): TestEnv {
   const home = join(root, 'home');
   const workspace = join(root, 'ws');
   const hookpanelHome = join(root, 'hookpanel');
-  for (const d of [home, workspace]) mkdirSync(d, { recursive: true });
+  // The processes' temporary folder, inside the root: what they leave there (an agent's scratch
+  // files, the history's overflow spool) goes with it.
+  const tmp = join(root, 'tmp');
+  for (const d of [home, workspace, tmp]) mkdirSync(d, { recursive: true });
+  noteTestHome(root);
   const processEnv: Record<string, string> = {
     HOME: home,
     HOOKPANEL_HOME: hookpanelHome,
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     LANG: 'C.UTF-8',
+    TMPDIR: tmp,
   };
   const host: HostEnv = { home, platform: process.platform, env: processEnv };
   const waiters: (() => Promise<void>)[] = [];

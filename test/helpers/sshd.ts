@@ -93,6 +93,9 @@ export async function startSshd(root: string, env: Record<string, string> = {}):
   const remoteHome = join(root, 'remote-home');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   mkdirSync(remoteHome, { recursive: true, mode: 0o755 });
+  // The machine's temporary folder, inside the test's: an agent's scratch files there go with it.
+  const remoteTmp = join(remoteHome, 'tmp');
+  mkdirSync(remoteTmp, { mode: 0o700 });
   // sshd's privilege separation folder, which a machine that never ran sshd lacks.
   mkdirSync('/run/sshd', { recursive: true, mode: 0o755 });
   for (const key of ['host_key', 'user_key'])
@@ -127,7 +130,7 @@ export async function startSshd(root: string, env: Record<string, string> = {}):
       'StrictModes no',
       'AllowStreamLocalForwarding yes',
       // One SetEnv line: sshd keeps the first line of a keyword and ignores the rest.
-      `SetEnv ${Object.entries({ HOME: remoteHome, ...env })
+      `SetEnv ${Object.entries({ HOME: remoteHome, TMPDIR: remoteTmp, ...env })
         .map(([k, v]) => `${k}=${v}`)
         .join(' ')}`,
       '',

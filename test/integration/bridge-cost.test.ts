@@ -89,7 +89,7 @@ describe('what hookpanel-hook costs a tool call', () => {
     env.write('hp/hooks/claude.json', JSON.stringify(BLOCKER));
     serve = await startServe(env);
     const shims = shimPath(env);
-    const tmp = env.path('tmp');
+    const tmp = env.path('hook-tmp');
     mkdirSync(tmp);
     const payload = JSON.stringify({
       session_id: 's',

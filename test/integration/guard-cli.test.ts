@@ -127,19 +127,37 @@ const asNobody =
   ]).status === 0;
 if (process.getuid?.() === 0 && !asNobody)
   console.warn(`guard-cli: the not-root trial is skipped: user 65534 cannot run setpriv or read ${CLI}`);
-test.runIf(asNobody)('not root and no administrator prompt to be had: exit 1, nothing written', async () => {
+/** `hookpanel guard claude on` as user nobody, its temporary folder open to it or not. */
+function guardOnAsNobody(tmpMode: number) {
   const { managed } = setUp();
   mkdirSync(managed, { mode: 0o755 });
   for (const d of [env.root, env.home, env.workspace]) chmodSync(d, 0o755);
+  chmodSync(env.processEnv.TMPDIR!, tmpMode);
   mkdirSync(env.hookpanelHome, { mode: 0o777 });
   const r = spawnSync('setpriv', [...NOBODY, process.execPath, CLI, 'guard', 'claude', 'on'], {
     env: { ...env.processEnv, PATH: '/usr/bin:/bin' },
     cwd: env.workspace,
     encoding: 'utf8',
   });
+  return { managed, r };
+}
+
+test.runIf(asNobody)('not root and no administrator prompt to be had: exit 1, nothing written', () => {
+  const { managed, r } = guardOnAsNobody(0o1777);
   expect(r.status, r.stderr).toBe(1);
   expect(r.stdout).toContain(
     `Could not get administrator rights to change ${join(managed, 'managed-settings.d')}`,
+  );
+  expect(r.stdout).toContain('Nothing was changed.');
+  expect(tree(managed)).toEqual({});
+});
+
+// The drop-in's text reaches the prompt's command through a file in the temporary folder.
+test.runIf(asNobody)('not root, a temporary folder it cannot write: exit 1, says so, nothing written', () => {
+  const { managed, r } = guardOnAsNobody(0o700);
+  expect(r.status, r.stderr).toBe(1);
+  expect(r.stdout).toContain(
+    `Could not stage the file for the administrator prompt: EACCES: permission denied, mkdtemp '${env.processEnv.TMPDIR}/hookpanel-guard-`,
   );
   expect(r.stdout).toContain('Nothing was changed.');
   expect(tree(managed)).toEqual({});

@@ -5,14 +5,15 @@ import { loadSettings } from '../../electron/host/settings/settings.js';
 import { runsFor, whereInWords } from '../../shared/rule-machines.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 
-let env: TestEnv | null = null;
+// A test may read several files, each in a home of its own.
+const envs: TestEnv[] = [];
 afterEach(async () => {
-  await env?.cleanup();
-  env = null;
+  await Promise.all(envs.splice(0).map((e) => e.cleanup()));
 });
 
 async function problemOf(text: string) {
-  env = makeEnv();
+  const env = makeEnv();
+  envs.push(env);
   const path = env.write('hp/settings.json', text);
   const loaded = await loadSettings(env.host);
   return { path, ...loaded };

@@ -1,6 +1,6 @@
 // What a waiting permission request would do (Trust review's flags on its command or file,
 // and a Write's or Edit's file and content), and connect's summary counted from the edit itself.
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { summaryClauses, summarySentence } from '../../shared/connect-summary.js';
 import { bridgeCommand, type CommandTarget } from '../../electron/host/agents/bridge-command.js';
 import { planConnect, planDisconnect, type BridgeSpec } from '../../electron/host/agents/settings-edit.js';
@@ -38,6 +38,7 @@ describe('destroys data', () => {
 
 describe('a waiting request: flags, and what a Write or Edit would write', () => {
   const env = makeEnv();
+  afterAll(() => env.cleanup());
   const ws = env.workspace;
   const req = (tool: string) => ({ tool, workspace: ws });
 

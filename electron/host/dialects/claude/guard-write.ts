@@ -111,7 +111,17 @@ async function runElevated(
   host: HostEnv,
   steps: Step[],
 ): Promise<Extract<GuardApplied, { kind: 'failed' }> | null> {
-  const staging = mkdtempSync(join(tmpdir(), 'hookpanel-guard-'));
+  let staging: string;
+  try {
+    staging = mkdtempSync(join(tmpdir(), 'hookpanel-guard-'));
+  } catch (e) {
+    // The file's text goes to the prompt's command through a file of ours: no folder for it, no prompt.
+    const why = (e as Error).message;
+    return {
+      kind: 'failed',
+      message: `Could not stage the file for the administrator prompt: ${why}. Nothing was changed.`,
+    };
+  }
   try {
     const windows = host.platform === 'win32';
     const q = (p: string) => (windows ? `"${p}"` : shellQuote(p));
