@@ -190,31 +190,59 @@ describe('fish', () => {
 
 describe('zsh', () => {
   // zsh completes only inside its line editor, so each line is typed with a Tab into an interactive zsh
-  // on a pseudo-terminal (zsh/zpty). compadd is wrapped to write what it is given to a file; a
-  // post-completion function writes "#done" after it, which is what the driver waits for.
+  // on a pseudo-terminal (zsh/zpty), one zsh for every line: compinit, the costly part, runs once (one
+  // zsh a line took 21 CPU s). compadd is wrapped to write what it is given to a file; a post-completion
+  // function writes "#done" after it, which is what the driver waits for before it clears the line (^U)
+  // and types the next, reading what zsh shows meanwhile so its terminal never fills.
   const DRIVER = `zmodload zsh/zpty
-script=$1 out=$2 line=$3
+script=$1 out=$2; shift 2
 zpty z zsh -f -i
 zpty -w z "PROMPT= RPROMPT=; autoload -Uz compinit; compinit -u -D; source \${(q)script}"
 zpty -w z "zstyle ':completion:*' list-grouped false; bindkey '^I' complete-word"
 zpty -w z 'compadd() { local -a hits; builtin compadd -A hits "$@"; (( $#hits )) && print -rl -- $hits >> '\${(q)out}'; builtin compadd "$@" }'
-zpty -w z 'comppostfuncs=( finished ); finished() { print -r -- "#done" >> '\${(q)out}' }'
-zpty -w -n z "$line"$'\\t'
-for i in {1..300}; do
-  [[ -f $out ]] && grep -qx '#done' $out && break
-  sleep 0.05
+zpty -w z 'finished() { print -r -- "#done" >> '\${(q)out}' }'
+i=0
+for line in "$@"; do
+  print -r -- "#case $i" >> $out
+  zpty -w z 'comppostfuncs=( finished )'
+  zpty -w -n z "$line"$'\\t'
+  for t in {1..300}; do
+    while zpty -rt z seen 2>/dev/null; do :; done
+    (( $(grep -cx '#done' $out) > i )) && break
+    sleep 0.05
+  done
+  zpty -w -n z $'\\C-u'
+  i=$((i+1))
 done
 zpty -d z
 cat $out
 `;
 
+  /**
+   * What zsh offered for each line, typed one after the other with a Tab into one zsh, the script
+   * sourced, or (`fpath`) its folder put on $fpath for compinit to find.
+   */
+  async function tabs(script: string, out: string, lines: string[], fpath = false): Promise<string[][]> {
+    const text = fpath
+      ? DRIVER.replace('compinit -u -D; source ${(q)script}', 'fpath=(${(q)script} $fpath); compinit -u -D')
+      : DRIVER;
+    const driver = env.write(fpath ? 'drive-fpath.zsh' : 'drive.zsh', text);
+    const r = await run('zsh', ['-f', driver, script, out, ...lines]);
+    const got = r.stdout.split(/^#case \d+\n/m).slice(1);
+    expect(got, r.stderr).toHaveLength(lines.length);
+    return got.map((g) => g.split('\n').filter(Boolean));
+  }
+
   test('the script is valid zsh, and typing a Tab completes each line', async (ctx) => {
     needs(ctx, 'zsh');
     expect(await run('zsh', ['-n', scripts.zsh!])).toMatchObject({ code: 0, stderr: '' });
-    const driver = env.write('drive.zsh', DRIVER);
+    const got = await tabs(
+      scripts.zsh!,
+      env.path('zsh.out'),
+      CASES.map((c) => c.line),
+    );
     for (const [i, c] of CASES.entries()) {
-      const r = await run('zsh', ['-f', driver, scripts.zsh!, env.path(`zsh-${i}.out`), c.line]);
-      const lines = r.stdout.split('\n').filter(Boolean);
+      const lines = got[i]!;
       expect(lines, `${c.line}: the completion never finished`).toContain('#done');
       // zsh lists options beside the arguments once a command's arguments are all given.
       const words = lines.filter((l) => l !== '#done' && (c.words.length || !l.startsWith('-')));
@@ -227,19 +255,8 @@ cat $out
     const folder = env.path('zfunc');
     mkdirSync(folder);
     writeFileSync(join(folder, '_hookpanel'), readFileSync(scripts.zsh!));
-    const driver = env.write(
-      'drive-fpath.zsh',
-      DRIVER.replace('compinit -u -D; source ${(q)script}', 'fpath=(${(q)script} $fpath); compinit -u -D'),
-    );
-    const r = await run('zsh', [
-      '-f',
-      driver,
-      folder,
-      env.path('zsh-fpath.out'),
-      `hookpanel emit ${firstDialect} `,
-    ]);
-    expect(normalised(r.stdout.split('\n').filter((l) => l && l !== '#done'))).toEqual(
-      normalised(eventsOf(firstDialect)),
-    );
+    const [lines] = await tabs(folder, env.path('zsh-fpath.out'), [`hookpanel emit ${firstDialect} `], true);
+    expect(lines, 'the completion never finished').toContain('#done');
+    expect(normalised(lines!.filter((l) => l !== '#done'))).toEqual(normalised(eventsOf(firstDialect)));
   }, 60_000);
 });
