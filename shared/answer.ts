@@ -4,11 +4,12 @@
 // ~50 ms.
 import { z } from 'zod';
 import { validate } from './answer-check.generated.js';
+import { OUTCOMES } from './outcomes.js';
 
 export const DecisionSchema = z.enum(['allow', 'block', 'cancel']);
 export type Decision = z.infer<typeof DecisionSchema>;
 
-export const OutcomeSchema = z.enum(['ok', 'failed', 'timeout', 'blocked', 'skipped']);
+export const OutcomeSchema = z.enum(OUTCOMES);
 export type Outcome = z.infer<typeof OutcomeSchema>;
 
 export const DispatchSummarySchema = z.object({

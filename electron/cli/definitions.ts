@@ -21,6 +21,7 @@
 // test/integration/cli-help.test.ts then checks the new command's help (examples included); add its
 // contract flags to CONTRACT there.
 // Keep this file free of imports that run code: it is loaded on every `hookpanel emit`.
+import { OUTCOMES } from '../../shared/outcomes.js';
 
 /** What a value can be: for completion and, where `strict`, checked before the command runs. */
 export type Values =
@@ -335,7 +336,7 @@ export const COMMANDS: readonly CommandDefinition[] = [
       {
         flags: '--outcome <outcome>',
         description: 'only hook runs that ended so (with --events: events with such a run)',
-        values: { choices: async () => (await import('./commands/history.js')).OUTCOMES },
+        values: { choices: () => OUTCOMES },
         strict: true,
       },
       { flags: '--workspace <dir>', description: 'only events in this workspace', values: 'directory' },

@@ -1,4 +1,3 @@
-import { OutcomeSchema } from '../../../shared/answer.js';
 import type { DispatchRecord, EventRecord } from '../../../shared/dispatch.js';
 import { eventVerdict } from '../../../shared/event-verdict.js';
 import { ruleText } from '../../../shared/rule-name.js';
@@ -8,9 +7,6 @@ import { HistoryStore, type HistoryFilter } from '../../host/history/store.js';
 import { homePaths, hostEnvFromProcess } from '../../host/paths.js';
 import { visibleText } from '../../../shared/visible-text.js';
 import { UsageError } from '../output.js';
-
-/** --outcome's values (definitions.ts), from this bundle's own copy of the answer's schema. */
-export const OUTCOMES = OutcomeSchema.options;
 
 /** `hookpanel history [options]`, filled from its entry in definitions.ts. */
 export interface HistoryInput {
