@@ -29,10 +29,13 @@ function probe(e: TestEnv): { options: string; loaded: () => string[][] } {
   const dir = e.path('loaded');
   const file = e.write(
     // CommonJS, and fs required at exit: an ES module's `import` of node:fs would load what it looks for.
+    // The folder made without `recursive`: a process ending after the test (serve's reaper, once serve
+    // is SIGKILLed) writes nothing, rather than making the test's removed folder again.
     'probe.cjs',
-    `process.on('exit', () => { const { mkdirSync, writeFileSync } = require('node:fs'); mkdirSync(${JSON.stringify(dir)}, { recursive: true }); ` +
-      `writeFileSync(${JSON.stringify(dir)} + '/' + process.pid, ` +
-      `[process.argv.slice(2).join(' '), ...process.moduleLoadList].join('\\n')); });\n`,
+    `process.on('exit', () => { const { mkdirSync, writeFileSync } = require('node:fs'); ` +
+      `try { mkdirSync(${JSON.stringify(dir)}); } catch (e) { if (e.code !== 'EEXIST') return; } ` +
+      `try { writeFileSync(${JSON.stringify(dir)} + '/' + process.pid, ` +
+      `[process.argv.slice(2).join(' '), ...process.moduleLoadList].join('\\n')); } catch {} });\n`,
   );
   return {
     options: `--require=${file}`,
