@@ -9,7 +9,8 @@ import {
   type Worker,
 } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI, runCli } from '../helpers/cli.js';
 import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
@@ -107,13 +108,25 @@ export const test = base.extend<
   launchChromium: [
     async ({ playwright, launchOptions, headless }, use) => {
       const browsers: Partial<Record<BrowserKind, Promise<Browser>>> = {};
+      // The browsers' temporary folder, the worker's own: a full Chromium left an empty
+      // .org.chromium.Chromium.* in /tmp on every run.
+      const tmp = mkdtempSync(join(tmpdir(), 'hookpanel-e2e-browser-'));
       const launch = async (kind: BrowserKind) => {
         const chosen = kind === 'full' ? await findChromium() : await findHeadlessShell();
         console.log(`e2e: Chromium from ${chosen.from}: ${chosen.path}`);
-        return playwright.chromium.launch({ ...launchOptions, headless, executablePath: chosen.path });
+        return playwright.chromium.launch({
+          ...launchOptions,
+          headless,
+          executablePath: chosen.path,
+          env: { ...process.env, TMPDIR: tmp },
+        });
       };
-      await use((kind) => (browsers[kind] ??= launch(kind)));
-      for (const browser of Object.values(browsers)) await (await browser).close();
+      try {
+        await use((kind) => (browsers[kind] ??= launch(kind)));
+        for (const browser of Object.values(browsers)) await (await browser).close();
+      } finally {
+        rmSync(tmp, { recursive: true, force: true });
+      }
     },
     { scope: 'worker' },
   ],
