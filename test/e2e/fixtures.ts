@@ -108,8 +108,8 @@ export const test = base.extend<
   launchChromium: [
     async ({ playwright, launchOptions, headless }, use) => {
       const browsers: Partial<Record<BrowserKind, Promise<Browser>>> = {};
-      // The browsers' temporary folder, the worker's own: a full Chromium left an empty
-      // .org.chromium.Chromium.* in /tmp on every run.
+      // The browsers' temporary folder, the worker's own: an empty .org.chromium.Chromium.* was left
+      // in /tmp now and then (about one a run, with the full system Chromium CI uses).
       const tmp = mkdtempSync(join(tmpdir(), 'hookpanel-e2e-browser-'));
       const launch = async (kind: BrowserKind) => {
         const chosen = kind === 'full' ? await findChromium() : await findHeadlessShell();
