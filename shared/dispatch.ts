@@ -1,7 +1,7 @@
 // What the engine records and answers: runtime-neutral, validated wherever it crosses a boundary.
 import { z } from 'zod';
 import { DecisionSchema, OutcomeSchema } from './answer.js';
-import { DialectSchema } from './model.js';
+import { DialectSchema } from './value-schemas.js';
 
 export { type Decision, type DispatchSummary, type EmitAnswer, type Outcome } from './answer.js';
 

@@ -1,7 +1,7 @@
 // The contract's shapes for History by session: a session as listed, and its timeline's entries.
 import { z } from 'zod';
 import { CallSummarySchema, DispatchRecordSchema, EventRecordSchema } from './dispatch.js';
-import { DialectSchema } from './model.js';
+import { DialectSchema } from './value-schemas.js';
 
 export const SessionSchema = z.object({
   /** The key its events are grouped by (the agent and its session id, else its workspace). */

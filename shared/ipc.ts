@@ -9,7 +9,9 @@ import { REQUEST_CHANNELS, PUSH_EVENTS, type Channel, type Push } from './channe
 import { DispatchRecordSchema, EventRecordSchema, HistoryRecordSchema } from './dispatch.js';
 import { SessionChannels } from './history-sessions.js';
 import { MachineChannels, MachineViewSchema } from './machines.js';
-import { DialectSchema, HttpUrlSchema, SourceSchema } from './model.js';
+import { SourceSchema } from './model.js';
+import { DialectSchema, HttpUrlSchema } from './value-schemas.js';
+import { RISK_KINDS, type RiskKind } from './risks.js';
 
 const Workspace = z.string().min(1).nullable();
 const Filter = z.object({
@@ -58,17 +60,6 @@ export const DryRunSchema = z.object({
 });
 export type DryRun = z.infer<typeof DryRunSchema>;
 
-/** Risk flags in Trust review, loudest first (electron/host/trust/review-risks.ts has the patterns). */
-export const RISK_KINDS = [
-  'sends-credentials',
-  'runs-download',
-  'runs-hidden-code',
-  'reads-credentials',
-  'deletes-recursively',
-  'destroys-data',
-  'writes-outside',
-  'sends-data',
-] as const;
 /** Flags loud enough to colour a command red and to ask for a deliberate confirm even on a first trust. */
 export const LOUD_RISKS: readonly RiskKind[] = ['sends-credentials', 'runs-download', 'runs-hidden-code'];
 export const RiskSchema = z.object({
@@ -81,7 +72,6 @@ export const RiskSchema = z.object({
   because: z.string(),
 });
 export type Risk = z.infer<typeof RiskSchema>;
-export type RiskKind = Risk['kind'];
 
 /** A command against the last trusted version: `new` when the file was never trusted. */
 export const ChangeStatusSchema = z.enum(['new', 'added', 'changed', 'removed', 'unchanged']);

@@ -5,11 +5,6 @@ import { z } from 'zod';
 export const WhenUnreachableSchema = z.enum(['block', 'go-on']);
 export type WhenUnreachable = z.infer<typeof WhenUnreachableSchema>;
 
-/**
- * user@host as ssh takes it: the characters of user names, host names and ~/.ssh/config aliases, so it
- * can never be read as an option (electron/host/remote/target.ts checks it again before any ssh runs).
- */
-export const TARGET_PATTERN = /^[A-Za-z0-9._-]+@[A-Za-z0-9._:[\]-]+$/;
 const Target = z.string().min(3).max(300);
 
 export const MachineViewSchema = z.object({

@@ -1,15 +1,12 @@
 // The runtime-neutral model: what a source, rule, diagnostic and dispatch are.
 // Every boundary (CLI JSON, IPC, history file) validates against these schemas.
 import { z } from 'zod';
+import { DialectSchema } from './value-schemas.js';
 import { DIALECT_IDS, type Dialect } from './dialects.js';
 
 /** Every dialect's id, from the manifests (shared/dialects.ts). */
 export const DIALECTS = DIALECT_IDS;
-export const DialectSchema = z.enum(DIALECT_IDS);
 export type { Dialect };
-
-/** An http(s) URL (the model endpoint's base URL, in Hookpanel's settings and over the panel contract). */
-export const HttpUrlSchema = z.url({ protocol: /^https?$/ });
 
 export const SeveritySchema = z.enum(['error', 'warning', 'info']);
 export type Severity = z.infer<typeof SeveritySchema>;

@@ -1,7 +1,7 @@
 // An agent's permission request held for a person (docs/agents/permission-requests.md), and the
 // person's answer: the shapes the panel, `hookpanel requests --json` and `hookpanel answer` share.
 import { z } from 'zod';
-import { DialectSchema } from './model.js';
+import { DialectSchema } from './value-schemas.js';
 
 // ---- "Always allow" (docs/agents/permission-requests.md, "Always allow"): the exact rule offered, and
 // the person's confirmation of it.

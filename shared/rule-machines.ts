@@ -3,7 +3,7 @@
 // file changes shape. A rule with no entry runs everywhere, as every rule did before machines could be
 // chosen: a guard added before a machine keeps guarding it, and nothing stops running silently.
 import { z } from 'zod';
-import { TARGET_PATTERN } from './machines.js';
+import { TARGET_PATTERN } from './machine-target.js';
 
 const RuleMachinesSchema = z
   .object({

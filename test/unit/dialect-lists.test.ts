@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { DIALECT_IDS, DIALECT_MANIFESTS } from '../../shared/dialects.js';
 import { DIALECT_MODULES } from '../../electron/host/dialects/registry.js';
 import { KNOWN_DIALECTS } from '../../electron/host/intake/protocol.js';
-import { DialectSchema } from '../../shared/model.js';
+import { DialectSchema } from '../../shared/value-schemas.js';
 import { runCli } from '../helpers/cli.js';
 import { makeEnv, REPO } from '../helpers/env.js';
 

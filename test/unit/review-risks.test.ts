@@ -2,7 +2,7 @@
 // should not. Flags are hints, so the bar is: the obvious forms are caught, everyday commands stay quiet.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { RISK_KINDS, type RiskKind } from '../../shared/ipc.js';
+import { RISK_KINDS, type RiskKind } from '../../shared/risks.js';
 import {
   analysisLimit,
   codeRisks,

@@ -7,7 +7,8 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from '../builtins.js';
 import { dirname } from 'node:path';
 import { checkEmitAnswer } from '../../../shared/answer.js';
-import { DialectSchema, type Dialect } from '../../../shared/model.js';
+import { DialectSchema } from '../../../shared/value-schemas.js';
+import type { Dialect } from '../../../shared/model.js';
 import type { HookHost } from '../service.js';
 import { MAX_PAYLOAD_BYTES, oneLine, parsePayload, tooLarge, type PayloadCheck } from './payload.js';
 import {

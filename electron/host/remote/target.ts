@@ -2,7 +2,7 @@
 // to ssh as one argument after `--`, so it can never be read as an option; the characters allowed are
 // those of user names, host names and aliases.
 import { createHash } from 'node:crypto';
-import { TARGET_PATTERN } from '../../../shared/machines.js';
+import { TARGET_PATTERN } from '../../../shared/machine-target.js';
 
 /** Why `target` cannot name a machine, or null when it can. */
 export function targetProblem(target: string): string | null {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { DIALECT_MANIFESTS, type DialectManifest } from '../../../shared/dialects.js';
-import { HttpUrlSchema } from '../../../shared/model.js';
+import { HttpUrlSchema } from '../../../shared/value-schemas.js';
 import { AskMeSchema } from '../../../shared/permissions.js';
 import { RuleMachinesMapSchema } from '../../../shared/rule-machines.js';
 import { homePaths, type HostEnv } from '../paths.js';

@@ -1,6 +1,6 @@
 // The pattern tables of Trust review's risk flags: what each flag means in plain words, and the
 // programs, paths and code that raise them. review-risks.ts reads commands against these.
-import { RISK_KINDS, type RiskKind } from '../../../shared/ipc.js';
+import { RISK_KINDS, type RiskKind } from '../../../shared/risks.js';
 
 /** What each flag means, loudest first: a list of risks is shown in this order. */
 export const RISKS: Record<RiskKind, { title: string; explain: string }> = {

@@ -2,7 +2,8 @@
 // (argv, shell strings read command by command, scripts, code in other languages). A flag points a
 // person at something to read; it is not a verdict, and a command without flags is not thereby safe.
 import { basename, extname, isAbsolute, join, relative, resolve } from 'node:path';
-import type { Risk, RiskKind } from '../../../shared/ipc.js';
+import type { Risk } from '../../../shared/ipc.js';
+import type { RiskKind } from '../../../shared/risks.js';
 import {
   CODE_DELETE,
   CODE_NETWORK,
