@@ -17,7 +17,7 @@ import type { Dialect, Source } from '../../shared/model.js';
 import type { DialectModule, LoadContext } from './dialects/dialect.js';
 import { dialectModule, DIALECT_MODULES } from './dialects/registry.js';
 import { Engine, type EmitRequest } from './engine/engine.js';
-import { recoverOutbox, runJob } from './engine/outbox.js';
+import { hasPendingJobs, recoverOutbox, runJob } from './engine/outbox.js';
 import { HistoryStore } from './history/store.js';
 import { SpoolAppender } from './history/spool.js';
 import { homePaths, type HostEnv } from './paths.js';
@@ -305,6 +305,10 @@ export class HookHost extends EventEmitter<HostEvents> {
 
   /** Retries durable jobs a crash left pending (run at host start, not for one-shot emits). */
   async recoverOutbox(): Promise<Awaited<ReturnType<typeof recoverOutbox>>> {
+    // The policy is in the hook files, read only when a job waits: the resident host looks every few
+    // seconds, and an empty outbox should cost it a look at one folder, not a read of every hook file.
+    if (!(await hasPendingJobs(this.paths.outbox)))
+      return { retried: [], givenUp: [], inFlight: [], skippedYoung: [] };
     const sources = await this.sources(null);
     const policy =
       DIALECT_MODULES.map((m) =>

@@ -108,6 +108,12 @@ export async function runJob(root: string, job: Job, signal?: AbortSignal): Prom
   return result;
 }
 
+/** Whether a job waits in pending/ (a look at the folder only: what it holds is recoverOutbox's to read). */
+export async function hasPendingJobs(root: string): Promise<boolean> {
+  const names = await readdir(outboxDirs(root).pending).catch(() => [] as string[]);
+  return names.some((n) => n.endsWith('.json'));
+}
+
 export interface RecoveryReport {
   retried: string[];
   givenUp: string[];

@@ -1,4 +1,5 @@
 // Loads every hook file of every dialect for a workspace: read → parse → validate → combine → trust.
+import { channel } from 'node:diagnostics_channel';
 import { readFile } from 'node:fs/promises';
 import type { Dialect, Source } from '../../../shared/model.js';
 import type { Candidate, DialectModule, LoadContext } from '../dialects/dialect.js';
@@ -100,6 +101,13 @@ export async function loadCandidate(
  * Every source of every dialect for the context, with trust and cross-file rules applied. `dialects`
  * narrows it to some, whose places alone are read: one event's (dialectsOfEvent), one fuzzed dialect's.
  */
+/**
+ * Each read of the hook files says so on this channel (`{ workspace, files }`), as the event's steps do on
+ * phase-trace's: nobody listens in the product, so it costs one check; tests count the reads.
+ */
+export const SOURCES_READ_CHANNEL = 'hookpanel:sources-read';
+const sourcesRead = channel(SOURCES_READ_CHANNEL);
+
 export async function loadSources(
   ctx: LoadContext,
   trust: TrustStore | null,
@@ -115,6 +123,7 @@ export async function loadSources(
   );
   const all = perDialect.flat();
   for (const [i, mod] of dialects.entries()) await mod.combine?.(perDialect[i]!, ctx, all);
+  if (sourcesRead.hasSubscribers) sourcesRead.publish({ workspace: ctx.workspace, files: all.length });
   return all;
 }
 

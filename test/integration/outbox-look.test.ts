@@ -1,0 +1,60 @@
+// The resident host looks at the outbox every few seconds (engine/outbox-watch.ts). Its retry policy is
+// in the hook files (chrys' `outbox_retry_age_seconds`), so a look read every hook file even with no
+// job to retry: now they are read only when a job waits, and the policy is still theirs.
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { outboxDirs, type Job } from '../../electron/host/engine/outbox.js';
+import { SOURCES_READ_CHANNEL } from '../../electron/host/sources/load.js';
+import { makeEnv, type TestEnv } from '../helpers/env.js';
+import { openHost } from '../helpers/host.js';
+
+let env: TestEnv;
+const reads: unknown[] = [];
+const onRead = (m: unknown) => reads.push(m);
+afterEach(async () => {
+  unsubscribe(SOURCES_READ_CHANNEL, onRead);
+  reads.length = 0;
+  await env?.cleanup();
+});
+
+const NOTHING = { retried: [], givenUp: [], inFlight: [], skippedYoung: [] };
+
+test('a look at an empty outbox reads no hook file; with a job waiting, the policy comes from them', async () => {
+  env = makeEnv();
+  // An hour, where the default is a minute: only a policy read from this file keeps the job below.
+  env.write('~/.chrys/hooks/hooks.yaml', 'settings: { outbox_retry_age_seconds: 3600 }\nhooks: []\n');
+  const { host } = await openHost(env);
+  subscribe(SOURCES_READ_CHANNEL, onRead);
+
+  // No outbox yet, then an empty pending/ folder.
+  expect(await host.recoverOutbox()).toEqual(NOTHING);
+  const pending = outboxDirs(host.paths.outbox).pending;
+  mkdirSync(pending, { recursive: true });
+  writeFileSync(join(pending, 'notes.txt'), 'not a job');
+  expect(await host.recoverOutbox()).toEqual(NOTHING);
+  expect(reads).toEqual([]);
+
+  // A job no one owns, written two minutes ago: past the default retry age, within the file's hour.
+  const job: Job = {
+    id: 'job-1',
+    rule: 'r',
+    source: '/s',
+    eventId: 'e',
+    argv: ['/bin/sh', '-c', 'exit 0'],
+    cwd: env.workspace,
+    env: {},
+    stdin: null,
+    timeoutMs: 30_000,
+    createdAt: new Date().toISOString(),
+    attempts: 0,
+    lastResult: null,
+  };
+  const path = join(pending, 'job-1.json');
+  writeFileSync(path, JSON.stringify(job));
+  const twoMinutesAgo = new Date(Date.now() - 120_000);
+  utimesSync(path, twoMinutesAgo, twoMinutesAgo);
+  expect(await host.recoverOutbox()).toEqual({ ...NOTHING, skippedYoung: ['job-1.json'] });
+  expect(reads.length).toBeGreaterThan(0);
+});
