@@ -1,6 +1,7 @@
 // Running the real GitHub Copilot CLI offline: its own-key provider (`COPILOT_OFFLINE=true`,
 // `COPILOT_PROVIDER_BASE_URL`) against the chat-completions stub, no GitHub login, in a test's temporary
 // HOME (so ~/.copilot is the test's), never touching the user's own settings.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestEnv } from '../helpers/env.js';
 import type { InstalledAgent } from './agents.js';
@@ -11,6 +12,8 @@ export interface CopilotRunOptions {
   /** `--allow-all-tools` (default): tools run without asking; permissionRequest hooks still fire. */
   allowAllTools?: boolean;
   env?: Record<string, string>;
+  /** A folder for Copilot's own debug log (`--log-level debug --log-dir`), read by copilotLogLines. */
+  logDir?: string;
 }
 
 /** One headless turn: `copilot -p … --no-auto-update`; its stdout is the transcript as shown, not JSON. */
@@ -28,6 +31,7 @@ export function runCopilot(
       prompt,
       ...(opts.allowAllTools === false ? [] : ['--allow-all-tools']),
       '--no-auto-update',
+      ...(opts.logDir ? ['--log-level', 'debug', '--log-dir', opts.logDir] : []),
     ],
     env: {
       COPILOT_OFFLINE: 'true',
@@ -46,4 +50,12 @@ export function runCopilot(
 /** Writes a hook file of the user's, `$HOME/.copilot/hooks/<name>`. */
 export function writeCopilotHooks(env: TestEnv, name: string, hooks: Record<string, unknown[]>): string {
   return env.write(`~/.copilot/hooks/${name}`, JSON.stringify({ version: 1, hooks }, null, 2));
+}
+
+/** The lines of Copilot's debug logs in `dir` that match `pattern`, for a failure to say what Copilot did. */
+export function copilotLogLines(dir: string, pattern: RegExp): string[] {
+  if (!existsSync(dir)) return [`(no log in ${dir})`];
+  return readdirSync(dir)
+    .flatMap((name) => readFileSync(join(dir, name), 'utf8').split('\n'))
+    .filter((line) => pattern.test(line));
 }
