@@ -1,6 +1,6 @@
 // The resident host looks at the outbox every few seconds (engine/outbox-watch.ts). Its retry policy is
-// in the hook files (chrys' `outbox_retry_age_seconds`), so a look read every hook file even with no
-// job to retry: now they are read only when a job waits, and the policy is still theirs.
+// in the hook files (chrys' `outbox_retry_age_seconds`), which a look reads only when a job waits: a
+// look at an empty outbox reads no hook file, and a job's policy is still theirs.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -98,16 +98,16 @@ export async function loadCandidate(
 }
 
 /**
- * Every source of every dialect for the context, with trust and cross-file rules applied. `dialects`
- * narrows it to some, whose places alone are read: one event's (dialectsOfEvent), one fuzzed dialect's.
- */
-/**
  * Each read of the hook files says so on this channel (`{ workspace, files }`), as the event's steps do on
  * phase-trace's: nobody listens in the product, so it costs one check; tests count the reads.
  */
 export const SOURCES_READ_CHANNEL = 'hookpanel:sources-read';
 const sourcesRead = channel(SOURCES_READ_CHANNEL);
 
+/**
+ * Every source of every dialect for the context, with trust and cross-file rules applied. `dialects`
+ * narrows it to some, whose places alone are read: one event's (dialectsOfEvent), one fuzzed dialect's.
+ */
 export async function loadSources(
   ctx: LoadContext,
   trust: TrustStore | null,
