@@ -17,7 +17,7 @@ import type { Dialect, Source } from '../../shared/model.js';
 import type { DialectModule, LoadContext } from './dialects/dialect.js';
 import { dialectModule, DIALECT_MODULES } from './dialects/registry.js';
 import { Engine, type EmitRequest } from './engine/engine.js';
-import { hasPendingJobs, recoverOutbox, runJob } from './engine/outbox.js';
+import { recoverOutbox, runJob, type OutboxPolicy, type RecoveryReport } from './engine/outbox.js';
 import { HistoryStore } from './history/store.js';
 import { SpoolAppender } from './history/spool.js';
 import { homePaths, type HostEnv } from './paths.js';
@@ -44,7 +44,7 @@ export interface DispatchResult {
   background: Promise<DispatchRecord[]>;
 }
 
-const OUTBOX_DEFAULTS = { retryAgeMs: 60_000, maxRetries: 3 };
+const OUTBOX_DEFAULTS: OutboxPolicy = { retryAgeMs: 60_000, maxRetries: 3 };
 /** Events spooled ahead of their answers (recordAfterAnswer) between two takes of the spool. */
 const SPOOL_TAKE_IN_EVERY = 256;
 
@@ -304,17 +304,21 @@ export class HookHost extends EventEmitter<HostEvents> {
   }
 
   /** Retries durable jobs a crash left pending (run at host start, not for one-shot emits). */
-  async recoverOutbox(): Promise<Awaited<ReturnType<typeof recoverOutbox>>> {
-    // The policy is in the hook files, read only when a job waits: the resident host looks every few
-    // seconds, and an empty outbox should cost it a look at one folder, not a read of every hook file.
-    if (!(await hasPendingJobs(this.paths.outbox)))
-      return { retried: [], givenUp: [], inFlight: [], skippedYoung: [] };
+  recoverOutbox(): Promise<RecoveryReport> {
+    return recoverOutbox(this.paths.outbox, {
+      policy: () => this.outboxPolicy(),
+      run: (job) => runJob(this.paths.outbox, job),
+    });
+  }
+
+  /** The outbox's retry policy: the first dialect whose hook files set one (chrys), else the defaults. */
+  private async outboxPolicy(): Promise<OutboxPolicy> {
     const sources = await this.sources(null);
-    const policy =
+    return (
       DIALECT_MODULES.map((m) =>
         m.runtime.outboxPolicy?.(sources.filter((s) => s.dialect === m.dialect)),
-      ).find((p) => p !== undefined) ?? OUTBOX_DEFAULTS;
-    return recoverOutbox(this.paths.outbox, { ...policy, run: (job) => runJob(this.paths.outbox, job) });
+      ).find((p) => p !== undefined) ?? OUTBOX_DEFAULTS
+    );
   }
 
   /** Resolves when every background hook has finished and everything is written. */

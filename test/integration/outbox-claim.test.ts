@@ -57,7 +57,8 @@ test.runIf(process.platform === 'linux')(
 
     // The next host looks at the outbox: the job's owner is dead, the runner is not.
     const run = (j: Job) => runJob(root, j);
-    const report = await recoverOutbox(root, { retryAgeMs: 0, maxRetries: 3, run });
+    const policy = () => Promise.resolve({ retryAgeMs: 0, maxRetries: 3 });
+    const report = await recoverOutbox(root, { policy, run });
     expect(report).toMatchObject({ retried: [], inFlight: ['job-1.json'] });
     expect(existsSync(marker)).toBe(false);
 
@@ -66,7 +67,7 @@ test.runIf(process.platform === 'linux')(
     const done = join(outboxDirs(root).done, 'job-1.json');
     await waitFor(() => existsSync(done), Boolean, 20_000);
     expect(readFileSync(marker, 'utf8')).toBe('run\n');
-    expect(await recoverOutbox(root, { retryAgeMs: 0, maxRetries: 3, run })).toMatchObject({ retried: [] });
+    expect(await recoverOutbox(root, { policy, run })).toMatchObject({ retried: [] });
     expect(readdirSync(outboxDirs(root).pending)).toEqual([]);
     expect(readFileSync(marker, 'utf8')).toBe('run\n');
   },

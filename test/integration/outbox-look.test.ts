@@ -1,11 +1,13 @@
 // The resident host looks at the outbox every few seconds (engine/outbox-watch.ts). Its retry policy is
-// in the hook files (chrys' `outbox_retry_age_seconds`), which a look reads only when a job waits: a
-// look at an empty outbox reads no hook file, and a job's policy is still theirs.
+// in the hook files (chrys' `outbox_retry_age_seconds`), which a look reads only when it meets a job no
+// one is running: a look at an empty outbox, or at jobs in flight, reads no hook file, and a job's
+// policy is still theirs.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { outboxDirs, type Job } from '../../electron/host/engine/outbox.js';
+import { selfIdentity } from '../../electron/host/process/identity.js';
 import { SOURCES_READ_CHANNEL } from '../../electron/host/sources/load.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { openHost } from '../helpers/host.js';
@@ -21,7 +23,7 @@ afterEach(async () => {
 
 const NOTHING = { retried: [], givenUp: [], inFlight: [], skippedYoung: [] };
 
-test('a look at an empty outbox reads no hook file; with a job waiting, the policy comes from them', async () => {
+test('a look at an empty outbox or at jobs in flight reads no hook file; at a job left, the policy is theirs', async () => {
   env = makeEnv();
   // An hour, where the default is a minute: only a policy read from this file keeps the job below.
   env.write('~/.chrys/hooks/hooks.yaml', 'settings: { outbox_retry_age_seconds: 3600 }\nhooks: []\n');
@@ -51,10 +53,19 @@ test('a look at an empty outbox reads no hook file; with a job waiting, the poli
     attempts: 0,
     lastResult: null,
   };
+  // Owned by a live process (this one): in flight, so the look needs no policy and reads no file.
+  writeFileSync(join(pending, 'job-0.json'), JSON.stringify({ ...job, id: 'job-0', owner: selfIdentity() }));
+  expect(await host.recoverOutbox()).toEqual({ ...NOTHING, inFlight: ['job-0.json'] });
+  expect(reads).toEqual([]);
+
   const path = join(pending, 'job-1.json');
   writeFileSync(path, JSON.stringify(job));
   const twoMinutesAgo = new Date(Date.now() - 120_000);
   utimesSync(path, twoMinutesAgo, twoMinutesAgo);
-  expect(await host.recoverOutbox()).toEqual({ ...NOTHING, skippedYoung: ['job-1.json'] });
+  expect(await host.recoverOutbox()).toEqual({
+    ...NOTHING,
+    inFlight: ['job-0.json'],
+    skippedYoung: ['job-1.json'],
+  });
   expect(reads.length).toBeGreaterThan(0);
 });

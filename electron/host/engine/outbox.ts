@@ -108,12 +108,6 @@ export async function runJob(root: string, job: Job, signal?: AbortSignal): Prom
   return result;
 }
 
-/** Whether a job waits in pending/ (a look at the folder only: what it holds is recoverOutbox's to read). */
-export async function hasPendingJobs(root: string): Promise<boolean> {
-  const names = await readdir(outboxDirs(root).pending).catch(() => [] as string[]);
-  return names.some((n) => n.endsWith('.json'));
-}
-
 export interface RecoveryReport {
   retried: string[];
   givenUp: string[];
@@ -126,19 +120,28 @@ export interface RecoveryReport {
   skippedYoung: string[];
 }
 
+/** When a job no one owns counts as abandoned, and how many attempts a job gets. */
+export interface OutboxPolicy {
+  retryAgeMs: number;
+  maxRetries: number;
+}
+
 /**
  * Retries pending jobs no one is running: their owner is gone (or a reused pid now names another
  * process) and the hook they started no longer runs. Jobs without an owner (written before owners
  * were kept) fall back to the seed's rule: retried once older than retryAgeMs. Jobs already tried
- * maxRetries times go straight to failed/.
+ * maxRetries times go straight to failed/. The policy is asked for once, at the first job that is not
+ * in flight: the resident host looks every few seconds, and where the policy comes from (the hook
+ * files) costs a read that an empty outbox, or one whose hooks are all running, should not pay.
  */
 export async function recoverOutbox(
   root: string,
-  opts: { retryAgeMs: number; maxRetries: number; run: (job: Job) => Promise<unknown> },
+  opts: { policy: () => Promise<OutboxPolicy>; run: (job: Job) => Promise<unknown> },
 ): Promise<RecoveryReport> {
   const dirs = outboxDirs(root);
   const report: RecoveryReport = { retried: [], givenUp: [], inFlight: [], skippedYoung: [] };
   const names = await readdir(dirs.pending).catch(() => [] as string[]);
+  let policy: Promise<OutboxPolicy> | null = null;
   for (const name of names.filter((n) => n.endsWith('.json'))) {
     const path = join(dirs.pending, name);
     const info = await stat(path).catch(() => null);
@@ -150,11 +153,12 @@ export async function recoverOutbox(
       report.inFlight.push(name);
       continue;
     }
-    if (parsed.success && !parsed.data.owner && Date.now() - info.mtimeMs < opts.retryAgeMs) {
+    const { retryAgeMs, maxRetries } = await (policy ??= opts.policy());
+    if (parsed.success && !parsed.data.owner && Date.now() - info.mtimeMs < retryAgeMs) {
       report.skippedYoung.push(name);
       continue;
     }
-    if (!parsed.success || parsed.data.attempts >= opts.maxRetries) {
+    if (!parsed.success || parsed.data.attempts >= maxRetries) {
       await mkdir(dirs.failed, { recursive: true, mode: 0o700 });
       await rename(path, join(dirs.failed, name)).catch(() => {});
       report.givenUp.push(name);

@@ -6,6 +6,7 @@ import type { Dialect, Rule, Source } from '../../../shared/model.js';
 import { isPlainObject } from '../util/plain-object.js';
 import type { HostEnv } from '../paths.js';
 import type { ProcessResult } from '../process/run.js';
+import type { OutboxPolicy } from './outbox.js';
 
 export interface EngineEvent {
   id: string;
@@ -164,7 +165,7 @@ export interface DialectRuntime {
   /** Environment variables http hooks may put into headers, from the sources' settings (pw/claude). */
   allowedEnvVars?(sources: Source[]): ReadonlySet<string>;
   /** How durable jobs a crash left pending are retried, from the sources' settings (chrys). */
-  outboxPolicy?(sources: Source[]): { retryAgeMs: number; maxRetries: number };
+  outboxPolicy?(sources: Source[]): OutboxPolicy;
 }
 
 /** What the engine is handed for each dialect: its manifest (label, events, state texts) and runtime. */
