@@ -109,7 +109,9 @@ export const test = base.extend<
     async ({ playwright, launchOptions, headless }, use) => {
       const browsers: Partial<Record<BrowserKind, Promise<Browser>>> = {};
       // The browsers' temporary folder, the worker's own: an empty .org.chromium.Chromium.* was left
-      // in /tmp now and then (about one a run, with the full system Chromium CI uses).
+      // in /tmp now and then (about one a run, with the full system Chromium CI uses). Their config and
+      // cache folders too: a full Chromium keeps its crash reports' database in ~/.config/chromium
+      // whatever its --user-data-dir, and GTK's settings in ~/.cache/dconf, in the runner's own home.
       const tmp = mkdtempSync(join(tmpdir(), 'hookpanel-e2e-browser-'));
       const launch = async (kind: BrowserKind) => {
         const chosen = kind === 'full' ? await findChromium() : await findHeadlessShell();
@@ -118,7 +120,12 @@ export const test = base.extend<
           ...launchOptions,
           headless,
           executablePath: chosen.path,
-          env: { ...process.env, TMPDIR: tmp },
+          env: {
+            ...process.env,
+            TMPDIR: tmp,
+            XDG_CONFIG_HOME: join(tmp, 'config'),
+            XDG_CACHE_HOME: join(tmp, 'cache'),
+          },
         });
       };
       try {
