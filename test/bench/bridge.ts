@@ -12,6 +12,7 @@ import { HookHost } from '../../electron/host/service.js';
 import { stopChild } from '../helpers/stop-child.js';
 import { startBareServer, type BareServer } from './bare-server.js';
 import { claudePayload } from './claude-payload.js';
+import { leastClientArgv } from './least-client.js';
 import { benchHome } from './env.js';
 import { benchHostCpu } from './host-cpu.js';
 import { loadAverage, measureInterleaved, report, type Sample } from './measure.js';
@@ -118,19 +119,34 @@ async function throughServe(): Promise<void> {
     const ran = (JSON.parse(emitted.stdout) as { dispatches: { outcome: string }[] }).dispatches;
     if (ran.length !== 1 || ran[0]!.outcome !== 'ok')
       throw new Error(`the true hook did not run: ${emitted.stdout}`);
+    const least = (node: string) => () =>
+      spawnWait(leastClientArgv(node, socket, 'claude', 'PreToolUse'), opts(hook));
+    const [leastNode, ...leastArgs] = leastClientArgv(process.execPath, socket, 'claude', 'PreToolUse');
+    const leastCheck = spawnSync(leastNode!, leastArgs, { ...opts(hook), encoding: 'utf8' });
+    if (leastCheck.status !== 0) throw new Error(`the least client was not answered: ${leastCheck.stderr}`);
 
+    // Every process here, yardsticks too, gets the bench home's environment and nothing of the runner's:
+    // Node 20 reads NODE_EXTRA_CA_CERTS's file at every start (~40 ms here), so a `node -e ''` started
+    // with it against an `emit` started without it read 0.94× for what was 1.4× (5 December 2026).
     const t = await measureInterleaved(
       {
-        'bare spawn': () => spawnWait(['/bin/sh', '-c', 'true'], { input: hook, capture: true, cwd: ws }),
+        'bare spawn': () =>
+          spawnWait(['/bin/sh', '-c', 'true'], { env: b.env, input: hook, capture: true, cwd: ws }),
         'host answer, hook': () => curlAnswerMs(socket, '/v1/hook/claude/PreToolUse', hook, b.env),
         'host answer, no rule': () => curlAnswerMs(socket, '/v1/hook/claude/PostToolUse', post, b.env),
         'bare server answer': () => curlAnswerMs(floor.socket, '/v1/hook/claude/PostToolUse', post, b.env),
         'bare curl': () =>
-          spawnWait(['curl', '-s', '-o', '/dev/null', '--unix-socket', socket, 'http://hookpanel/v1/health']),
+          spawnWait(
+            ['curl', '-s', '-o', '/dev/null', '--unix-socket', socket, 'http://hookpanel/v1/health'],
+            {
+              env: b.env,
+            },
+          ),
         'hook, hook': bridge('PreToolUse', hook),
         'hook, no rule': bridge('PostToolUse', post),
-        "node -e ''": () => spawnWait([process.execPath, '-e', '']),
+        "node -e ''": () => spawnWait([process.execPath, '-e', ''], { env: b.env }),
         'emit, hook': emit('claude', 'PreToolUse', hook),
+        'least client, hook': least(process.execPath),
         'emit, no rule': emit('claude', 'PostToolUse', post),
         'old: emit pw NoSuchRule {}': emit('pw', 'NoSuchRule', '{}'),
         'old: hook pw NoSuchRule {}': bridge('NoSuchRule', '{}'),
@@ -150,12 +166,19 @@ async function throughServe(): Promise<void> {
     report('  hookpanel-hook claude PreToolUse, one `true` hook', t['hook, hook'], t['bare curl'], 1.5);
     report('  hookpanel-hook claude PostToolUse, no matching rule', t['hook, no rule'], t['bare curl']);
     report('  hookpanel emit claude PreToolUse, one `true` hook', t['emit, hook'], t["node -e ''"], 1.3);
+    report(
+      '    the least a Node client pays for it (least-client.ts)',
+      t['least client, hook'],
+      t["node -e ''"],
+    );
+    report('    emit against that least client', t['emit, hook'], t['least client, hook']);
     report('  hookpanel emit claude PostToolUse, no matching rule', t['emit, no rule'], t["node -e ''"]);
     if (NODE24) {
       const t24 = await measureInterleaved(
         {
-          "node -e ''": () => spawnWait([NODE24, '-e', '']),
+          "node -e ''": () => spawnWait([NODE24, '-e', ''], { env: b.env }),
           'emit, hook': emit('claude', 'PreToolUse', hook, NODE24),
+          'least client, hook': least(NODE24),
         },
         { runs: 21, warmup: 3 },
       );
@@ -165,6 +188,8 @@ async function throughServe(): Promise<void> {
         t24["node -e ''"],
         1.3,
       );
+      report('    the least a Node 24 client pays for it', t24['least client, hook'], t24["node -e ''"]);
+      report('    emit against that least client', t24['emit, hook'], t24['least client, hook']);
     } else console.log('  under Node 24: not measured (no Node 24 here; HOOKPANEL_NODE24 names one)');
     console.log('  the old cases, an event no agent sends with `{}`, for comparison:');
     report(

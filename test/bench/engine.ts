@@ -120,9 +120,10 @@ export async function benchEngine(): Promise<void> {
     // In-process emit (no host): an event no rule matches, and one whose rule runs a /bin/true hook.
     const emitHere = (event: string) => () =>
       spawnWait([process.execPath, CLI, 'emit', 'pw', event], { env: b.env, input: '{}', cwd: ws });
+    // The yardstick with the same environment as emit (bridge.ts says why).
     const inProcess = await measureInterleaved(
       {
-        "node -e ''": () => spawnWait([process.execPath, '-e', '']),
+        "node -e ''": () => spawnWait([process.execPath, '-e', ''], { env: b.env }),
         'no rule': emitHere('NoSuchRule'),
         'one hook': emitHere('Stop'),
       },
