@@ -28,8 +28,10 @@ const COVERAGE = process.env.HOOKPANEL_COVERAGE !== '0';
 const NODE24_RUNS = node24Skip() === null;
 const COVERAGE_TIER = !COVERAGE ? null : NODE24_RUNS ? 'node 24' : 'vitest';
 const coverage = (...args) => [join(REPO, 'test', 'tiers', 'coverage.mjs'), ...args];
+/** vitest's projects of files that run beside each other (.config/vitest.config.ts). */
+const PARALLEL = ['--project', 'parallel', '--project', 'unit'];
 /** The first pass's files: beside a Node 24 pass, what runs once; else every file. */
-const FIRST_PASS = ['--project', 'parallel', ...(NODE24_RUNS ? BESIDE_NODE24 : [])];
+const FIRST_PASS = [...PARALLEL, ...(NODE24_RUNS ? BESIDE_NODE24 : [])];
 
 /** One tier: a command, its wall time and how it ended. */
 const TIERS = {
@@ -42,8 +44,8 @@ const TIERS = {
       : [bin('vitest', 'vitest.mjs'), 'run', '--config', '.config/vitest.config.ts', ...FIRST_PASS],
   'node 24':
     COVERAGE_TIER === 'node 24'
-      ? coverage('--node24', '--project', 'parallel')
-      : [join(REPO, 'test', 'node24', 'run.mjs'), '--project', 'parallel'],
+      ? coverage('--node24', ...PARALLEL)
+      : [join(REPO, 'test', 'node24', 'run.mjs'), ...PARALLEL],
   e2e: [bin('@playwright/test', 'cli.js'), 'test', '-c', 'test/e2e/playwright.config.ts'],
   'vitest serial': [
     bin('vitest', 'vitest.mjs'),
