@@ -15,6 +15,7 @@ import { CLI, runCli, withHookpanelOnPath } from '../helpers/cli.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { processesWithMarker, waitFor } from '../helpers/host.js';
 import { expectAllEnded, markProcesses, writePwStopHook } from '../helpers/marked-processes.js';
+import { unownedJob } from '../helpers/outbox-job.js';
 import { startServe, type RunningHost } from '../helpers/serve.js';
 
 let env: TestEnv;
@@ -410,18 +411,11 @@ describe('hooks that outlive the host', () => {
 
 /** A pending job as an older Hookpanel wrote it (no owner): it appends its id to `marker`. */
 function job(id: string, marker: string) {
-  return {
+  return unownedJob({
     id,
-    rule: 'r',
-    source: 's',
-    eventId: 'e',
     argv: ['/bin/sh', '-c', `echo ${id} >> ${marker}`],
     cwd: env.root,
     env: env.processEnv,
-    stdin: null,
     timeoutMs: 5000,
-    createdAt: new Date().toISOString(),
-    attempts: 0,
-    lastResult: null,
-  };
+  });
 }

@@ -9,6 +9,7 @@ import { outboxDirs, recoverOutbox, runJob, type Job } from '../../electron/host
 import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
 import { makeGate } from '../helpers/gate.js';
 import { waitFor } from '../helpers/host.js';
+import { unownedJob } from '../helpers/outbox-job.js';
 
 let env: TestEnv;
 afterEach(() => env?.cleanup());
@@ -20,20 +21,12 @@ test.runIf(process.platform === 'linux')(
     const root = env.path('hp/outbox');
     const marker = env.path('runs');
     const gate = makeGate(env.path('gate'));
-    const job: Job = {
+    const job = unownedJob({
       id: 'job-1',
-      rule: 'r',
-      source: '/s',
-      eventId: 'e',
       argv: ['/bin/sh', '-c', `echo run >> '${marker}'`],
       cwd: env.workspace,
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-      stdin: null,
-      timeoutMs: 30_000,
-      createdAt: new Date().toISOString(),
-      attempts: 0,
-      lastResult: null,
-    };
+    });
     // The host: writes the job, starts its runner as background.ts does (the runner is slow to start:
     // it waits on the gate before it becomes outbox-runner.js), says so, and is killed.
     const host = env.write(

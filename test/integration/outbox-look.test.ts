@@ -1,16 +1,17 @@
 // The resident host looks at the outbox every few seconds (engine/outbox-watch.ts). Its retry policy is
 // in the hook files (chrys' `outbox_retry_age_seconds`), which a look reads only when it meets a job no
-// one is running: a look at an empty outbox, or at jobs in flight, reads no hook file, and a job's
-// policy is still theirs.
+// one is running: a look at an empty outbox, at jobs in flight or at a job file that does not parse
+// reads no hook file, and a job's policy is still theirs.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { outboxDirs, type Job } from '../../electron/host/engine/outbox.js';
+import { outboxDirs } from '../../electron/host/engine/outbox.js';
 import { selfIdentity } from '../../electron/host/process/identity.js';
 import { SOURCES_READ_CHANNEL } from '../../electron/host/sources/load.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { openHost } from '../helpers/host.js';
+import { unownedJob } from '../helpers/outbox-job.js';
 
 let env: TestEnv;
 const reads: unknown[] = [];
@@ -38,21 +39,14 @@ test('a look at an empty outbox or at jobs in flight reads no hook file; at a jo
   expect(await host.recoverOutbox()).toEqual(NOTHING);
   expect(reads).toEqual([]);
 
+  // A job file that does not parse (torn) can never run: moved to failed/, with no policy read for it.
+  writeFileSync(join(pending, 'job-torn.json'), '{"id": "job-torn", "rule"');
+  expect(await host.recoverOutbox()).toEqual({ ...NOTHING, givenUp: ['job-torn.json'] });
+  expect(existsSync(join(outboxDirs(host.paths.outbox).failed, 'job-torn.json'))).toBe(true);
+  expect(reads).toEqual([]);
+
   // A job no one owns, written two minutes ago: past the default retry age, within the file's hour.
-  const job: Job = {
-    id: 'job-1',
-    rule: 'r',
-    source: '/s',
-    eventId: 'e',
-    argv: ['/bin/sh', '-c', 'exit 0'],
-    cwd: env.workspace,
-    env: {},
-    stdin: null,
-    timeoutMs: 30_000,
-    createdAt: new Date().toISOString(),
-    attempts: 0,
-    lastResult: null,
-  };
+  const job = unownedJob({ id: 'job-1', argv: ['/bin/sh', '-c', 'exit 0'], cwd: env.workspace, env: {} });
   // Owned by a live process (this one): in flight, so the look needs no policy and reads no file.
   writeFileSync(join(pending, 'job-0.json'), JSON.stringify({ ...job, id: 'job-0', owner: selfIdentity() }));
   expect(await host.recoverOutbox()).toEqual({ ...NOTHING, inFlight: ['job-0.json'] });

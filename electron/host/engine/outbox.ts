@@ -130,9 +130,10 @@ export interface OutboxPolicy {
  * Retries pending jobs no one is running: their owner is gone (or a reused pid now names another
  * process) and the hook they started no longer runs. Jobs without an owner (written before owners
  * were kept) fall back to the seed's rule: retried once older than retryAgeMs. Jobs already tried
- * maxRetries times go straight to failed/. The policy is asked for once, at the first job that is not
- * in flight: the resident host looks every few seconds, and where the policy comes from (the hook
- * files) costs a read that an empty outbox, or one whose hooks are all running, should not pay.
+ * maxRetries times go straight to failed/, as does a job file that does not parse. The policy is asked
+ * for once, at the first well-formed job that is not in flight: the resident host looks every few
+ * seconds, and where the policy comes from (the hook files) costs a read that an empty outbox, or one
+ * whose hooks are all running, should not pay.
  */
 export async function recoverOutbox(
   root: string,
@@ -149,29 +150,44 @@ export async function recoverOutbox(
     const text = await readFile(path, 'utf8').catch(() => null);
     if (text === null) continue;
     const parsed = JobSchema.safeParse(parseJson(text));
-    if (parsed.success && parsed.data.owner && inFlight(parsed.data)) {
+    // A job that does not parse can never run: given up without the policy.
+    if (!parsed.success) {
+      await giveUp(dirs, name, report);
+      continue;
+    }
+    const job = parsed.data;
+    if (job.owner && inFlight(job)) {
       report.inFlight.push(name);
       continue;
     }
     const { retryAgeMs, maxRetries } = await (policy ??= opts.policy());
-    if (parsed.success && !parsed.data.owner && Date.now() - info.mtimeMs < retryAgeMs) {
+    if (!job.owner && Date.now() - info.mtimeMs < retryAgeMs) {
       report.skippedYoung.push(name);
       continue;
     }
-    if (!parsed.success || parsed.data.attempts >= maxRetries) {
-      await mkdir(dirs.failed, { recursive: true, mode: 0o700 });
-      await rename(path, join(dirs.failed, name)).catch(() => {});
-      report.givenUp.push(name);
+    if (job.attempts >= maxRetries) {
+      await giveUp(dirs, name, report);
       continue;
     }
     report.retried.push(name);
     try {
-      await opts.run(parsed.data);
+      await opts.run(job);
     } catch {
       // left where it is: the next look tries again
     }
   }
   return report;
+}
+
+/** A pending job moved to failed/, where a person can still read it. */
+async function giveUp(
+  dirs: ReturnType<typeof outboxDirs>,
+  name: string,
+  report: RecoveryReport,
+): Promise<void> {
+  await mkdir(dirs.failed, { recursive: true, mode: 0o700 });
+  await rename(join(dirs.pending, name), join(dirs.failed, name)).catch(() => {});
+  report.givenUp.push(name);
 }
 
 function inFlight(job: Job): boolean {
