@@ -24,7 +24,7 @@ afterEach(async () => {
 
 const NOTHING = { retried: [], givenUp: [], inFlight: [], skippedYoung: [] };
 
-test('a look at an empty outbox or at jobs in flight reads no hook file; at a job left, the policy is theirs', async () => {
+test('a look at an empty outbox, at jobs in flight or at a torn job file reads no hook file; at a job left, the policy is theirs', async () => {
   env = makeEnv();
   // An hour, where the default is a minute: only a policy read from this file keeps the job below.
   env.write('~/.chrys/hooks/hooks.yaml', 'settings: { outbox_retry_age_seconds: 3600 }\nhooks: []\n');

@@ -140,6 +140,7 @@ function run(argv, prefix, nice = null) {
 
 async function tier(name, concurrent, nice = null) {
   const t0 = performance.now();
+  const ticks0 = machineTicks();
   const prefix = concurrent ? name : null;
   let outcome = { code: 0, skipped: null, figure: null };
   let cpu = 0;
@@ -150,7 +151,7 @@ async function tier(name, concurrent, nice = null) {
     cpu = cpu === null || r.cpu === null ? null : cpu + r.cpu;
   }
   const seconds = (performance.now() - t0) / 1000;
-  results.push({ name, seconds, ...outcome, cpu });
+  results.push({ name, seconds, ...outcome, cpu, machine: machineBusy(ticks0, machineTicks(), seconds) });
   return outcome.code === 0;
 }
 
@@ -170,6 +171,18 @@ function machineTicks() {
   } catch {
     return null;
   }
+}
+
+/**
+ * The machine's busy CPU seconds between two readings `seconds` apart (null where /proc/stat is not
+ * read). A tier's own figure misses what its tree never reaped: the browser tier read 281 CPU s in the
+ * table of a CI run (5 December 2026), and the next day, run alone here, the machine was busy 521–539
+ * CPU s over it; process accounting (Debian's acct) found 115 s of one such run in Chromium's renderers
+ * and threads under a zygote that outlived its browser, so init reaped it and what they spent.
+ */
+function machineBusy(from, to, seconds) {
+  if (!from || !to || to.all <= from.all) return null;
+  return ((to.busy - from.busy) / (to.all - from.all)) * availableParallelism() * seconds;
 }
 
 /**
@@ -247,21 +260,26 @@ for (const r of failed.filter((f) => f.failures?.length)) {
     for (const line of failedTestContexts(join(REPO, 'test-results', 'e2e'))) console.log(`  ${line}`);
 }
 const cpuOf = (r) => (r.cpu === null ? '' : `${Math.round(r.cpu)}`);
+const machineOf = (r) => (r.machine === null ? '' : `${Math.round(r.machine)}`);
 const cpuTotal = results.every((r) => r.cpu !== null) ? results.reduce((a, r) => a + r.cpu, 0) : null;
 console.log(
   "\nnpm test: each tier's wall time and CPU seconds (user and system, its processes included); the " +
     'static checks ran beside the other tiers up to the serial files',
 );
-console.log(`  ${'tier'.padEnd(15)} ${'wall'.padStart(6)} ${'CPU s'.padStart(6)}`);
+console.log(
+  "  (machine: the CPU seconds every process on the machine spent while the tier ran, the static checks' " +
+    'beside it included)',
+);
+console.log(`  ${'tier'.padEnd(15)} ${'wall'.padStart(6)} ${'CPU s'.padStart(6)} ${'machine'.padStart(7)}`);
 for (const r of results) {
   const how = r.code !== 0 ? 'FAILED' : r.skipped ? `skipped: ${r.skipped}` : 'passed';
   const covered = r.figure ? `; coverage ${r.figure}` : '';
   console.log(
-    `  ${r.name.padEnd(15)} ${clock(r.seconds).padStart(6)} ${cpuOf(r).padStart(6)}  ${how}${covered}`,
+    `  ${r.name.padEnd(15)} ${clock(r.seconds).padStart(6)} ${cpuOf(r).padStart(6)} ${machineOf(r).padStart(7)}  ${how}${covered}`,
   );
 }
 console.log(
-  `  ${'total'.padEnd(15)} ${clock(total).padStart(6)} ${(cpuTotal === null ? '' : String(Math.round(cpuTotal))).padStart(6)}  ${failed.length ? 'FAILED' : 'passed'}`,
+  `  ${'total'.padEnd(15)} ${clock(total).padStart(6)} ${(cpuTotal === null ? '' : String(Math.round(cpuTotal))).padStart(6)} ${''.padStart(7)}  ${failed.length ? 'FAILED' : 'passed'}`,
 );
 const ticksAtEnd = machineTicks();
 if (ticksAtStart && ticksAtEnd && ticksAtEnd.all > ticksAtStart.all) {
