@@ -281,13 +281,12 @@ for (const r of results) {
 console.log(
   `  ${'total'.padEnd(15)} ${clock(total).padStart(6)} ${(cpuTotal === null ? '' : String(Math.round(cpuTotal))).padStart(6)} ${''.padStart(7)}  ${failed.length ? 'FAILED' : 'passed'}`,
 );
-const ticksAtEnd = machineTicks();
-if (ticksAtStart && ticksAtEnd && ticksAtEnd.all > ticksAtStart.all) {
-  const busy = (ticksAtEnd.busy - ticksAtStart.busy) / (ticksAtEnd.all - ticksAtStart.all);
+const busyInAll = machineBusy(ticksAtStart, machineTicks(), total);
+if (busyInAll !== null) {
   const cores = availableParallelism();
   console.log(
-    `  the machine's ${cores} cores were busy ${Math.round(busy * cores * total)} CPU s of ${Math.round(cores * total)} ` +
-      `(${Math.round(busy * 100)}%), every process included; with other work beside npm test, theirs too`,
+    `  the machine's ${cores} cores were busy ${Math.round(busyInAll)} CPU s of ${Math.round(cores * total)} ` +
+      `(${Math.round((100 * busyInAll) / (cores * total))}%), every process included; with other work beside npm test, theirs too`,
   );
 }
 console.log(
