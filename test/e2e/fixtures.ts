@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { CLI, runCli } from '../helpers/cli.js';
 import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
 import { stopChild } from '../helpers/stop-child.js';
+import { appNode } from './app-node.js';
 import { findChromium, findHeadlessShell } from './chromium.js';
 
 export const SHOTS = join(REPO, 'test-results', 'screenshots');
@@ -173,7 +174,8 @@ export const test = base.extend<
   },
   panel: async ({ browserName: _browser, panelEnv }, use, testInfo) => {
     const env = makeEnv();
-    Object.assign(env.processEnv, panelEnv);
+    const hostNode = appNode();
+    Object.assign(env.processEnv, hostNode.env, panelEnv);
     // Claude Code's guarded-mode switch writes here, never to the real /etc/claude-code.
     env.processEnv.HOOKPANEL_TEST_CLAUDE_MANAGED_DIR = join(env.root, 'claude-managed');
     populate(env);
@@ -187,6 +189,7 @@ export const test = base.extend<
         cwd: env.workspace,
         input: JSON.stringify(payload),
         timeoutMs: testInfo.timeout || HELD_EMIT_LIMIT_MS,
+        node: hostNode.node,
       });
     const shot: Panel['shot'] = async (page, name) => {
       await page.screenshot({
@@ -220,7 +223,7 @@ export const test = base.extend<
       await env.cleanup();
       return;
     }
-    const serve = spawn(process.execPath, [CLI, 'serve', '--project', env.workspace], {
+    const serve = spawn(hostNode.node, [CLI, 'serve', '--project', env.workspace], {
       env: env.processEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

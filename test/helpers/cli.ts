@@ -13,14 +13,14 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the compiled `hookpanel` as a real process. */
+/** Runs the compiled `hookpanel` as a real process, under this Node unless `node` names another. */
 export function runCli(
   args: string[],
-  opts: { env: Record<string, string>; cwd?: string; input?: string; timeoutMs?: number },
+  opts: { env: Record<string, string>; cwd?: string; input?: string; timeoutMs?: number; node?: string },
 ): Promise<CliResult> {
   countCliRun();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
+    const child = spawn(opts.node ?? process.execPath, [CLI, ...args], {
       env: opts.env,
       cwd: opts.cwd,
       stdio: ['pipe', 'pipe', 'pipe'],
