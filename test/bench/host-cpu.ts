@@ -1,8 +1,8 @@
-// The host's own CPU per event: a `hookpanel serve` sent events one at a time through its socket, its
-// CPU (user + system, every thread, its children not counted) read from /proc before and after. Unlike
-// wall time, a process's CPU hardly moves with the machine's load, so this figure compares across runs.
-// HOOKPANEL_BENCH_BASELINE_DIST=<another build's dist> runs that build's serve beside this one, batches
-// alternated, for a before/after in the same run.
+// The host's own CPU per event: a `hookpanel serve` sent events one at a time through its socket (and
+// eight at a time, a burst), its CPU (user + system, every thread, its children not counted) read from
+// /proc before and after. Unlike wall time, a process's CPU hardly moves with the machine's load, so
+// this figure compares across runs. HOOKPANEL_BENCH_BASELINE_DIST=<another build's dist> runs that
+// build's serve beside this one, batches alternated, for a before/after in the same run.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -114,20 +114,38 @@ interface Cpu {
   main: number;
 }
 
-/** The host's CPU over `n` events sent one at a time, its work after the last answer included. */
-async function batchCpuMs(s: Served, event: string, n: number): Promise<Cpu> {
+/**
+ * The host's CPU over `n` events, its work after the last answer included: sent one at a time, or by
+ * `atOnce` clients each sending its next as soon as its last is answered.
+ */
+async function batchCpuMs(s: Served, { event, atOnce }: Case, n: number): Promise<Cpu> {
   const path = `/v1/hook/claude/${event}`;
   const body = s.payload(event);
   await settle();
   const before = { process: cpuMs(s.pid, false), main: cpuMs(s.pid, true) };
-  for (let i = 0; i < n; i++) await post(s.socket, path, body);
+  let left = n;
+  const client = async () => {
+    while (left-- > 0) await post(s.socket, path, body);
+  };
+  await Promise.all(Array.from({ length: atOnce }, client));
   await settle();
   return { process: cpuMs(s.pid, false) - before.process, main: cpuMs(s.pid, true) - before.main };
 }
 
 /** Events of each case before the count: the first load code, and V8 compiles the hot part for a while. */
 const WARMUP = 300;
-const CASES = { 'no rule': 'PostToolUse', 'one `true` hook': 'PreToolUse' } as const;
+interface Case {
+  event: string;
+  /** Events in flight at once. */
+  atOnce: number;
+}
+const CASES: Record<string, Case> = {
+  'no rule': { event: 'PostToolUse', atOnce: 1 },
+  'one `true` hook': { event: 'PreToolUse', atOnce: 1 },
+  // A burst (parallel tool calls, a model's streamed chunks): the history writes what arrives while it
+  // writes together, one commit a round.
+  'no rule, 8 at once': { event: 'PostToolUse', atOnce: 8 },
+};
 
 /**
  * Prints the host's CPU per event, with no rule and with one `true` hook (the hook's process is the
@@ -135,7 +153,9 @@ const CASES = { 'no rule': 'PostToolUse', 'one `true` hook': 'PreToolUse' } as c
  * take turns, so a change of load during the run weighs on each alike.
  */
 export async function benchHostCpu(opts: { events?: number; rounds?: number } = {}): Promise<void> {
-  console.log("\nThe host's own CPU per event (`hookpanel serve`, events one at a time through its socket)");
+  console.log(
+    "\nThe host's own CPU per event (`hookpanel serve`, events through its socket one at a time, and eight at once)",
+  );
   if (process.platform !== 'linux') return console.log('  skipped: reads /proc');
   const rounds = opts.rounds ?? 6;
   const perBatch = Math.ceil((opts.events ?? 1200) / rounds);
@@ -147,30 +167,33 @@ export async function benchHostCpu(opts: { events?: number; rounds?: number } = 
     for (const [name, dist] of builds) served.push(await startServe(name, dist));
     served.push(await startBareServer());
     const cases = (s: Served) =>
-      Object.entries(CASES).filter(([label]) => !s.yardstick || label === 'no rule');
+      Object.entries(CASES).filter(([, c]) => !s.yardstick || c.event === 'PostToolUse');
     const total = new Map<string, Cpu>();
     // Warm-up, not counted: the first events load code and tune it.
     for (const s of served)
-      for (const [, event] of cases(s))
+      for (const [, { event }] of cases(s))
         for (let i = 0; i < WARMUP; i++) await post(s.socket, `/v1/hook/claude/${event}`, s.payload(event));
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 ? [...served].reverse() : served;
       for (const s of order)
-        for (const [label, event] of cases(s)) {
+        for (const [label, c] of cases(s)) {
           const key = `${s.name}\t${label}`;
           const was = total.get(key) ?? { process: 0, main: 0 };
-          const cpu = await batchCpuMs(s, event, perBatch);
+          const cpu = await batchCpuMs(s, c, perBatch);
           total.set(key, { process: was.process + cpu.process, main: was.main + cpu.main });
         }
     }
     const events = perBatch * rounds;
     console.log(`  (${events} events a case and build; load average ${loadAverage()})`);
     const per = (ms: number) => (ms / events).toFixed(3).padStart(7);
-    const bare = total.get(`bare node http server\tno rule`)!.process / events;
     for (const [label] of Object.entries(CASES))
       for (const s of served) {
         const cpu = total.get(`${s.name}\t${label}`);
         if (!cpu) continue;
+        // Against the bare server sent the same way (one `true` hook: against its no-rule answer).
+        const yardstick =
+          total.get(`bare node http server\t${label}`) ?? total.get(`bare node http server\tno rule`)!;
+        const bare = yardstick.process / events;
         const against = s.yardstick ? '' : `  = ${(cpu.process / events / bare).toFixed(2)}× the bare server`;
         console.log(
           `  ${`${label}, ${s.name}`.padEnd(40)} ${per(cpu.process)} ms (main thread ${per(cpu.main)} ms)${against}`,

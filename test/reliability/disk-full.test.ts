@@ -11,7 +11,11 @@ import { waitFor } from '../helpers/host.js';
 import { mountTmpfs, remount, tmpfsUnavailable } from '../helpers/tmpfs.js';
 
 let env: TestEnv;
+const runtimeDir = process.env.XDG_RUNTIME_DIR;
 afterEach(async () => {
+  // The host's tests point the overflow spool off the full disk; the next test gets it back.
+  if (runtimeDir === undefined) delete process.env.XDG_RUNTIME_DIR;
+  else process.env.XDG_RUNTIME_DIR = runtimeDir;
   await env?.cleanup();
 });
 
@@ -76,6 +80,43 @@ test('the host: 200 events on a full disk are kept, said once, and in History wh
   );
   expect(told.map((p) => p.state)).toEqual(['failed', 'done']);
   expect(await host.history.counts()).toEqual({ dispatches: 200, events: 200 });
+});
+
+test('the host: 60 events at once on a full disk, in rounds that fail whole, are all kept', async (ctx) => {
+  env = makeEnv();
+  const why = tmpfsUnavailable();
+  if (why) return ctx.skip(why);
+  env.write('~/.config/pw/code.json', RULES);
+  const dir = mountTmpfs(env, 'hookpanel/history', '1m');
+  process.env.XDG_RUNTIME_DIR = env.path('runtime');
+  const lines: string[] = [];
+  const host = await HookHost.open(env.host, { warn: (l) => lines.push(l) });
+  env.onCleanup(() => host.close());
+  await host.history.start();
+  fill(dir);
+  // Answered one after another, their records reach the history while earlier ones are being written:
+  // they go together, a round a commit, and a round the full disk refuses is spooled append by append.
+  await Promise.all(
+    Array.from({ length: 60 }, (_, i) =>
+      host.dispatch({
+        dialect: 'pw',
+        event: 'Stop',
+        payload: { session_id: `s${i}`, cwd: env.workspace },
+        project: null,
+        callerCwd: env.workspace,
+        parentDispatch: null,
+      }),
+    ),
+  );
+  await host.idle();
+  expect(lines).toEqual([]);
+  remount(dir, 'size=16m');
+  await waitFor(
+    () => host.history.importProgress?.state,
+    (s) => s === 'done',
+    20_000,
+  );
+  expect(await host.history.counts()).toEqual({ dispatches: 60, events: 60 });
 });
 
 test('in-process emits (no host) on a full disk: kept in the overflow spool, no stderr, imported later', async (ctx) => {

@@ -29,6 +29,8 @@ export interface OperationContext {
 
 export const OPERATIONS = {
   append: (c: OperationContext, a: { records: HistoryRecord[] }) => c.writer().append(a.records),
+  appendBatches: (c: OperationContext, a: { batches: HistoryRecord[][] }) =>
+    c.writer().appendBatches(a.batches),
   settle: (c: OperationContext, a: { event: EventRecord; dispatches: DispatchRecord[] }) =>
     c.writer().settle(a.event, a.dispatches),
   settleStale: (c: OperationContext, a: { before: number; reason: string }) =>

@@ -48,15 +48,10 @@ function importFrom(dir: string, writer: HistoryWriter, result: SpoolImport): vo
     const { batches, unreadable } = parseSpool(text);
     for (let i = 0; i < batches.length; i += BATCHES_PER_TRANSACTION) {
       const group = batches.slice(i, i + BATCHES_PER_TRANSACTION);
-      // A dispatch spooled with its event's summary ran while the agent waited (as in an append).
-      const awaited = new Set<string>();
-      for (const batch of group) {
-        const summaries = new Set(batch.filter((r) => r.type === 'event').map((r) => r.id));
-        for (const r of batch) if (r.type === 'dispatch' && summaries.has(r.eventId)) awaited.add(r.id);
-      }
-      const records = group.flat();
-      result.samples.push(...writer.append(records, { awaited: (d) => awaited.has(d.id) }));
-      result.records += records.length;
+      // Each line as its append would have written it (a dispatch with its event's summary ran while
+      // the agent waited).
+      result.samples.push(...writer.appendBatches(group).flat());
+      result.records += group.reduce((n, batch) => n + batch.length, 0);
     }
     result.unreadable += unreadable;
     rmSync(path, { force: true });

@@ -92,6 +92,9 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
   private nextId = 1;
   private timers: NodeJS.Timeout[] = [];
   private spoolImport: Promise<void> | null = null;
+  /** Appends waiting to go to the worker together (commitTogether), and the round before them. */
+  private round: { batches: HistoryRecord[][]; written: Promise<CostSample[][]> } | null = null;
+  private roundRunning: Promise<void> = Promise.resolve();
   /** The JSON-lines import's last progress (null when there was nothing to import). */
   importProgress: ImportProgress | null = null;
   /** Events recorded before this were recorded by an earlier host (see start()). */
@@ -150,11 +153,39 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     if (this.backlog.length) return this.holdInMemory(records, null);
     let samples: CostSample[];
     try {
-      samples = await this.run('append', { records });
+      samples = await this.commitTogether(records);
     } catch (e) {
       return this.spoolOrHoldInMemory(records, e as Error);
     }
     if (samples.length) this.emit('samples', samples);
+  }
+
+  /**
+   * Group commit: an event's records go to the worker at once when no append is running there; those
+   * that arrive while one runs wait for it, then go together in one transaction. A commit (its WAL
+   * write) was most of the worker's CPU per event, so a burst of events (parallel tool calls, a model's
+   * streamed chunks) costs a commit a round rather than one each, and no event waits longer than the
+   * append before it. Nothing is less safe for it: every answered event is in the spool already
+   * (service.ts). Resolves with this batch's samples; rejects with its round's failure.
+   */
+  private commitTogether(records: HistoryRecord[]): Promise<CostSample[]> {
+    if (!this.worker) return this.run('append', { records });
+    let round = this.round;
+    if (!round) {
+      const batches: HistoryRecord[][] = [];
+      const written = this.roundRunning.then(() => {
+        if (this.round?.batches === batches) this.round = null;
+        return this.run('appendBatches', { batches });
+      });
+      round = this.round = { batches, written };
+      // The next round goes once this one is written, or failed.
+      this.roundRunning = written.then(
+        () => {},
+        () => {},
+      );
+    }
+    const i = round.batches.push(records) - 1;
+    return round.written.then((each) => each[i] ?? []);
   }
 
   private spoolOrHoldInMemory(records: HistoryRecord[], why: Error): void {
@@ -462,6 +493,10 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
         `hookpanel: ${this.backlogRecords} history records could not be written to ${this.path} or its spool, and are lost\n`,
       );
     this.closing = false;
+    // Appends on their way to the worker (commitTogether) are written before it closes.
+    let last: Promise<void>;
+    do await (last = this.roundRunning);
+    while (last !== this.roundRunning);
     const worker = this.worker;
     if (worker) {
       this.worker = null;

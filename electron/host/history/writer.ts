@@ -152,28 +152,54 @@ export class HistoryWriter {
       after?: () => void;
     } = {},
   ): CostSample[] {
-    const summaries = new Map<string, EventRecord>();
-    for (const r of records) if (r.type === 'event') summaries.set(r.id, r);
-    const samples: CostSample[] = [];
     this.db.exec('BEGIN IMMEDIATE');
     try {
       if (opts.before && !opts.before()) {
         this.db.exec('ROLLBACK');
         return [];
       }
-      for (const r of records) {
-        if (r.type === 'event') this.writeEvent(r);
-        else {
-          const summary = summaries.get(r.eventId);
-          const sample = this.writeDispatch(r, opts.awaited ? opts.awaited(r) : !!summary, summary);
-          if (sample) samples.push(sample);
-        }
-      }
+      const samples = this.writeBatch(records, opts.awaited);
       opts.after?.();
       this.db.exec('COMMIT');
+      return samples;
     } catch (e) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
       throw e;
+    }
+  }
+
+  /**
+   * Batches of records, each as `append` would take it alone (a dispatch ran while the agent waited
+   * when its event's summary is in its own batch), in one transaction: one commit for many events.
+   * Each batch's samples, in order.
+   */
+  appendBatches(batches: readonly (readonly HistoryRecord[])[]): CostSample[][] {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const samples = batches.map((batch) => this.writeBatch(batch));
+      this.db.exec('COMMIT');
+      return samples;
+    } catch (e) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw e;
+    }
+  }
+
+  /** One batch's rows, inside a transaction; its awaited rule runs' samples. */
+  private writeBatch(
+    records: readonly HistoryRecord[],
+    awaited?: (d: DispatchRecord) => boolean,
+  ): CostSample[] {
+    const summaries = new Map<string, EventRecord>();
+    for (const r of records) if (r.type === 'event') summaries.set(r.id, r);
+    const samples: CostSample[] = [];
+    for (const r of records) {
+      if (r.type === 'event') this.writeEvent(r);
+      else {
+        const summary = summaries.get(r.eventId);
+        const sample = this.writeDispatch(r, awaited ? awaited(r) : !!summary, summary);
+        if (sample) samples.push(sample);
+      }
     }
     return samples;
   }
