@@ -43,10 +43,12 @@ function fill(dir: string): void {
   }
 }
 
-test('the host: 200 events on a full disk are kept, said once, and in History when space returns', async (ctx) => {
+/**
+ * A host whose history is on a 1 MiB tmpfs (null where none can be mounted): `fill()` then fills it, and
+ * `stop(i)` is the i-th event, a Stop whose one rule runs `true`.
+ */
+async function hostOnSmallDisk() {
   env = makeEnv();
-  const why = tmpfsUnavailable();
-  if (why) return ctx.skip(why);
   env.write('~/.config/pw/code.json', RULES);
   const dir = mountTmpfs(env, 'hookpanel/history', '1m');
   // The overflow spool's folder (this process is the host): off the full disk.
@@ -54,12 +56,8 @@ test('the host: 200 events on a full disk are kept, said once, and in History wh
   const lines: string[] = [];
   const host = await HookHost.open(env.host, { warn: (l) => lines.push(l) });
   env.onCleanup(() => host.close());
-  const told: ImportProgress[] = [];
-  host.history.on('import', (p) => told.push(p));
-  await host.history.start();
-  fill(dir);
-  for (let i = 0; i < 200; i++)
-    await host.dispatch({
+  const stop = (i: number) =>
+    host.dispatch({
       dialect: 'pw',
       event: 'Stop',
       payload: { session_id: `s${i}`, cwd: env.workspace },
@@ -67,6 +65,18 @@ test('the host: 200 events on a full disk are kept, said once, and in History wh
       callerCwd: env.workspace,
       parentDispatch: null,
     });
+  return { host, dir, lines, stop };
+}
+
+test('the host: 200 events on a full disk are kept, said once, and in History when space returns', async (ctx) => {
+  const why = tmpfsUnavailable();
+  if (why) return ctx.skip(why);
+  const { host, dir, lines, stop } = await hostOnSmallDisk();
+  const told: ImportProgress[] = [];
+  host.history.on('import', (p) => told.push(p));
+  await host.history.start();
+  fill(dir);
+  for (let i = 0; i < 200; i++) await stop(i);
   await host.idle();
   expect(lines).toEqual([]);
   // What the panel's History shows (history:status and its push): one notice, while it lasts.
@@ -83,31 +93,14 @@ test('the host: 200 events on a full disk are kept, said once, and in History wh
 });
 
 test('the host: 60 events at once on a full disk, in rounds that fail whole, are all kept', async (ctx) => {
-  env = makeEnv();
   const why = tmpfsUnavailable();
   if (why) return ctx.skip(why);
-  env.write('~/.config/pw/code.json', RULES);
-  const dir = mountTmpfs(env, 'hookpanel/history', '1m');
-  process.env.XDG_RUNTIME_DIR = env.path('runtime');
-  const lines: string[] = [];
-  const host = await HookHost.open(env.host, { warn: (l) => lines.push(l) });
-  env.onCleanup(() => host.close());
+  const { host, dir, lines, stop } = await hostOnSmallDisk();
   await host.history.start();
   fill(dir);
   // Answered one after another, their records reach the history while earlier ones are being written:
   // they go together, a round a commit, and a round the full disk refuses is spooled append by append.
-  await Promise.all(
-    Array.from({ length: 60 }, (_, i) =>
-      host.dispatch({
-        dialect: 'pw',
-        event: 'Stop',
-        payload: { session_id: `s${i}`, cwd: env.workspace },
-        project: null,
-        callerCwd: env.workspace,
-        parentDispatch: null,
-      }),
-    ),
-  );
+  await Promise.all(Array.from({ length: 60 }, (_, i) => stop(i)));
   await host.idle();
   expect(lines).toEqual([]);
   remount(dir, 'size=16m');

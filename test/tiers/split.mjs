@@ -3,9 +3,10 @@
 // runs inside the app, and the pass that measures coverage. Under the Node that runs npm (20 here, end
 // of life since April 2026) runs what must run there: the real clients, whose agents reach a `hookpanel`
 // running under that Node end to end, and the toolchain's files. The browser tier's `hookpanel serve`
-// runs under Node 24 too (test/e2e/app-node.ts). Running the host core under both Nodes cost 750 CPU seconds per run, a third of
-// the whole, and the unit tier again some 100 (README, "What takes the time"). Where the Node 24 pass
-// does not run (another platform, npm on Node 24), the first pass runs everything.
+// runs under Node 24 too (test/e2e/app-node.ts). Running the host core under both Nodes cost 750 CPU
+// seconds per run, a third of the whole, and the unit tier again some 100 (README, "What takes the
+// time"). Where the Node 24 pass does not run (another platform, npm on Node 24), the first pass runs
+// everything.
 
 /**
  * Files run under npm's Node only, one glob a line: the real clients (the agents end to end), packaging
