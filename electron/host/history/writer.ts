@@ -92,20 +92,14 @@ export class HistoryWriter {
    * whole. Returns whether the event changed.
    */
   settle(event: EventRecord, dispatches: readonly DispatchRecord[]): boolean {
-    this.db.exec('BEGIN IMMEDIATE');
-    try {
+    return this.transaction(() => {
       for (const d of dispatches) this.writeDispatch(d, false);
       const row = this.heldState.get(event.id) as { seq: number; held: string | null } | undefined;
-      let changed = true;
       if (!row) this.writeEvent(event);
       else if (row.held === 'waiting') this.replaceEvent(row.seq, event);
-      else changed = false;
-      this.db.exec('COMMIT');
-      return changed;
-    } catch (e) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      throw e;
-    }
+      else return false;
+      return true;
+    });
   }
 
   /**
@@ -113,16 +107,23 @@ export class HistoryWriter {
    * the bridge got no answer, so the agent decided. Settled as unanswered with `reason`; returned.
    */
   settleStale(before: number, reason: string): EventRecord[] {
-    this.db.exec('BEGIN IMMEDIATE');
-    try {
+    return this.transaction(() => {
       const rows = this.staleHeld.all(before) as { seq: number; record: string }[];
-      const settled = rows.map(({ seq, record }) => {
+      return rows.map(({ seq, record }) => {
         const e: EventRecord = { ...(JSON.parse(record) as EventRecord), held: 'unanswered', reason };
         this.replaceEvent(seq, e);
         return e;
       });
+    });
+  }
+
+  /** `write` in one `BEGIN IMMEDIATE` transaction: committed when it returns, rolled back if it throws. */
+  private transaction<T>(write: () => T): T {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = write();
       this.db.exec('COMMIT');
-      return settled;
+      return result;
     } catch (e) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
       throw e;
@@ -174,15 +175,7 @@ export class HistoryWriter {
    * Each batch's samples, in order.
    */
   appendBatches(batches: readonly (readonly HistoryRecord[])[]): CostSample[][] {
-    this.db.exec('BEGIN IMMEDIATE');
-    try {
-      const samples = batches.map((batch) => this.writeBatch(batch));
-      this.db.exec('COMMIT');
-      return samples;
-    } catch (e) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      throw e;
-    }
+    return this.transaction(() => batches.map((batch) => this.writeBatch(batch)));
   }
 
   /** One batch's rows, inside a transaction; its awaited rule runs' samples. */
