@@ -5,10 +5,9 @@
 // Node is the first pass's (the real clients start theirs). Under Node 24 every run shares one folder
 // of V8's compile cache (NODE_COMPILE_CACHE), as a person's app and CLI keep theirs: each test's home
 // is new, and Hookpanel's own cache lives in it, so without this every test's host would compile afresh.
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { tiersNode24 } from '../helpers/node24.js';
 import { REPO } from '../helpers/repo.js';
-import { PINNED_NODE24 } from '../realclient/agent-node.js';
 
 interface AppNode {
   /** The Node binary. */
@@ -18,7 +17,7 @@ interface AppNode {
 }
 
 export function appNode(env: NodeJS.ProcessEnv = process.env): AppNode {
-  const node = env.HOOKPANEL_NODE24 || (existsSync(PINNED_NODE24) ? PINNED_NODE24 : null);
+  const node = tiersNode24(env);
   if (!node) return { node: process.execPath, env: {} };
   return { node, env: { NODE_COMPILE_CACHE: join(REPO, '.cache', 'e2e-compile-cache') } };
 }

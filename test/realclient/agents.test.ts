@@ -6,7 +6,8 @@ import { basename, join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, test } from 'vitest';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
-import { agentNode, PINNED_NODE24 } from './agent-node.js';
+import { PINNED_NODE24 } from '../helpers/node24.js';
+import { agentNode } from './agent-node.js';
 import { AgentInstallError, AGENTS, agentCacheDir, ensureAgent } from './agents.js';
 
 let env: TestEnv;

@@ -44,8 +44,8 @@ function fill(dir: string): void {
 }
 
 /**
- * A host whose history is on a 1 MiB tmpfs (null where none can be mounted): `fill()` then fills it, and
- * `stop(i)` is the i-th event, a Stop whose one rule runs `true`.
+ * A host whose history is on a 1 MiB tmpfs (the caller skips first where none can be mounted): `fill()`
+ * then fills it, and `stop(i)` is the i-th event, a Stop whose one rule runs `true`.
  */
 async function hostOnSmallDisk() {
   env = makeEnv();
