@@ -14,6 +14,7 @@ import { benchPanel } from './panel.js';
 import { benchSpawnSize } from './spawn-size.js';
 import { benchStart } from './start.js';
 import { benchValidate } from './validate.js';
+import { benchWatchChurn } from './watch-churn.js';
 
 const only = process.argv[2];
 const suites: Record<string, () => Promise<void>> = {
@@ -26,6 +27,7 @@ const suites: Record<string, () => Promise<void>> = {
   mcp: benchMcp,
   history: benchHistory,
   panel: benchPanel,
+  watch: benchWatchChurn,
   reliability: benchReliability,
   // Also part of `bridge`: run on its own only when named.
   hostcpu: () => benchHostCpu(),

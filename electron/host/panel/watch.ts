@@ -4,9 +4,21 @@
 // see them appear also hold Hookpanel's history, logs and socket, an agent's own state in the home
 // folder and the files it edits in the workspace, and a change there must not clear the host's source
 // cache (every event would reload every hook file) nor refresh the panel.
+//
+// The files that exist are chokidar's; the folders are node:fs's own watch, whose event names the entry
+// that changed, so one check says whether it counts. chokidar read a watched folder again on every
+// change in it, an lstat per entry, whatever changed: a shell appending its history to the home folder
+// cost the host 1.9 ms a command with 10 entries there and 28.5 ms with 1,000 (docs/engine.md,
+// "Freshness").
 import { watch, type FSWatcher } from 'chokidar';
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, sep } from 'node:path';
+import {
+  existsSync,
+  mkdirSync,
+  statSync,
+  watch as watchFolder,
+  type FSWatcher as FolderWatcher,
+} from 'node:fs';
+import { dirname, join, sep } from 'node:path';
 import { DIALECT_MODULES } from '../dialects/registry.js';
 import type { HookHost } from '../service.js';
 import { inBackground } from '../background.js';
@@ -22,8 +34,8 @@ export function watchSources(
   workspaces: () => (string | null)[],
   scripts: () => WatchedScripts = () => ({ files: [], folders: [] }),
 ): { close(): Promise<void>; rearm(): Promise<void>; ready: Promise<void> } {
-  let watcher: FSWatcher | null = null;
-  const open = new Set<FSWatcher>();
+  let watcher: Armed | null = null;
+  const open = new Set<Armed>();
   let markReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   let timer: NodeJS.Timeout | null = null;
@@ -78,33 +90,46 @@ export function watchSources(
       files.has(path) ||
       [...files].some((f) => f.startsWith(path + sep)) ||
       folders.some((d) => path.startsWith(d + sep));
-    // Only paths that exist: chokidar 4 silently watches nothing when one path in the list is missing.
-    // Files that do not exist yet are seen through their folder, which is in the list; everything else
-    // in that folder is ignored (not even stat'ed for awaitWriteFinish).
-    const next: FSWatcher = watch(
-      [...paths].filter((p) => existsSync(p)),
-      {
-        depth: 0,
-        ignoreInitial: true,
-        ignored: (path) => !paths.has(path) && !matters(path),
-        awaitWriteFinish: { stabilityThreshold: 80, pollInterval: 20 },
-      },
-    );
-    next.on('all', (_event, path) => void (matters(path) && changed(path)));
-    next.on('error', () => {});
-    // The old watcher keeps watching until the new one is ready, so no change falls between them.
-    open.add(next);
-    const armed = new Promise<void>((resolve) =>
-      next.once('ready', () => {
-        if (previous) {
-          open.delete(previous);
-          inBackground(previous.close(), 'live reload');
-        }
-        markReady();
-        resolve();
-      }),
-    );
-    watcher = next;
+    const present = [...paths].filter((p) => existsSync(p));
+    const presentFolders = present.filter(isFolder);
+    // Folders: every change in one names its entry; only an entry that matters is taken.
+    const folderWatchers = presentFolders.flatMap((folder) => {
+      try {
+        const w = watchFolder(folder, { persistent: false }, (_type, name) => {
+          // No name (a platform that does not give one): anything in the folder may have changed.
+          const path = name ? join(folder, name.toString()) : folder;
+          if (!name || matters(path)) changed(path);
+        });
+        w.on('error', () => {});
+        return [w];
+      } catch {
+        return []; // gone since it was listed: its parent's watch sees it come back
+      }
+    });
+    // Files (a hook file, a script, settings.json, the trust index), each watched itself: an edit
+    // through a symlink reaches its target, which its folder's watch does not see. chokidar given no
+    // path is never ready: with none, there is no chokidar.
+    const presentFiles = present.filter((p) => !presentFolders.includes(p));
+    const next: FSWatcher | null = presentFiles.length
+      ? watch(presentFiles, {
+          ignoreInitial: true,
+          awaitWriteFinish: { stabilityThreshold: 80, pollInterval: 20 },
+        })
+      : null;
+    next?.on('all', (_event, path) => void (matters(path) && changed(path)));
+    next?.on('error', () => {});
+    const fileWatchReady = new Promise<void>((resolve) => (next ? next.once('ready', resolve) : resolve()));
+    // The old watchers keep watching until the new ones are ready, so no change falls between them.
+    const armedNow: Armed = { files: next, folders: folderWatchers };
+    open.add(armedNow);
+    const armed = fileWatchReady.then(() => {
+      if (previous) {
+        open.delete(previous);
+        inBackground(closeArmed(previous), 'live reload');
+      }
+      markReady();
+    });
+    watcher = armedNow;
     return armed;
   };
   inBackground(arm(), 'live reload');
@@ -113,8 +138,27 @@ export function watchSources(
     rearm: arm,
     close: async () => {
       if (timer) clearTimeout(timer);
-      await Promise.all([...open].map((w) => w.close()));
+      await Promise.all([...open].map(closeArmed));
       open.clear();
     },
   };
+}
+
+/** One arming's watchers: chokidar's of the files, node:fs's of the folders. */
+interface Armed {
+  files: FSWatcher | null;
+  folders: FolderWatcher[];
+}
+
+async function closeArmed(armed: Armed): Promise<void> {
+  for (const w of armed.folders) w.close();
+  await armed.files?.close();
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
