@@ -16,8 +16,10 @@ const DIST = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 /** A hosted claude rule on PreToolUse (Bash) whose command is `true`, as in bridge.ts. */
 const RULES = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } };
 
-interface Served {
+export interface Served {
   name: string;
+  /** Its home folder ($HOME). */
+  home: string;
   /** The yardstick answers no-rule events only. */
   yardstick?: boolean;
   pid: number;
@@ -26,9 +28,15 @@ interface Served {
   stop(): Promise<void>;
 }
 
-async function startServe(name: string, dist: string): Promise<Served> {
+/** A `hookpanel serve` of `dist` in a home of its own, with RULES; `prepare` adds to the home first. */
+export async function startServe(
+  name: string,
+  dist: string,
+  prepare: (b: ReturnType<typeof benchHome>) => void = () => {},
+): Promise<Served> {
   const b = benchHome();
   b.write('hp/hooks/claude.json', JSON.stringify(RULES));
+  prepare(b);
   const cli = join(dist, 'electron', 'cli', 'main.js');
   const serve: ChildProcess = spawn(process.execPath, [cli, 'serve'], {
     env: b.env,
@@ -41,6 +49,7 @@ async function startServe(name: string, dist: string): Promise<Served> {
   const ws = join(b.root, 'ws');
   return {
     name,
+    home: b.env.HOME!,
     pid: serve.pid!,
     socket: join(b.env.HOOKPANEL_HOME!, 'run', 'host.sock'),
     payload: (event) => claudePayload(ws, event),
@@ -68,6 +77,7 @@ async function startBareServer(): Promise<Served> {
   const ws = join(b.root, 'ws');
   return {
     name: 'bare node http server',
+    home: b.env.HOME!,
     yardstick: true,
     pid: server.pid!,
     socket,
@@ -100,7 +110,7 @@ const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'u
  * CPU so far in ms (utime + stime): of the process (its threads, not its children), or of its main
  * thread, the one that answers (the others: the history worker, V8's compiler and collector, libuv's pool).
  */
-function cpuMs(pid: number, mainThread: boolean): number {
+export function cpuMs(pid: number, mainThread: boolean): number {
   const stat = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
   // The fields after the command name, which sits in parentheses and may hold spaces.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

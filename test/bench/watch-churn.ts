@@ -4,11 +4,10 @@
 // ~/.zsh_history, with a home folder of 1,000 entries against one of 10: the cost of a change must not
 // grow with the folder. HOOKPANEL_BENCH_BASELINE_DIST=<another build's dist> runs that build's hosts
 // too, batches alternated, for a before/after in the same run.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchHome } from './env.js';
+import { cpuMs as threadsCpuMs, startServe, type Served } from './host-cpu.js';
 import { loadAverage } from './measure.js';
 
 const DIST = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
@@ -17,48 +16,18 @@ const APPENDS = 200;
 const GAP_MS = 10;
 const ROUNDS = 3;
 
-interface Host {
-  label: string;
-  pid: number;
-  home: string;
-  stop(): Promise<void>;
-}
-
-async function startHost(label: string, dist: string, entries: number): Promise<Host> {
-  const b = benchHome();
-  for (let i = 0; i < entries; i++) writeFileSync(join(b.env.HOME!, `.entry-${i}`), '');
-  const serve: ChildProcess = spawn(process.execPath, [join(dist, 'electron', 'cli', 'main.js'), 'serve'], {
-    cwd: join(b.root, 'ws'),
-    env: b.env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    serve.stdout!.on('data', (d: Buffer) => d.toString().includes('Panel:') && resolve());
-    serve.once('exit', (code) => reject(new Error(`hookpanel serve (${label}) exited ${code}`)));
-  });
-  return {
-    label,
-    pid: serve.pid!,
-    home: b.env.HOME!,
-    async stop() {
-      serve.kill('SIGTERM');
-      await new Promise((r) => (serve.exitCode === null ? serve.once('exit', r) : r(null)));
-      b.cleanup();
-    },
-  };
-}
-
-/** The process's CPU so far in ms, every thread (Linux's /proc, clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The host's CPU so far in ms, every thread. */
+const cpuMs = (pid: number) => threadsCpuMs(pid, false);
+
+/** A host whose home folder holds `entries` files beside what Hookpanel watches there. */
+const startHost = (label: string, dist: string, entries: number) =>
+  startServe(label, dist, (b) => {
+    for (let i = 0; i < entries; i++) writeFileSync(join(b.env.HOME!, `.entry-${i}`), '');
+  });
 
 /** The host's CPU over APPENDS appends to its home's shell history, less the same time idle. */
-async function churnCpuMs(h: Host): Promise<number> {
+async function churnCpuMs(h: Served): Promise<number> {
   const idle0 = cpuMs(h.pid);
   const t0 = performance.now();
   await sleep(APPENDS * GAP_MS + 500);
@@ -81,7 +50,7 @@ export async function benchWatchChurn(): Promise<void> {
   const builds: [string, string][] = [['this build', DIST]];
   const baseline = process.env.HOOKPANEL_BENCH_BASELINE_DIST;
   if (baseline) builds.push(['baseline', baseline]);
-  const hosts: Host[] = [];
+  const hosts: Served[] = [];
   try {
     for (const [name, dist] of builds)
       for (const entries of [10, 1000])
@@ -90,7 +59,7 @@ export async function benchWatchChurn(): Promise<void> {
     const total = new Map<string, number>();
     for (let round = 0; round < ROUNDS; round++)
       for (const h of round % 2 ? [...hosts].reverse() : hosts)
-        total.set(h.label, (total.get(h.label) ?? 0) + (await churnCpuMs(h)));
+        total.set(h.name, (total.get(h.name) ?? 0) + (await churnCpuMs(h)));
     console.log(`  (${APPENDS * ROUNDS} appends a host; load average ${loadAverage()})`);
     const per = (label: string) => Math.max(0, total.get(label)!) / (APPENDS * ROUNDS);
     for (const [name] of builds) {
