@@ -2,10 +2,19 @@
 // watchdog reads only once the host is gone. Writing a file wakes no one, where a line on a pipe woke
 // the watchdog twice per hook on the path of its answer; the bytes are in the page cache as soon as
 // write() returns, so a host SIGKILLed a moment later has still told it.
-import { closeSync, ftruncateSync, openSync, readSync, unlinkSync, fstatSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  ftruncateSync,
+  mkdtempSync,
+  openSync,
+  readSync,
+  rmdirSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { HookTree } from './groups.js';
 
 /** Past this size the journal is written again as the trees tracked now. */
@@ -20,14 +29,33 @@ export class TreeJournal {
   private constructor(readonly fd: number) {}
 
   /**
-   * A new journal: an owner-only file, unlinked at once where the system allows it (the watchdog
-   * inherits the descriptor), so nothing is left behind by either process.
+   * A new journal: an owner-only file in a folder of its own, both unlinked at once where the system
+   * allows it (the watchdog inherits the descriptor), so nothing is left behind by either process. The
+   * folder goes too because Linux tells a file's writes to the watchers of the folder it was made in,
+   * unlinked or not: made straight in the temporary folder, every hook's lines woke whatever watched
+   * it (a file manager, a host started there) some six times a hook.
    */
   static create(): TreeJournal {
-    const path = join(tmpdir(), `hookpanel-trees-${process.pid}-${randomUUID()}`);
-    const fd = openSync(path, 'wx+', 0o600);
+    const base = process.env.XDG_RUNTIME_DIR;
+    let folder: string;
+    try {
+      folder = mkdtempSync(join(base || tmpdir(), 'hookpanel-trees-'));
+    } catch (e) {
+      // XDG_RUNTIME_DIR inherited where it does not exist (su, a service): the temporary folder.
+      if (!base) throw e;
+      folder = mkdtempSync(join(tmpdir(), 'hookpanel-trees-'));
+    }
+    const path = join(folder, 'journal');
+    let fd: number;
+    try {
+      fd = openSync(path, 'wx+', 0o600);
+    } catch (e) {
+      rmdirSync(folder);
+      throw e;
+    }
     try {
       unlinkSync(path);
+      rmdirSync(folder);
     } catch {
       // Windows keeps an open file's name; it goes with the temporary folder.
     }
