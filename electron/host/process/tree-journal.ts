@@ -10,11 +10,13 @@ import {
   openSync,
   readSync,
   rmdirSync,
+  rmSync,
   unlinkSync,
   writeSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { HookTree } from './groups.js';
 
 /** Past this size the journal is written again as the trees tracked now. */
@@ -29,37 +31,38 @@ export class TreeJournal {
   private constructor(readonly fd: number) {}
 
   /**
-   * A new journal: an owner-only file in a folder of its own, both unlinked at once where the system
-   * allows it (the watchdog inherits the descriptor), so nothing is left behind by either process. The
-   * folder goes too because Linux tells a file's writes to the watchers of the folder it was made in,
-   * unlinked or not: made straight in the temporary folder, every hook's lines woke whatever watched
-   * it (a file manager, a host started there) some six times a hook.
+   * A new journal: an owner-only file in a folder of its own, both unlinked at once (the watchdog
+   * inherits the descriptor), so nothing is left behind by either process. The folder goes too because
+   * Linux tells a file's writes to the watchers of the folder it was made in, unlinked or not: made
+   * straight in the temporary folder, every hook's lines woke whatever watched it (a file manager, a
+   * host started there) some six times a hook.
    */
   static create(): TreeJournal {
-    const base = process.env.XDG_RUNTIME_DIR;
-    let folder: string;
-    try {
-      folder = mkdtempSync(join(base || tmpdir(), 'hookpanel-trees-'));
-    } catch (e) {
-      // XDG_RUNTIME_DIR inherited where it does not exist (su, a service): the temporary folder.
-      if (!base) throw e;
-      folder = mkdtempSync(join(tmpdir(), 'hookpanel-trees-'));
+    // Windows removes no folder while a file in it is open, and keeps an open file's name until it is
+    // closed: there the file goes straight in the temporary folder, and is gone once closed.
+    if (process.platform === 'win32') {
+      const path = join(tmpdir(), `hookpanel-trees-${process.pid}-${randomUUID()}`);
+      const fd = openSync(path, 'wx+', 0o600);
+      try {
+        unlinkSync(path);
+      } catch {
+        // Left named: it goes with the temporary folder.
+      }
+      return new TreeJournal(fd);
     }
-    const path = join(folder, 'journal');
-    let fd: number;
+    const folder = journalFolder();
+    let fd: number | null = null;
     try {
+      const path = join(folder, 'journal');
       fd = openSync(path, 'wx+', 0o600);
-    } catch (e) {
-      rmdirSync(folder);
-      throw e;
-    }
-    try {
       unlinkSync(path);
       rmdirSync(folder);
-    } catch {
-      // Windows keeps an open file's name; it goes with the temporary folder.
+      return new TreeJournal(fd);
+    } catch (e) {
+      if (fd !== null) closeSync(fd);
+      rmSync(folder, { recursive: true, force: true });
+      throw e;
     }
-    return new TreeJournal(fd);
   }
 
   /** Adds one line; with no tree left tracked (`live` empty), or the file grown large, starts afresh. */
@@ -104,4 +107,16 @@ export function readJournal(fd: number): string[] {
     done += n;
   }
   return buf.subarray(0, done).toString('utf8').split('\n');
+}
+
+/** A new owner-only folder for the journal: in XDG_RUNTIME_DIR where it exists, else the temporary folder. */
+function journalFolder(): string {
+  const runtime = process.env.XDG_RUNTIME_DIR;
+  if (runtime)
+    try {
+      return mkdtempSync(join(runtime, 'hookpanel-trees-'));
+    } catch {
+      // Inherited where it does not exist (su, a service): the temporary folder.
+    }
+  return mkdtempSync(join(tmpdir(), 'hookpanel-trees-'));
 }
