@@ -90,8 +90,14 @@ export function watchSources(
       files.has(path) ||
       [...files].some((f) => f.startsWith(path + sep)) ||
       folders.some((d) => path.startsWith(d + sep));
-    const present = [...paths].filter((p) => existsSync(p));
-    const presentFolders = present.filter(isFolder);
+    // What exists of them, each path stat'ed once: folders to node:fs's watch, files to chokidar.
+    const presentFolders: string[] = [];
+    const presentFiles: string[] = [];
+    for (const p of paths) {
+      const kind = kindOf(p);
+      if (kind === 'folder') presentFolders.push(p);
+      else if (kind === 'file') presentFiles.push(p);
+    }
     // Folders: every change in one names its entry; only an entry that matters is taken.
     const folderWatchers = presentFolders.flatMap((folder) => {
       try {
@@ -109,7 +115,6 @@ export function watchSources(
     // Files (a hook file, a script, settings.json, the trust index), each watched itself: an edit
     // through a symlink reaches its target, which its folder's watch does not see. chokidar given no
     // path is never ready: with none, there is no chokidar.
-    const presentFiles = present.filter((p) => !presentFolders.includes(p));
     const next: FSWatcher | null = presentFiles.length
       ? watch(presentFiles, {
           ignoreInitial: true,
@@ -155,10 +160,11 @@ async function closeArmed(armed: Armed): Promise<void> {
   await armed.files?.close();
 }
 
-function isFolder(path: string): boolean {
+/** A folder, anything else that exists (followed through symlinks), or nothing (absent, unreadable). */
+function kindOf(path: string): 'folder' | 'file' | null {
   try {
-    return statSync(path).isDirectory();
+    return statSync(path).isDirectory() ? 'folder' : 'file';
   } catch {
-    return false;
+    return null;
   }
 }
