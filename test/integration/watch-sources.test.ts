@@ -40,7 +40,7 @@ test('events whose hooks write beside the watched files reload nothing; a hook f
       },
     }),
   );
-  const { pushes } = await watchingSession();
+  const { pushes, pushNaming } = await watchingSession();
 
   // The test's own watcher over the same folders, which sees a write no sooner than the host's (it
   // waits for the write to finish; the host's folder watch does not): once it has seen every write, so
@@ -73,8 +73,7 @@ test('events whose hooks write beside the watched files reload nothing; a hook f
     // the same stability wait), so a write the host's watcher wrongly took would be a push before this
     // one or, within its 150 ms burst, a path named in this one's reason (every path of a burst is).
     env.write('~/.config/pw/code.json', JSON.stringify({ hooks: {} }));
-    const deadline = Date.now() + 10_000;
-    while (!pushes.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await pushNaming(hookFile);
     expect(pushes).toEqual([`changed on disk: ${hookFile}`]);
   } finally {
     await own.close();
