@@ -37,8 +37,8 @@ if [ $# -ne 2 ]; then
   echo "hookpanel-hook: expected <dialect> <event>, got $# argument(s); usage: hookpanel-hook <dialect> <event>" >&2
   exit 2
 fi
-# Every tool call pays for each process started here: only cat and curl are, and no temp file is
-# written (docs/engine.md, "What one tool call costs").
+# Every tool call pays for each process started here: only curl is (docs/engine.md, "What one tool call
+# costs").
 home="${HOOKPANEL_HOME:-}"
 if [ -z "$home" ]; then
   # /proc is Linux's (never macOS's): there the usual case costs no uname.
@@ -46,9 +46,32 @@ if [ -z "$home" ]; then
 fi
 sock="$home/run/host.sock"
 [ -S "$sock" ] && command -v curl >/dev/null 2>&1 || exec_emit "$1" "$2"
-# The payload is kept for emit should the host not answer. $(…) drops trailing newlines (JSON does not
-# need them); the here-documents below add one back.
-payload=$(cat) || exec_emit "$1" "$2"
+# The payload is kept for emit, should the host not answer: curl's first transfer copies stdin into
+# run/payloads/<this shell's pid>, its second posts that file. The host removes the file once its answer
+# is written; on the fallback the shell opens it as emit's stdin and removes it.
+kept=$$
+file="$home/run/payloads/$kept"
+# The file as a file:// URL: what a URL's path cannot hold as it is (a space in macOS's "Application
+# Support", say) is percent-encoded, without starting a process.
+url=$file
+case "$url" in
+  *[%\ \#?]*)
+    for pair in '%:%25' ' :%20' '#:%23' '?:%3F'; do
+      ch=${pair%%:*} to=${pair#*:} rest=$url url=
+      while :; do
+        case "$rest" in
+          *"$ch"*) url="$url${rest%%"$ch"*}$to" rest=${rest#*"$ch"} ;;
+          *) url=$url$rest; break ;;
+        esac
+      done
+    done
+    ;;
+esac
+# emit_lost WHY: the payload is gone (stdin read, the copy unwritten or taken): emit answers without it,
+# blocking a guard event (HOOKPANEL_PAYLOAD_LOST).
+emit_lost() {
+  HOOKPANEL_PAYLOAD_LOST="$1" exec_emit "$2" "$3" </dev/null
+}
 # A folder a header cannot carry as it is (control characters, non-ASCII, anything unusual) goes as
 # the hex of its bytes; the usual folder costs no process.
 case "$PWD" in
@@ -67,12 +90,21 @@ esac
 # curl averages the speed over its last 5 s, and gives up after a second under 1 byte/s. -q (first, or
 # it is not heeded) skips ~/.curlrc: a user's `include` or `verbose` there would pour headers into the
 # agent's stdout or curl's chatter into a block's reason (https://curl.se/docs/manpage.html#-q).
-resp=$(curl -q -s -w '\n%{http_code}' --speed-limit 1 --speed-time 1 --unix-socket "$sock" -H "$cwd" \
-  -H "X-Hookpanel-Dispatch: $parent" --data-binary @- "http://hookpanel/v1/hook/$1/$2" <<EOF
-$payload
-EOF
-)
+# --fail-early: a copy that could not be written is never posted. -g (in each transfer): brackets and
+# braces in the home are not a glob. `-T file` (not --data-binary @file, read before the first transfer has written it) and no
+# `Expect: 100-continue` round trip.
+resp=$(curl -q -s -g --fail-early -T - "file://$url" --next -s -g -w '\n%{http_code}' \
+  --speed-limit 1 --speed-time 1 --unix-socket "$sock" -H "$cwd" -H "X-Hookpanel-Dispatch: $parent" \
+  -H "X-Hookpanel-Payload: $kept" -H 'Expect:' -X POST -T "$file" "http://hookpanel/v1/hook/$1/$2")
 rc=$?
+# Nothing printed: curl never reached the host. Where the file was not even made, curl read nothing of
+# stdin and emit can have it; a copy made and not posted is taken as cut short (a full disk): what curl
+# read of stdin is lost, and emit answers without it.
+if [ -z "$resp" ]; then
+  [ -e "$file" ] || exec_emit "$1" "$2"
+  rm -f "$file"
+  emit_lost "could not keep the payload in $file (curl exit $rc; is the disk full?)" "$1" "$2"
+fi
 status=${resp##*
 }
 body=${resp%"$status"}
@@ -96,13 +128,12 @@ case "$status" in
   422) printf '%s\n' "$body" >&2; exit 2 ;;
   424) printf '%s\n' "$body" >&2; exit 1 ;;
   # Anything else (no host, a silent or dying host, a host error, an answer this script cannot read):
-  # emit runs the event, and a guard never fails open.
-  28-failed) HOOKPANEL_HOST_SILENT=1 exec_emit "$1" "$2" <<EOF
-$payload
-EOF
-    ;;
-  *) exec_emit "$1" "$2" <<EOF
-$payload
-EOF
+  # emit runs the event from the copy, and a guard never fails open. The copy is gone only where the
+  # host answered and the answer was lost on the way.
+  *)
+    [ -r "$file" ] || emit_lost "the host took the event, but its answer did not arrive" "$1" "$2"
+    exec <"$file"
+    rm -f "$file"
+    if [ "$status" = 28-failed ]; then HOOKPANEL_HOST_SILENT=1 exec_emit "$1" "$2"; else exec_emit "$1" "$2"; fi
     ;;
 esac

@@ -1,7 +1,7 @@
 // A small filesystem of its own for a test (tmpfs, as root): a full disk or a read-only one is then real,
 // not simulated. Where mounting is not permitted (not root, no CAP_SYS_ADMIN) the caller skips, saying why.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestEnv } from './env.js';
@@ -43,4 +43,26 @@ export function mountTmpfs(env: TestEnv, target: string, size: string): string {
 /** Mounts it again with other options: `ro`, `rw`, `size=4m`. */
 export function remount(dir: string, options: string): void {
   execFileSync('mount', ['-o', `remount,${options}`, dir], { stdio: 'pipe' });
+}
+
+/** Writes into `dir` until the disk says it is full. */
+export function fillToTheByte(dir: string): void {
+  const fd = openSync(`${dir}/filler`, 'w');
+  const chunk = Buffer.alloc(4096, 1);
+  try {
+    for (;;) writeSync(fd, chunk);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOSPC') throw e;
+  } finally {
+    closeSync(fd);
+  }
+  // Bytes left over from the last chunk too.
+  const fd1 = openSync(`${dir}/filler-1`, 'w');
+  try {
+    for (;;) writeSync(fd1, Buffer.alloc(1, 1));
+  } catch {
+    // full to the byte
+  } finally {
+    closeSync(fd1);
+  }
 }

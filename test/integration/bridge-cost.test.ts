@@ -1,14 +1,26 @@
 // What hookpanel-hook costs each tool call: the processes it starts (each a fork and an exec the agent
-// waits for) and the files it writes, watched through PATH shims that log every program it runs; and
-// that the payload it no longer keeps in a file still reaches the hook byte for byte, through the host
-// and through emit when no host answers.
+// waits for) and the files it leaves, watched through PATH shims that log every program it runs; that
+// the payload reaches the hook byte for byte, through the host and through emit when no host answers;
+// and what becomes of curl's copy of it (run/payloads/<pid>) whatever happens to the host or the disk.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { withHookpanelOnPath } from '../helpers/cli.js';
 import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
+import { waitFor } from '../helpers/host.js';
 import { startServe, type RunningHost } from '../helpers/serve.js';
+import { fillToTheByte, mountTmpfs, tmpfsUnavailable } from '../helpers/tmpfs.js';
 
 const HOOK_SCRIPT = join(REPO, 'electron', 'cli', 'hookpanel-hook.sh');
 
@@ -61,6 +73,16 @@ function runHook(
   });
 }
 
+/** The copies in run/payloads once the host has removed what it answered (it does so just after). */
+function copiesLeft(e: TestEnv): Promise<string[]> {
+  const dir = e.path('hp/run/payloads');
+  return waitFor(
+    () => readdirSync(dir),
+    (names) => names.length === 0,
+    5000,
+  );
+}
+
 /** A socket file nobody listens on: a process listened on it and was SIGKILLed; its signal. */
 async function staleSocket(path: string): Promise<string | null> {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
@@ -84,7 +106,7 @@ const BLOCKER = {
 };
 
 describe('what hookpanel-hook costs a tool call', () => {
-  test('to a running host it starts cat and curl only, and writes no file', async () => {
+  test('to a running host it starts curl only, and leaves no file', async () => {
     env = makeEnv();
     env.write('hp/hooks/claude.json', JSON.stringify(BLOCKER));
     serve = await startServe(env);
@@ -108,7 +130,8 @@ describe('what hookpanel-hook costs a tool call', () => {
         ...home,
       });
       expect(answer).toMatchObject({ code: 2, stdout: '', stderr: 'blocked by policy\n' });
-      expect(readFileSync(log, 'utf8').trim().split('\n').sort()).toStrictEqual(['cat', 'curl']);
+      expect(readFileSync(log, 'utf8').trim().split('\n')).toStrictEqual(['curl']);
+      expect(await copiesLeft(env)).toStrictEqual([]);
     }
     expect(readdirSync(tmp)).toStrictEqual([]);
   });
@@ -153,17 +176,20 @@ describe('what hookpanel-hook costs a tool call', () => {
     expect(await ran(env.path('no-host.log'))).toContain('hookpanel');
     expect(received()).toStrictEqual(sent);
     // A host SIGKILLed leaves its socket: curl has read the payload when the connection is refused,
-    // and emit runs the event from the copy kept (past a pipe's buffer: the here-document's writer).
+    // and emit runs the event from the copy kept, which the script then removes.
     writeFileSync(got, '');
+    mkdirSync(env.path('hp/run/payloads'), { recursive: true, mode: 0o700 });
     const dead = await staleSocket(join(env.hookpanelHome, 'run', 'host.sock'));
-    // The second cat is the hook's own: emit runs it here, with this PATH.
-    expect((await ran(env.path('dead-host.log'))).sort()).toStrictEqual(['cat', 'cat', 'curl', 'hookpanel']);
+    // The cat is the hook's own: emit runs it here, with this PATH.
+    expect((await ran(env.path('dead-host.log'))).sort()).toStrictEqual(['cat', 'curl', 'hookpanel', 'rm']);
     expect(received()).toStrictEqual(sent);
     expect(dead).toBe('SIGKILL');
+    expect(await copiesLeft(env)).toStrictEqual([]);
     serve = await startServe(env);
     writeFileSync(got, '');
-    expect((await ran(env.path('host.log'))).sort()).toStrictEqual(['cat', 'curl']);
+    expect(await ran(env.path('host.log'))).toStrictEqual(['curl']);
     expect(received()).toStrictEqual(sent);
+    expect(await copiesLeft(env)).toStrictEqual([]);
   });
 });
 
@@ -181,5 +207,147 @@ test('a ~/.curlrc changes nothing the fast path sends or answers', async () => {
     { PATH: `${shimPath(env)}:${env.processEnv.PATH}`, SHIM_LOG: log },
   );
   expect(answer).toStrictEqual({ code: 2, stdout: '', stderr: 'blocked by policy\n' });
-  expect(readFileSync(log, 'utf8').trim().split('\n').sort()).toStrictEqual(['cat', 'curl']);
+  expect(readFileSync(log, 'utf8').trim().split('\n')).toStrictEqual(['curl']);
+});
+
+describe("curl's copy of the payload", () => {
+  const TOOL_CALL = () =>
+    JSON.stringify({ session_id: 's', cwd: env.workspace, tool_name: 'Bash', tool_input: { command: 'ls' } });
+
+  test('a home with spaces and URL characters: the copy is made and posted, and goes', async () => {
+    env = makeEnv();
+    // macOS's default home has a space ("Application Support"); the rest a URL reads as syntax.
+    const odd = join(env.root, 'my home %41#?[x]{y}');
+    const oddEnv: TestEnv = {
+      ...env,
+      hookpanelHome: odd,
+      processEnv: { ...env.processEnv, HOOKPANEL_HOME: odd },
+    };
+    mkdirSync(join(odd, 'hooks'), { recursive: true });
+    writeFileSync(join(odd, 'hooks', 'claude.json'), JSON.stringify(BLOCKER));
+    serve = await startServe(oddEnv);
+    const log = env.path('shim.log');
+    const answer = await runHook(oddEnv, 'PreToolUse', TOOL_CALL(), {
+      PATH: `${shimPath(env)}:${env.processEnv.PATH}`,
+      SHIM_LOG: log,
+    });
+    expect(answer).toStrictEqual({ code: 2, stdout: '', stderr: 'blocked by policy\n' });
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toStrictEqual(['curl']);
+    const dir = join(odd, 'run', 'payloads');
+    expect(
+      await waitFor(
+        () => readdirSync(dir),
+        (names) => names.length === 0,
+        5000,
+      ),
+    ).toStrictEqual([]);
+  });
+
+  test('its folder gone: curl reads nothing of stdin, and emit runs the event', async () => {
+    env = makeEnv();
+    withHookpanelOnPath(env);
+    env.write('hp/hooks/claude.json', JSON.stringify(BLOCKER));
+    serve = await startServe(env);
+    rmSync(env.path('hp/run/payloads'), { recursive: true });
+    const log = env.path('shim.log');
+    const answer = await runHook(env, 'PreToolUse', TOOL_CALL(), {
+      PATH: `${shimPath(env)}:${env.processEnv.PATH}`,
+      SHIM_LOG: log,
+    });
+    // The guard's own block: emit had the whole payload (it ran the event through the host).
+    expect(answer).toStrictEqual({ code: 2, stdout: '', stderr: 'blocked by policy\n' });
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toStrictEqual(['curl', 'hookpanel']);
+  });
+
+  test('the host took the copy and its answer was lost: a guard blocks, saying so', async () => {
+    env = makeEnv();
+    withHookpanelOnPath(env);
+    env.write('hp/hooks/claude.json', JSON.stringify(BLOCKER));
+    // A host that removes the copy, as after an answer, and then closes the connection unanswered.
+    const dir = env.path('hp/run/payloads');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const taken: string[] = [];
+    const server = createServer((req) => {
+      req.resume();
+      req.on('end', () => {
+        const name = String(req.headers['x-hookpanel-payload']);
+        taken.push(readFileSync(join(dir, name), 'utf8'));
+        unlinkSync(join(dir, name));
+        req.socket.destroy();
+      });
+    });
+    await new Promise<void>((r) => server.listen(env.path('hp/run/host.sock'), r));
+    env.onCleanup(() => new Promise((r) => server.close(() => r())));
+    const payload = TOOL_CALL();
+    const answer = await runHook(env, 'PreToolUse', payload);
+    expect(taken).toStrictEqual([payload]);
+    expect(answer.code).toBe(2);
+    expect(answer.stderr).toBe(
+      'hookpanel: the host took the event, but its answer did not arrive; a guard on PreToolUse fails closed\n',
+    );
+    expect(readdirSync(dir)).toStrictEqual([]);
+  });
+
+  test('a full disk: the copy cut short, a guard blocks and another event goes on, both saying why', async (ctx) => {
+    const why = tmpfsUnavailable();
+    if (why) return ctx.skip(why);
+    env = makeEnv();
+    withHookpanelOnPath(env);
+    env.write('hp/hooks/claude.json', JSON.stringify(BLOCKER));
+    const dir = mountTmpfs(env, 'hookpanel/run/payloads', '64k');
+    serve = await startServe(env);
+    fillToTheByte(dir);
+    const full = readdirSync(dir).sort();
+    const guard = await runHook(env, 'PreToolUse', TOOL_CALL());
+    expect(guard.code).toBe(2);
+    expect(guard.stderr).toMatch(
+      /^hookpanel: could not keep the payload in .*\/run\/payloads\/\d+ \(curl exit \d+; is the disk full\?\); a guard on PreToolUse fails closed\n$/,
+    );
+    const after = await runHook(env, 'PostToolUse', TOOL_CALL());
+    expect(after.code).toBe(1);
+    expect(after.stderr).toMatch(/^hookpanel: could not keep the payload in .*; is the disk full\?\)\n$/);
+    // What was cut short is removed.
+    expect(readdirSync(dir).sort()).toStrictEqual(full);
+  });
+
+  test('a host sweeps the copies killed scripts left, keeps fresh ones, and removes only what it answered', async () => {
+    env = makeEnv();
+    env.write('hp/hooks/claude.json', JSON.stringify(BLOCKER));
+    const dir = env.path('hp/run/payloads');
+    mkdirSync(dir, { recursive: true });
+    for (const name of ['101', '102', '103', '104']) writeFileSync(join(dir, name), TOOL_CALL());
+    const old = new Date(Date.now() - 2 * 60_000);
+    utimesSync(join(dir, '101'), old, old);
+    writeFileSync(env.path('hp/settings.json'), '{}');
+    serve = await startServe(env);
+    expect(readdirSync(dir).sort()).toStrictEqual(['102', '103', '104']);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const post = (path: string, named: string) =>
+      spawnSync(
+        'curl',
+        [
+          '-q',
+          '-s',
+          '--unix-socket',
+          serve!.socket,
+          '-H',
+          `X-Hookpanel-Payload: ${named}`,
+          '--data-binary',
+          '@-',
+          `http://hookpanel${path}`,
+        ],
+        { input: TOOL_CALL(), encoding: 'utf8' },
+      );
+    // Not the fast path's route, or a name that is not a pid: nothing is removed.
+    expect(post('/v1/emit?dialect=claude&event=PreToolUse', '102').status).toBe(0);
+    expect(post('/v1/hook/claude/PreToolUse', '../settings.json').stdout).toBe('blocked by policy\n');
+    expect(post('/v1/hook/claude/PreToolUse', '103').stdout).toBe('blocked by policy\n');
+    expect(
+      await waitFor(
+        () => readdirSync(dir).sort(),
+        (names) => names.length === 2,
+      ),
+    ).toStrictEqual(['102', '104']);
+    expect(readFileSync(env.path('hp/settings.json'), 'utf8')).toBe('{}');
+  });
 });

@@ -1,14 +1,13 @@
 // A full disk under the history (a real one: a 1 MiB tmpfs, filled to the last byte): no event is lost,
 // none costs a line on stderr, the panel's history status says so once, and once space returns every
 // record goes into the database without a read having to ask for it.
-import { closeSync, openSync, writeSync } from 'node:fs';
 import { afterEach, expect, test } from 'vitest';
 import type { ImportProgress } from '../../electron/host/history/jsonl-import.js';
 import { HookHost } from '../../electron/host/service.js';
 import { runCli } from '../helpers/cli.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { waitFor } from '../helpers/host.js';
-import { mountTmpfs, remount, tmpfsUnavailable } from '../helpers/tmpfs.js';
+import { fillToTheByte, mountTmpfs, remount, tmpfsUnavailable } from '../helpers/tmpfs.js';
 
 let env: TestEnv;
 const runtimeDir = process.env.XDG_RUNTIME_DIR;
@@ -21,30 +20,8 @@ afterEach(async () => {
 
 const RULES = JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } });
 
-/** Writes into `dir` until the disk says it is full. */
-function fill(dir: string): void {
-  const fd = openSync(`${dir}/filler`, 'w');
-  const chunk = Buffer.alloc(4096, 1);
-  try {
-    for (;;) writeSync(fd, chunk);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOSPC') throw e;
-  } finally {
-    closeSync(fd);
-  }
-  // Bytes left over from the last chunk too.
-  const fd1 = openSync(`${dir}/filler-1`, 'w');
-  try {
-    for (;;) writeSync(fd1, Buffer.alloc(1, 1));
-  } catch {
-    // full to the byte
-  } finally {
-    closeSync(fd1);
-  }
-}
-
 /**
- * A host whose history is on a 1 MiB tmpfs (the caller skips first where none can be mounted): `fill()`
+ * A host whose history is on a 1 MiB tmpfs (the caller skips first where none can be mounted): `fillToTheByte()`
  * then fills it, and `stop(i)` is the i-th event, a Stop whose one rule runs `true`.
  */
 async function hostOnSmallDisk() {
@@ -75,7 +52,7 @@ test('the host: 200 events on a full disk are kept, said once, and in History wh
   const told: ImportProgress[] = [];
   host.history.on('import', (p) => told.push(p));
   await host.history.start();
-  fill(dir);
+  fillToTheByte(dir);
   for (let i = 0; i < 200; i++) await stop(i);
   await host.idle();
   expect(lines).toEqual([]);
@@ -97,7 +74,7 @@ test('the host: 60 events at once on a full disk, in rounds that fail whole, are
   if (why) return ctx.skip(why);
   const { host, dir, lines, stop } = await hostOnSmallDisk();
   await host.history.start();
-  fill(dir);
+  fillToTheByte(dir);
   // Answered one after another, their records reach the history while earlier ones are being written:
   // they go together, a round a commit, and a round the full disk refuses is spooled append by append.
   await Promise.all(Array.from({ length: 60 }, (_, i) => stop(i)));
@@ -118,7 +95,7 @@ test('in-process emits (no host) on a full disk: kept in the overflow spool, no 
   if (why) return ctx.skip(why);
   env.write('~/.config/pw/code.json', RULES);
   const dir = mountTmpfs(env, 'hookpanel/history', '1m');
-  fill(dir);
+  fillToTheByte(dir);
   const processEnv = { ...env.processEnv, XDG_RUNTIME_DIR: env.path('runtime') };
   for (let i = 0; i < 20; i++) {
     const r = await runCli(['emit', 'pw', 'Stop'], {

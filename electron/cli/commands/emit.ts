@@ -82,6 +82,11 @@ async function run(
   project: string | null,
   { payloadEnv }: BridgeConventions,
 ): Promise<Answered> {
+  // The fast path read the payload and could not keep it (hookpanel-hook.sh): no event to run, and a
+  // guard blocks.
+  const lost = process.env.HOOKPANEL_PAYLOAD_LOST;
+  delete process.env.HOOKPANEL_PAYLOAD_LOST;
+  if (lost) return failed(dialect, event, lost);
   const input = process.stdin.isTTY ? { text: '', bytes: 0 } : await readStdin();
   let text = input.text;
   // Some harnesses (arya) hand the payload over in the environment, never on stdin.

@@ -28,6 +28,13 @@ import { inBackground } from '../background.js';
 import { capConnections } from '../util/connection-cap.js';
 import { phaseEnded } from '../util/phase-trace.js';
 import { MACHINE_HEARTBEAT_MS, machineAdmits, type MachineGate } from '../remote/gate.js';
+import {
+  KEPT_PAYLOAD_HEADER,
+  keptPayloadFile,
+  keptPayloadsDir,
+  prepareKeptPayloads,
+  removeOnceAnswered,
+} from './kept-payloads.js';
 
 export async function listenIntake(
   host: HookHost,
@@ -39,13 +46,16 @@ export async function listenIntake(
     await chmod(dirname(socketPath), 0o700);
     await rm(socketPath, { force: true });
   }
-  const server = createServer((req, res) => inBackground(respond(host, req, res, machine), 'intake'));
+  // The fast path keeps its payloads beside this computer's socket; a machine's agents keep their own.
+  const keptDir = process.platform === 'win32' || machine ? null : keptPayloadsDir(socketPath);
+  if (keptDir) await prepareKeptPayloads(keptDir);
+  const at: Intake = { host, machine, keptDir };
+  const server = createServer((req, res) => inBackground(respond(at, req, res), 'intake'));
   // curl asks before sending a large body: a body past the limit is refused before it is sent.
   server.on('checkContinue', (req, res) => {
-    if (declaredLength(req) > MAX_PAYLOAD_BYTES)
-      return inBackground(respond(host, req, res, machine), 'intake');
+    if (declaredLength(req) > MAX_PAYLOAD_BYTES) return inBackground(respond(at, req, res), 'intake');
     res.writeContinue();
-    inBackground(respond(host, req, res, machine), 'intake');
+    inBackground(respond(at, req, res), 'intake');
   });
   server.keepAliveTimeout = 5000;
   capConnections(server);
@@ -62,20 +72,22 @@ export async function listenIntake(
   return server;
 }
 
+/** What a socket serves: the host, the machine it is for (none: this computer), the fast path's copies. */
+interface Intake {
+  host: HookHost;
+  machine: MachineGate | undefined;
+  keptDir: string | null;
+}
+
 /** Handles one request; whatever goes wrong is answered, never thrown. */
-async function respond(
-  host: HookHost,
-  req: IncomingMessage,
-  res: ServerResponse,
-  machine?: MachineGate,
-): Promise<void> {
+async function respond(at: Intake, req: IncomingMessage, res: ServerResponse): Promise<void> {
   res.on('error', () => {}); // the client went away: nothing to answer
   req.on('error', () => {});
   try {
     // A machine's socket (remote/) takes its events only, with its token: never the requests of others.
-    const refused = machine ? machineAdmits(machine, req) : null;
+    const refused = at.machine ? machineAdmits(at.machine, req) : null;
     if (refused) return reply(res, refused.status, { error: refused.message });
-    await handle(host, req, res, machine);
+    await handle(at, req, res);
   } catch (e) {
     // A streamed answer cannot become a 500: cut short, it makes the client run the event itself.
     if (res.headersSent && !res.writableEnded) return void res.destroy();
@@ -91,10 +103,9 @@ interface Route {
 }
 
 async function handle(
-  host: HookHost,
+  { host, machine, keptDir }: Intake,
   req: IncomingMessage,
   res: ServerResponse,
-  machine?: MachineGate,
 ): Promise<void> {
   phaseEnded('arrived');
   const url = new URL(req.url ?? '/', 'http://hookpanel');
@@ -105,9 +116,14 @@ async function handle(
   const route = routeOf(url);
   if (route === null) return reply(res, 404, { error: `no route ${url.pathname}` });
   if (typeof route === 'string') return reply(res, 400, { error: route });
+  const header = (name: string) =>
+    typeof req.headers[name] === 'string' ? (req.headers[name] as string) : null;
+  // The fast path's copy of this payload, removed once the protocol's answer is written (not on an
+  // error status: then the script runs the event from it).
+  const kept = route.fast ? keptPayloadFile(keptDir, header(KEPT_PAYLOAD_HEADER)) : null;
   const checked =
     declaredLength(req) > MAX_PAYLOAD_BYTES ? tooLarge(declaredLength(req)) : await readPayload(req);
-  if (!checked.ok) return refuse(res, route, checked);
+  if (!checked.ok) return refuse(res, route, checked, kept);
   // A permission request held for a person is dropped when the agent stops waiting for the answer.
   // The signal is made only when a held request asks for it (an AbortSignal costs every event).
   let gone: AbortController | null = null;
@@ -115,8 +131,6 @@ async function handle(
     if (!res.writableFinished) (gone ??= new AbortController()).abort();
   });
   const callerGone = () => (gone ??= new AbortController()).signal;
-  const header = (name: string) =>
-    typeof req.headers[name] === 'string' ? (req.headers[name] as string) : null;
   // The client hears from a host that is working (hooks running, a request held for a person), so
   // that it can tell it from one that is stopped or hung.
   const beat = heartbeat(res, route.fast, machine ? MACHINE_HEARTBEAT_MS : HEARTBEAT_MS);
@@ -144,7 +158,7 @@ async function handle(
     beat.stop();
     if (!route.fast) return void (reply(res, 200, answer), phaseEnded('answer'));
     const { exitCode, stdout, stderr } = answer.protocol;
-    speak(res, exitCode, exitCode === 0 ? stdout : stderr);
+    speak(res, exitCode, exitCode === 0 ? stdout : stderr, kept);
     phaseEnded('answer');
   } finally {
     beat.stop();
@@ -209,11 +223,12 @@ async function refuse(
   res: ServerResponse,
   route: Route,
   refusal: PayloadCheck & { ok: false },
+  kept: string | null,
 ): Promise<void> {
   drainAfterRefusal(res.req, res);
   if (!route.fast) return reply(res, refusal.status, { error: refusal.message });
   const { protocol } = await failureAnswer(route.dialect, route.event, refusal.message);
-  speak(res, protocol.exitCode, protocol.exitCode === 0 ? protocol.stdout : protocol.stderr);
+  speak(res, protocol.exitCode, protocol.exitCode === 0 ? protocol.stdout : protocol.stderr, kept);
 }
 
 /** The body as a checked payload; past the limit, the rest is not kept (see drainAfterRefusal). */
@@ -262,8 +277,10 @@ function drainAfterRefusal(req: IncomingMessage, res: ServerResponse): void {
   req.resume();
 }
 
-function speak(res: ServerResponse, exitCode: number, body: string): void {
+/** The protocol's answer on the fast path; `kept` (its payload's copy) is removed once it is written. */
+function speak(res: ServerResponse, exitCode: number, body: string, kept: string | null): void {
   if (res.writableEnded || res.destroyed) return;
+  removeOnceAnswered(res, kept);
   // A streamed answer (the heartbeat began it) ends with its exit code, then the text.
   if (res.headersSent) return void res.end(`:${EXIT_STATUS[exitCode] ? exitCode : 1}:${body}`);
   res.writeHead(EXIT_STATUS[exitCode] ?? 424, { 'content-type': 'text/plain; charset=utf-8' });
