@@ -1,41 +1,77 @@
 // The fast path's copies of its payloads (hookpanel-hook.sh): curl writes stdin to
 // run/payloads/<the script's pid> and posts that file, naming it in a header, so that the script can
 // still hand the payload to `hookpanel emit` should the host not answer. The host removes the copy once
-// its answer is written; the script removes it on the fallback; what a killed script leaves is swept when
-// a host starts. The header carries a pid, never a path: a request can name no file but these.
+// its answer is written; the script removes it on the fallback; what a killed script leaves (the harness
+// ended it while the host worked) is swept, at start and every few minutes. The header carries a pid,
+// never a path: a request can name no file but these.
 import { chmod, mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
+import { inBackground } from '../background.js';
 
 export const KEPT_PAYLOAD_HEADER = 'x-hookpanel-payload';
 
 /**
- * A copy older than this when a host starts belongs to no script: a script's fallback reads its copy
- * within moments of curl failing, and a host's death fails curl at once.
+ * A copy older than this that no open request names belongs to no script: a script's fallback reads its
+ * copy within moments of curl failing, and a host's death fails curl at once.
  */
 const STALE_COPY_MS = 60_000;
+const SWEEP_EVERY_MS = 5 * 60_000;
 
-/** The copies' folder beside the socket the script found (`<home>/run/payloads`). */
-export const keptPayloadsDir = (socketPath: string) => join(dirname(socketPath), 'payloads');
+export class KeptPayloads {
+  /** The copies named by requests still open: never swept, however long a person takes to answer. */
+  private readonly inFlight = new Set<string>();
+  private timer: NodeJS.Timeout | null = null;
 
-/** Makes the folder owner-only, and removes what killed scripts left. */
-export async function prepareKeptPayloads(dir: string, now = Date.now()): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  await chmod(dir, 0o700);
-  for (const name of await readdir(dir)) {
-    const file = join(dir, name);
+  /** The copies' folder beside the socket the script found (`<home>/run/payloads`). */
+  constructor(readonly dir: string) {}
+
+  static besideSocket(socketPath: string): KeptPayloads {
+    return new KeptPayloads(join(dirname(socketPath), 'payloads'));
+  }
+
+  /** Makes the folder owner-only, sweeps it, and sweeps it again every few minutes until stop(). */
+  async start(): Promise<void> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    await chmod(this.dir, 0o700);
+    await this.sweep();
+    this.timer = setInterval(
+      () => inBackground(this.sweep(), 'payload copies sweep'),
+      SWEEP_EVERY_MS,
+    ).unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Removes the copies older than a minute that no open request names. */
+  async sweep(now = Date.now()): Promise<void> {
+    let names: string[];
     try {
-      if ((await stat(file)).mtimeMs < now - STALE_COPY_MS) await unlink(file);
+      names = await readdir(this.dir);
     } catch {
-      // removed meanwhile, or not ours to remove: the next start tries again
+      return; // the folder removed: the scripts fall back to emit with stdin until a host makes it again
+    }
+    for (const name of names) {
+      if (this.inFlight.has(name)) continue;
+      const file = join(this.dir, name);
+      try {
+        if ((await stat(file)).mtimeMs < now - STALE_COPY_MS) await unlink(file);
+      } catch {
+        // removed meanwhile, or not ours to remove: the next sweep tries again
+      }
     }
   }
-}
 
-/** The copy a request names (a pid), or null when it names none or anything else. */
-export function keptPayloadFile(dir: string | null, named: string | null): string | null {
-  if (!dir || !named || !/^[1-9][0-9]{0,9}$/.test(named)) return null;
-  return join(dir, named);
+  /** The copy a request names (a pid), held from the sweep while it is open; null when it names none. */
+  claim(res: ServerResponse, named: string | null): string | null {
+    if (!named || !/^[1-9][0-9]{0,9}$/.test(named)) return null;
+    this.inFlight.add(named);
+    res.once('close', () => this.inFlight.delete(named));
+    return join(this.dir, named);
+  }
 }
 
 /**

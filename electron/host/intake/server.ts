@@ -28,13 +28,7 @@ import { inBackground } from '../background.js';
 import { capConnections } from '../util/connection-cap.js';
 import { phaseEnded } from '../util/phase-trace.js';
 import { MACHINE_HEARTBEAT_MS, machineAdmits, type MachineGate } from '../remote/gate.js';
-import {
-  KEPT_PAYLOAD_HEADER,
-  keptPayloadFile,
-  keptPayloadsDir,
-  prepareKeptPayloads,
-  removeOnceAnswered,
-} from './kept-payloads.js';
+import { KEPT_PAYLOAD_HEADER, KeptPayloads, removeOnceAnswered } from './kept-payloads.js';
 
 export async function listenIntake(
   host: HookHost,
@@ -47,9 +41,9 @@ export async function listenIntake(
     await rm(socketPath, { force: true });
   }
   // The fast path keeps its payloads beside this computer's socket; a machine's agents keep their own.
-  const keptDir = process.platform === 'win32' || machine ? null : keptPayloadsDir(socketPath);
-  if (keptDir) await prepareKeptPayloads(keptDir);
-  const at: Intake = { host, machine, keptDir };
+  const kept = process.platform === 'win32' || machine ? null : KeptPayloads.besideSocket(socketPath);
+  await kept?.start();
+  const at: Intake = { host, machine, kept };
   const server = createServer((req, res) => inBackground(respond(at, req, res), 'intake'));
   // curl asks before sending a large body: a body past the limit is refused before it is sent.
   server.on('checkContinue', (req, res) => {
@@ -59,8 +53,12 @@ export async function listenIntake(
   });
   server.keepAliveTimeout = 5000;
   capConnections(server);
+  server.once('close', () => kept?.stop());
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (e) => {
+      kept?.stop();
+      reject(e);
+    });
     // Created owner-only: no window in which another user could connect.
     const old = process.umask(0o177);
     server.listen(socketPath, () => {
@@ -76,7 +74,7 @@ export async function listenIntake(
 interface Intake {
   host: HookHost;
   machine: MachineGate | undefined;
-  keptDir: string | null;
+  kept: KeptPayloads | null;
 }
 
 /** Handles one request; whatever goes wrong is answered, never thrown. */
@@ -103,7 +101,7 @@ interface Route {
 }
 
 async function handle(
-  { host, machine, keptDir }: Intake,
+  { host, machine, kept: copies }: Intake,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
@@ -120,7 +118,7 @@ async function handle(
     typeof req.headers[name] === 'string' ? (req.headers[name] as string) : null;
   // The fast path's copy of this payload, removed once the protocol's answer is written (not on an
   // error status: then the script runs the event from it).
-  const kept = route.fast ? keptPayloadFile(keptDir, header(KEPT_PAYLOAD_HEADER)) : null;
+  const kept = route.fast && copies ? copies.claim(res, header(KEPT_PAYLOAD_HEADER)) : null;
   const checked =
     declaredLength(req) > MAX_PAYLOAD_BYTES ? tooLarge(declaredLength(req)) : await readPayload(req);
   if (!checked.ok) return refuse(res, route, checked, kept);
