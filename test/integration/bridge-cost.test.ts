@@ -108,6 +108,7 @@ const BLOCKER = {
 describe('what hookpanel-hook costs a tool call', () => {
   test('to a running host it starts curl only, and leaves no file', async () => {
     env = makeEnv();
+    withHookpanelOnPath(env);
     env.write('hp/hooks/claude.json', JSON.stringify(BLOCKER));
     serve = await startServe(env);
     const shims = shimPath(env);
@@ -134,6 +135,16 @@ describe('what hookpanel-hook costs a tool call', () => {
       expect(await copiesLeft(env)).toStrictEqual([]);
     }
     expect(readdirSync(tmp)).toStrictEqual([]);
+    // The copies' folder gone: curl opens the copy before it reads stdin, so emit gets the whole payload
+    // and gives the guard's own block (it ran the event through the host).
+    rmSync(env.path('hp/run/payloads'), { recursive: true });
+    const log = env.path('shim-gone.log');
+    const answer = await runHook(env, 'PreToolUse', payload, {
+      PATH: `${shims}:${env.processEnv.PATH}`,
+      SHIM_LOG: log,
+    });
+    expect(answer).toStrictEqual({ code: 2, stdout: '', stderr: 'blocked by policy\n' });
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toStrictEqual(['curl', 'hookpanel']);
   });
 
   test('the payload reaches the hook byte for byte, through the host and through emit', async () => {
@@ -241,22 +252,6 @@ describe("curl's copy of the payload", () => {
         5000,
       ),
     ).toStrictEqual([]);
-  });
-
-  test('its folder gone: curl reads nothing of stdin, and emit runs the event', async () => {
-    env = makeEnv();
-    withHookpanelOnPath(env);
-    env.write('hp/hooks/claude.json', JSON.stringify(BLOCKER));
-    serve = await startServe(env);
-    rmSync(env.path('hp/run/payloads'), { recursive: true });
-    const log = env.path('shim.log');
-    const answer = await runHook(env, 'PreToolUse', TOOL_CALL(), {
-      PATH: `${shimPath(env)}:${env.processEnv.PATH}`,
-      SHIM_LOG: log,
-    });
-    // The guard's own block: emit had the whole payload (it ran the event through the host).
-    expect(answer).toStrictEqual({ code: 2, stdout: '', stderr: 'blocked by policy\n' });
-    expect(readFileSync(log, 'utf8').trim().split('\n')).toStrictEqual(['curl', 'hookpanel']);
   });
 
   test('the host took the copy and its answer was lost: a guard blocks, saying so', async () => {
