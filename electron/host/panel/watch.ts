@@ -85,7 +85,8 @@ export function watchSources(
           break;
         }
     }
-    // A watched file, or a folder on the way to one (it appeared: the file may now be inside).
+    // Of a folder's entries: a watched file, or a folder on the way to one (it appeared: the file may
+    // now be inside).
     const matters = (path: string) =>
       files.has(path) ||
       [...files].some((f) => f.startsWith(path + sep)) ||
@@ -121,7 +122,8 @@ export function watchSources(
           awaitWriteFinish: { stabilityThreshold: 80, pollInterval: 20 },
         })
       : null;
-    next?.on('all', (_event, path) => void (matters(path) && changed(path)));
+    // It is given watched files only: each of its events is one that matters.
+    next?.on('all', (_event, path) => changed(path));
     next?.on('error', () => {});
     const fileWatchReady = new Promise<void>((resolve) => (next ? next.once('ready', resolve) : resolve()));
     // The old watchers keep watching until the new ones are ready, so no change falls between them.
