@@ -47,9 +47,13 @@ fi
 sock="$home/run/host.sock"
 [ -S "$sock" ] && command -v curl >/dev/null 2>&1 || exec_emit "$1" "$2"
 # The payload is kept for emit, should the host not answer: curl's first transfer copies stdin into
-# run/payloads/<this shell's pid>, its second posts that file. The host removes the file once its answer
-# is written; on the fallback the shell opens it as emit's stdin and removes it.
+# run/payloads/<name>, its second posts that file. The host removes the file once its answer is written;
+# on the fallback the shell opens it as emit's stdin and removes it. The name is random where the kernel
+# gives one to a read (Linux; `read` is the shell's own, 0.1 ms), so that scripts in two pid namespaces
+# sharing this home never share a copy; elsewhere it is this shell's pid.
 kept=$$
+[ -r /proc/sys/kernel/random/uuid ] && read -r kept </proc/sys/kernel/random/uuid
+case "$kept" in '' | -* | *[!0123456789abcdef-]*) kept=$$ ;; esac
 file="$home/run/payloads/$kept"
 # The file as a file:// URL: what a URL's path cannot hold as it is (a space in macOS's "Application
 # Support", say) is percent-encoded, without starting a process.

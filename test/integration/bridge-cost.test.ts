@@ -1,7 +1,7 @@
 // What hookpanel-hook costs each tool call: the processes it starts (each a fork and an exec the agent
 // waits for) and the files it leaves, watched through PATH shims that log every program it runs; that
 // the payload reaches the hook byte for byte, through the host and through emit when no host answers;
-// and what becomes of curl's copy of it (run/payloads/<pid>) whatever happens to the host or the disk.
+// and what becomes of curl's copy of it (run/payloads/<a random name>) whatever happens to the host or the disk.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   mkdirSync,
@@ -262,10 +262,12 @@ describe("curl's copy of the payload", () => {
     const dir = env.path('hp/run/payloads');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const taken: string[] = [];
+    const names: string[] = [];
     const server = createServer((req) => {
       req.resume();
       req.on('end', () => {
         const name = String(req.headers['x-hookpanel-payload']);
+        names.push(name);
         taken.push(readFileSync(join(dir, name), 'utf8'));
         unlinkSync(join(dir, name));
         req.socket.destroy();
@@ -276,6 +278,9 @@ describe("curl's copy of the payload", () => {
     const payload = TOOL_CALL();
     const answer = await runHook(env, 'PreToolUse', payload);
     expect(taken).toStrictEqual([payload]);
+    // Random (the kernel's, on Linux), not the script's pid: scripts in two pid namespaces sharing a
+    // home never share a copy.
+    expect(names[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(answer.code).toBe(2);
     expect(answer.stderr).toBe(
       'hookpanel: the host took the event, but its answer did not arrive; a guard on PreToolUse fails closed\n',
@@ -296,7 +301,7 @@ describe("curl's copy of the payload", () => {
     const guard = await runHook(env, 'PreToolUse', TOOL_CALL());
     expect(guard.code).toBe(2);
     expect(guard.stderr).toMatch(
-      /^hookpanel: could not keep the payload in .*\/run\/payloads\/\d+ \(curl exit \d+; is the disk full\?\); a guard on PreToolUse fails closed\n$/,
+      /^hookpanel: could not keep the payload in .*\/run\/payloads\/[0-9a-f-]+ \(curl exit \d+; is the disk full\?\); a guard on PreToolUse fails closed\n$/,
     );
     const after = await runHook(env, 'PostToolUse', TOOL_CALL());
     expect(after.code).toBe(1);
@@ -333,7 +338,7 @@ describe("curl's copy of the payload", () => {
         ],
         { input: TOOL_CALL(), encoding: 'utf8' },
       );
-    // Not the fast path's route, or a name that is not a pid: nothing is removed.
+    // Not the fast path's route, or a path for a name: nothing is removed.
     expect(post('/v1/emit?dialect=claude&event=PreToolUse', '102').status).toBe(0);
     expect(post('/v1/hook/claude/PreToolUse', '../settings.json').stdout).toBe('blocked by policy\n');
     expect(post('/v1/hook/claude/PreToolUse', '103').stdout).toBe('blocked by policy\n');

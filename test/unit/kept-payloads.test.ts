@@ -37,12 +37,14 @@ async function openResponse(): Promise<{ res: ServerResponse; end: () => Promise
   return { res, end };
 }
 
-test('a request names a copy by a pid only, nothing else', async () => {
+test('a request names a copy by the name the script gives (random, or a pid), never a path', async () => {
   const kept = new KeptPayloads(folder());
   const { res, end } = await openResponse();
-  for (const named of [null, '', '0', '012', '12a', '../settings.json', '/etc/passwd', '12345678901'])
+  const uuid = 'a913a0f9-9b4b-4a11-8c7c-33919cdef9f2';
+  for (const named of [null, '', '-1', '12z', 'A913', '../settings.json', '/etc/passwd', '.', `${uuid}0`])
     expect(kept.claim(res, named)).toBeNull();
   expect(kept.claim(res, '4242')).toBe(join(kept.dir, '4242'));
+  expect(kept.claim(res, uuid)).toBe(join(kept.dir, uuid));
   await end();
 });
 

@@ -1,8 +1,8 @@
 // The fast path's copies of its payloads (hookpanel-hook.sh): curl writes stdin to
-// run/payloads/<the script's pid> and posts that file, naming it in a header, so that the script can
+// run/payloads/<a random name> and posts that file, naming it in a header, so that the script can
 // still hand the payload to `hookpanel emit` should the host not answer. The host removes the copy once
 // its answer is written; the script removes it on the fallback; what a killed script leaves (the harness
-// ended it while the host worked) is swept, at start and every few minutes. The header carries a pid,
+// ended it while the host worked) is swept, at start and every few minutes. The header carries a name,
 // never a path: a request can name no file but these.
 import { chmod, mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
@@ -65,9 +65,12 @@ export class KeptPayloads {
     }
   }
 
-  /** The copy a request names (a pid), held from the sweep while it is open; null when it names none. */
+  /**
+   * The copy a request names (a random name of hex digits and dashes, or a pid), held from the sweep
+   * while the request is open; null when it names none, or anything that is not such a name.
+   */
   claim(res: ServerResponse, named: string | null): string | null {
-    if (!named || !/^[1-9][0-9]{0,9}$/.test(named)) return null;
+    if (!named || !/^[0-9a-f][0-9a-f-]{0,35}$/.test(named)) return null;
     this.inFlight.add(named);
     res.once('close', () => this.inFlight.delete(named));
     return join(this.dir, named);
