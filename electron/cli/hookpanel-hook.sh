@@ -95,19 +95,29 @@ esac
 # it is not heeded) skips ~/.curlrc: a user's `include` or `verbose` there would pour headers into the
 # agent's stdout or curl's chatter into a block's reason (https://curl.se/docs/manpage.html#-q).
 # --fail-early: a copy that could not be written is never posted. -g (in each transfer): brackets and
-# braces in the home are not a glob. `-T file` (not --data-binary @file, read before the first transfer has written it) and no
-# `Expect: 100-continue` round trip.
+# braces in the home are not a glob. `-T file` (--data-binary @file is read before the first transfer
+# has written it), and no `Expect: 100-continue` round trip.
 resp=$(curl -q -s -g --fail-early -T - "file://$url" --next -s -g -w '\n%{http_code}' \
   --speed-limit 1 --speed-time 1 --unix-socket "$sock" -H "$cwd" -H "X-Hookpanel-Dispatch: $parent" \
   -H "X-Hookpanel-Payload: $kept" -H 'Expect:' -X POST -T "$file" "http://hookpanel/v1/hook/$1/$2")
 rc=$?
-# Nothing printed: curl never reached the host. Where the file was not even made, curl read nothing of
-# stdin and emit can have it; a copy made and not posted is taken as cut short (a full disk): what curl
-# read of stdin is lost, and emit answers without it.
+# Nothing printed: curl never reached the host. A copy made and not posted is taken as cut short (a full
+# disk): what curl read of stdin is lost, and emit answers without it.
 if [ -z "$resp" ]; then
-  [ -e "$file" ] || exec_emit "$1" "$2"
-  rm -f "$file"
-  emit_lost "could not keep the payload in $file (curl exit $rc; is the disk full?)" "$1" "$2"
+  if [ -e "$file" ]; then
+    rm -f "$file"
+    emit_lost "could not keep the payload in $file (curl exit $rc; is the disk full?)" "$1" "$2"
+  fi
+  # No copy could be made (a sandbox that lets the agent write nowhere in this home, say), and curl read
+  # nothing of stdin: the shell holds the payload instead (cat, one process more), and posts it.
+  file=
+  payload=$(cat) || exec_emit "$1" "$2"
+  resp=$(curl -q -s -w '\n%{http_code}' --speed-limit 1 --speed-time 1 --unix-socket "$sock" -H "$cwd" \
+    -H "X-Hookpanel-Dispatch: $parent" --data-binary @- "http://hookpanel/v1/hook/$1/$2" <<EOF
+$payload
+EOF
+)
+  rc=$?
 fi
 status=${resp##*
 }
@@ -132,12 +142,18 @@ case "$status" in
   422) printf '%s\n' "$body" >&2; exit 2 ;;
   424) printf '%s\n' "$body" >&2; exit 1 ;;
   # Anything else (no host, a silent or dying host, a host error, an answer this script cannot read):
-  # emit runs the event from the copy, and a guard never fails open. The copy is gone only where the
-  # host answered and the answer was lost on the way.
+  # emit runs the event from the copy (or the payload the shell holds), and a guard never fails open.
+  # The copy is gone only where the host answered and the answer was lost on the way.
   *)
-    [ -r "$file" ] || emit_lost "the host took the event, but its answer did not arrive" "$1" "$2"
-    exec <"$file"
-    rm -f "$file"
-    if [ "$status" = 28-failed ]; then HOOKPANEL_HOST_SILENT=1 exec_emit "$1" "$2"; else exec_emit "$1" "$2"; fi
+    [ "$status" = 28-failed ] && export HOOKPANEL_HOST_SILENT=1
+    if [ -n "$file" ]; then
+      [ -r "$file" ] || emit_lost "the host took the event, but its answer did not arrive" "$1" "$2"
+      exec <"$file"
+      rm -f "$file"
+      exec_emit "$1" "$2"
+    fi
+    exec_emit "$1" "$2" <<EOF
+$payload
+EOF
     ;;
 esac

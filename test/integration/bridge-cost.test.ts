@@ -135,8 +135,8 @@ describe('what hookpanel-hook costs a tool call', () => {
       expect(await copiesLeft(env)).toStrictEqual([]);
     }
     expect(readdirSync(tmp)).toStrictEqual([]);
-    // The copies' folder gone: curl opens the copy before it reads stdin, so emit gets the whole payload
-    // and gives the guard's own block (it ran the event through the host).
+    // No copy can be made (the folder gone; read-only to a sandboxed agent): curl opens the copy before it
+    // reads stdin, so the shell still has the whole payload, holds it (cat) and posts it.
     rmSync(env.path('hp/run/payloads'), { recursive: true });
     const log = env.path('shim-gone.log');
     const answer = await runHook(env, 'PreToolUse', payload, {
@@ -144,7 +144,7 @@ describe('what hookpanel-hook costs a tool call', () => {
       SHIM_LOG: log,
     });
     expect(answer).toStrictEqual({ code: 2, stdout: '', stderr: 'blocked by policy\n' });
-    expect(readFileSync(log, 'utf8').trim().split('\n')).toStrictEqual(['curl', 'hookpanel']);
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toStrictEqual(['curl', 'cat', 'curl']);
   });
 
   test('the payload reaches the hook byte for byte, through the host and through emit', async () => {
@@ -201,6 +201,11 @@ describe('what hookpanel-hook costs a tool call', () => {
     expect(await ran(env.path('host.log'))).toStrictEqual(['curl']);
     expect(received()).toStrictEqual(sent);
     expect(await copiesLeft(env)).toStrictEqual([]);
+    // Where no copy can be made, the payload the shell holds (a here-document, past its buffer).
+    rmSync(env.path('hp/run/payloads'), { recursive: true });
+    writeFileSync(got, '');
+    expect(await ran(env.path('held.log'))).toStrictEqual(['curl', 'cat', 'curl']);
+    expect(received()).toStrictEqual(sent);
   });
 });
 
