@@ -75,7 +75,7 @@ function runHook(
 
 /** The copies in run/payloads once the host has removed what it answered (it does so just after). */
 function copiesLeft(e: TestEnv): Promise<string[]> {
-  const dir = e.path('hp/run/payloads');
+  const dir = join(e.hookpanelHome, 'run', 'payloads');
   return waitFor(
     () => readdirSync(dir),
     (names) => names.length === 0,
@@ -249,14 +249,7 @@ describe("curl's copy of the payload", () => {
     });
     expect(answer).toStrictEqual({ code: 2, stdout: '', stderr: 'blocked by policy\n' });
     expect(readFileSync(log, 'utf8').trim().split('\n')).toStrictEqual(['curl']);
-    const dir = join(odd, 'run', 'payloads');
-    expect(
-      await waitFor(
-        () => readdirSync(dir),
-        (names) => names.length === 0,
-        5000,
-      ),
-    ).toStrictEqual([]);
+    expect(await copiesLeft(oddEnv)).toStrictEqual([]);
   });
 
   test('the host took the copy and its answer was lost: a guard blocks, saying so', async () => {

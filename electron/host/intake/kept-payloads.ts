@@ -52,7 +52,7 @@ export class KeptPayloads {
     try {
       names = await readdir(this.dir);
     } catch {
-      return; // the folder removed: the scripts fall back to emit with stdin until a host makes it again
+      return; // the folder removed: the scripts hold their payloads themselves until a host makes it again
     }
     for (const name of names) {
       if (this.inFlight.has(name)) continue;

@@ -41,9 +41,9 @@ export async function listenIntake(
     await rm(socketPath, { force: true });
   }
   // The fast path keeps its payloads beside this computer's socket; a machine's agents keep their own.
-  const kept = process.platform === 'win32' || machine ? null : KeptPayloads.besideSocket(socketPath);
-  await kept?.start();
-  const at: Intake = { host, machine, kept };
+  const copies = process.platform === 'win32' || machine ? null : KeptPayloads.besideSocket(socketPath);
+  await copies?.start();
+  const at: Intake = { host, machine, copies };
   const server = createServer((req, res) => inBackground(respond(at, req, res), 'intake'));
   // curl asks before sending a large body: a body past the limit is refused before it is sent.
   server.on('checkContinue', (req, res) => {
@@ -53,10 +53,10 @@ export async function listenIntake(
   });
   server.keepAliveTimeout = 5000;
   capConnections(server);
-  server.once('close', () => kept?.stop());
+  server.once('close', () => copies?.stop());
   await new Promise<void>((resolve, reject) => {
     server.once('error', (e) => {
-      kept?.stop();
+      copies?.stop();
       reject(e);
     });
     // Created owner-only: no window in which another user could connect.
@@ -74,7 +74,7 @@ export async function listenIntake(
 interface Intake {
   host: HookHost;
   machine: MachineGate | undefined;
-  kept: KeptPayloads | null;
+  copies: KeptPayloads | null;
 }
 
 /** Handles one request; whatever goes wrong is answered, never thrown. */
@@ -101,7 +101,7 @@ interface Route {
 }
 
 async function handle(
-  { host, machine, kept: copies }: Intake,
+  { host, machine, copies }: Intake,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
