@@ -134,15 +134,28 @@ describe.skipIf(!copilot.agent)(
       writeCopilotHooks(env, 'user.json', { userPromptSubmitted: [recorder('user')] });
       stub = await startChatStub(() => ({ text: 'hello' }));
       let runs = 0;
-      // Each run's counts of the two hooks' runs, with what Copilot's debug log says of its repo hooks:
-      // once, on a busy CI machine, the opted-in run ran the user's hook and not the repo's (5 December
-      // 2026; not seen again in 11 runs under load), and a failure should say what Copilot did.
+      // Each run's counts of the two hooks' runs, with what Copilot's debug log says of its hooks. Twice on
+      // a busy machine the counts were off in a run whose log said Copilot loaded the repo's hooks (5
+      // December 2026: the user's hook ran, the repo's did not; 6 December, a fresh-machine check); some
+      // 100 runs here since, up to five at once, did not do it again. A failure says what Copilot did:
+      // the counts, whether it loaded the repo's hooks (hookCount), and whether its hooks were reloaded
+      // after that.
       const run = async (extra: Record<string, string> = {}) => {
         const logDir = env.path(`copilot-logs/${++runs}`);
         const r = await runCopilot(agent, env, stub!.url, 'say hello', { env: extra, logDir });
         expect(r.code, r.stderr).toBe(0);
-        const said = copilotLogLines(logDir, /repo hook|loadDeferredRepoHoo/i).join('\n');
-        return { counts: [recorded('user').length, recorded('repo').length], said };
+        const counts = [recorded('user').length, recorded('repo').length];
+        const log = copilotLogLines(
+          logDir,
+          /repo hook|loadDeferredRepoHoo|reload\w* \w* ?hooks|rust:hooks|"hook\./i,
+        );
+        return {
+          counts,
+          said: [
+            `run ${runs}: the user's and the repo's hooks have run ${counts.join(' and ')} times in all`,
+            ...log,
+          ].join('\n'),
+        };
       };
       const first = await run();
       expect(first.counts, first.said).toEqual([1, 0]);
