@@ -96,10 +96,13 @@ esac
 # agent's stdout or curl's chatter into a block's reason (https://curl.se/docs/manpage.html#-q).
 # --fail-early: a copy that could not be written is never posted. -g (in each transfer): brackets and
 # braces in the home are not a glob. `-T file` (--data-binary @file is read before the first transfer
-# has written it), and no `Expect: 100-continue` round trip.
+# has written it), and no `Expect: 100-continue` round trip. stderr to /dev/null: -s silences curl but
+# for an option it does not know (one older than 7.52 --fail-early, than 7.40 --unix-socket), which it
+# names on stderr, -s or not, and which would end up in a block's reason; such a curl prints nothing
+# else and exits 2, and the paths below run the event without it.
 resp=$(curl -q -s -g --fail-early -T - "file://$url" --next -s -g -w '\n%{http_code}' \
   --speed-limit 1 --speed-time 1 --unix-socket "$sock" -H "$cwd" -H "X-Hookpanel-Dispatch: $parent" \
-  -H "X-Hookpanel-Payload: $kept" -H 'Expect:' -X POST -T "$file" "http://hookpanel/v1/hook/$1/$2")
+  -H "X-Hookpanel-Payload: $kept" -H 'Expect:' -X POST -T "$file" "http://hookpanel/v1/hook/$1/$2" 2>/dev/null)
 rc=$?
 # Nothing printed: curl never reached the host. A copy made and not posted is taken as cut short (a full
 # disk): what curl read of stdin is lost, and emit answers without it.
@@ -113,7 +116,7 @@ if [ -z "$resp" ]; then
   file=
   payload=$(cat) || exec_emit "$1" "$2"
   resp=$(curl -q -s -w '\n%{http_code}' --speed-limit 1 --speed-time 1 --unix-socket "$sock" -H "$cwd" \
-    -H "X-Hookpanel-Dispatch: $parent" --data-binary @- "http://hookpanel/v1/hook/$1/$2" <<EOF
+    -H "X-Hookpanel-Dispatch: $parent" --data-binary @- "http://hookpanel/v1/hook/$1/$2" 2>/dev/null <<EOF
 $payload
 EOF
 )

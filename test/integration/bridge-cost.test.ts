@@ -226,6 +226,67 @@ test('a ~/.curlrc changes nothing the fast path sends or answers', async () => {
   expect(readFileSync(log, 'utf8').trim().split('\n')).toStrictEqual(['curl']);
 });
 
+/**
+ * A curl from before an option the script uses, in a folder of its own: given that option it says what
+ * such a curl says (on stderr, `-s` or not) and exits 2; else it runs the real curl. It logs as the shims do.
+ */
+function olderCurl(e: TestEnv, unknown: string[]): string {
+  const dir = e.path(`older-curl-${unknown.length}`);
+  mkdirSync(dir, { recursive: true });
+  const real = spawnSync('/bin/sh', ['-c', 'command -v curl'], {
+    env: e.processEnv,
+    encoding: 'utf8',
+  }).stdout.trim();
+  const refuse = unknown
+    .map(
+      (option) =>
+        `  [ "$a" = ${option} ] && { echo 'curl: option ${option}: is unknown' >&2; ` +
+        `echo "curl: try 'curl --help' or 'curl --manual' for more information" >&2; exit 2; }`,
+    )
+    .join('\n');
+  writeFileSync(
+    join(dir, 'curl'),
+    `#!/bin/sh\necho curl >> "$SHIM_LOG"\nfor a; do\n${refuse}\ndone\nexec '${real}' "$@"\n`,
+    {
+      mode: 0o755,
+    },
+  );
+  return dir;
+}
+
+test('an older curl: before 7.52 the shell holds the payload, before 7.40 emit runs the event, and curl says nothing of it', async () => {
+  env = makeEnv();
+  withHookpanelOnPath(env);
+  env.write('hp/hooks/claude.json', JSON.stringify(BLOCKER));
+  serve = await startServe(env);
+  const shims = shimPath(env);
+  const call = JSON.stringify({
+    session_id: 's',
+    cwd: env.workspace,
+    tool_name: 'Bash',
+    tool_input: { command: 'ls' },
+  });
+  // --fail-early came in 7.52 (Debian 9's 7.52.1 has it; Ubuntu 16.04's 7.47 does not), --unix-socket
+  // in 7.40 (CentOS 7's 7.29 has neither).
+  for (const [unknown, started] of [
+    [['--fail-early'], ['curl', 'cat', 'curl']],
+    [
+      ['--fail-early', '--unix-socket'],
+      ['curl', 'cat', 'curl', 'hookpanel'],
+    ],
+  ] as const) {
+    const log = env.path(`older-${unknown.length}.log`);
+    const path = `${olderCurl(env, [...unknown])}:${shims}:${env.processEnv.PATH}`;
+    const guard = await runHook(env, 'PreToolUse', call, { PATH: path, SHIM_LOG: log });
+    // A block's reason is the rule's own, with nothing of curl's in it.
+    expect(guard).toStrictEqual({ code: 2, stdout: '', stderr: 'blocked by policy\n' });
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toStrictEqual(started);
+    const after = await runHook(env, 'PostToolUse', call, { PATH: path, SHIM_LOG: log });
+    expect(after).toStrictEqual({ code: 0, stdout: '', stderr: '' });
+  }
+  expect(await copiesLeft(env)).toStrictEqual([]);
+});
+
 describe("curl's copy of the payload", () => {
   const TOOL_CALL = () =>
     JSON.stringify({ session_id: 's', cwd: env.workspace, tool_name: 'Bash', tool_input: { command: 'ls' } });
