@@ -18,6 +18,8 @@ import { remoteFails, runRemote, sshFailure, unlessRemoteFails, type RemoteFaile
 export interface RemoteFacts {
   home: string;
   curl: string | null;
+  /** curl's version as it gives it (`curl --version`), where curl is there and says one. */
+  curlVersion: string | null;
   node: string | null;
   /** The folder is there already. */
   folderExists: boolean;
@@ -31,6 +33,7 @@ export async function probe(host: HostEnv, target: string): Promise<RemoteFacts>
     [
       'printf "home=%s\\n" "$HOME"',
       'printf "curl=%s\\n" "$(command -v curl)"',
+      'printf "curlversion=%s\\n" "$(curl --version 2>/dev/null | head -n 1)"',
       'printf "node=%s\\n" "$(command -v node)"',
       `if [ -e "$HOME/${REMOTE_DIR_NAME}" ]; then echo folder=yes; else echo folder=no; fi`,
     ].join('\n'),
@@ -46,6 +49,7 @@ export async function probe(host: HostEnv, target: string): Promise<RemoteFacts>
   return {
     home,
     curl: fact('curl') || null,
+    curlVersion: /^curl (\d+\.\d+\S*)/.exec(fact('curlversion'))?.[1] ?? null,
     node: fact('node') || null,
     folderExists: fact('folder') === 'yes',
   };
@@ -97,12 +101,27 @@ async function installPlan(
   };
 }
 
+/**
+ * Whether a curl of this version reaches a Unix socket, as the bridge asks it to (`--unix-socket`, curl
+ * 7.40). A version not given or not read is taken as able: the bridge finds out at its first call anyway.
+ */
+export function curlReachesSockets(version: string | null): boolean {
+  const [major, minor] = (version ?? '').split('.').map(Number);
+  if (major === undefined || minor === undefined || Number.isNaN(major) || Number.isNaN(minor)) return true;
+  return major > 7 || (major === 7 && minor >= 40);
+}
+
 /** What the bridge will use there, in words. */
 export function toolsInWords(facts: RemoteFacts): string {
-  return facts.curl
-    ? `curl is there (${facts.curl}).`
-    : facts.node
-      ? `curl is not there; Node is (${facts.node}), so the bridge uses it.`
+  if (facts.curl && curlReachesSockets(facts.curlVersion))
+    return `curl is there (${facts.curl}${facts.curlVersion ? `, ${facts.curlVersion}` : ''}).`;
+  const curl = facts.curl
+    ? `curl ${facts.curlVersion} is there (${facts.curl}) but cannot reach a local socket (7.40 or later can)`
+    : 'curl is not there';
+  return facts.node
+    ? `${curl}; Node is (${facts.node}), so the bridge uses it.`
+    : facts.curl
+      ? `${curl}, and Node is not there: until one of them is installed the bridge always answers "no decision".`
       : 'Neither curl nor Node is there: until one is installed the bridge always answers "no decision".';
 }
 

@@ -3,7 +3,7 @@
 // connection forwarding a socket into the remote user's 0700 folder, events come back tagged with the
 // machine, a cut tunnel answers "no decision" at once, the host reconnects after sshd went down, and
 // remote remove gives the remote files back byte for byte.
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { runCli } from '../../helpers/cli.js';
@@ -81,6 +81,8 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toContain(`on ${sshd.target}, in ${remoteDir()} (a folder only that user can open`);
     expect(dry.stdout).toMatch(/bin\/hookpanel-hook +the bridge/);
+    // What the bridge will use there: curl, its version read there.
+    expect(dry.stdout).toMatch(/^curl is there \(\/\S+\/curl, \d+\.\d+\.\d+\)\.$/m);
     expect(existsSync(remoteDir())).toBe(false);
 
     const add = await cli('remote', 'add', sshd.target);
@@ -345,6 +347,22 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
         payload('ls'),
       );
       expect(wrong.stdout).toMatch(/\n403$/);
+    });
+
+    test("a curl there older than 7.40 (no --unix-socket, as CentOS 7's): the bridge answers through Node", async () => {
+      // Such a curl refuses the option at once, on stderr (-s or not), and makes no request.
+      const older = join(sshd.remoteHome, 'older-curl');
+      mkdirSync(older, { recursive: true });
+      writeFileSync(
+        join(older, 'curl'),
+        '#!/bin/sh\nfor a; do [ "$a" = --unix-socket ] && { echo "curl: option --unix-socket: is unknown" >&2; exit 2; }; done\nexit 99\n',
+        { mode: 0o755, flag: 'w' },
+      );
+      // Before, the bridge waited 2 s for a status such a curl never writes, then said "no decision".
+      const r = await sshd.run(`PATH=${older}:$PATH ${bridge()} claude PreToolUse`, payload('ls'));
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr.trim()).toBe(REASON);
+      expect(readdirSync(join(remoteDir(), 'run')).filter((n) => n.startsWith('req.'))).toEqual([]);
     });
 
     /** The host's state and last words, for a failure's message. */
