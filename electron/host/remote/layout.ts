@@ -48,7 +48,7 @@ export function remoteFiles(home: string, token: string, when: WhenUnreachable):
       name: 'bin/hookpanel-hook.mjs',
       mode: 0o600,
       text: shipped('remote-hook.mjs'),
-      what: 'its fallback where curl is missing and Node is installed',
+      what: 'its fallback where Node is installed and curl is missing or older than 7.40',
     },
     {
       name: 'token',
