@@ -1,7 +1,7 @@
-// hookpanel-hook's fallback where curl is missing and Node is there: the same request over the forwarded
-// socket, printed as curl prints it for the script (the body, a newline, the status); exit 28 when
-// Hookpanel's computer stays silent for 2 s (it beats every quarter second while it works), 7 when nothing
-// listens, 56 when the connection breaks.
+// hookpanel-hook's fallback where Node is there and curl is missing or older than 7.40: the same request
+// over the forwarded socket, printed as curl prints it for the script (the body, a newline, the status);
+// exit 28 when Hookpanel's computer stays silent for 2 s (it beats every quarter second while it works),
+// 7 when nothing listens, 56 when the connection breaks.
 import { createRequire } from 'node:module';
 
 // require(), not `import`: Node 22 and later's import of node:http loads undici (builtins.ts says why).

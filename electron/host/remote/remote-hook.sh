@@ -34,12 +34,14 @@ token=$(cat "$dir/token" 2>/dev/null) || unreachable "$1" "$2" "no token in $dir
 # (0.8 s gave up on a computer merely busy: a loaded host, its ssh and this machine each wait for a core.)
 # Node's client (bin/hookpanel-hook.mjs) prints what curl's -w would: the body, then the status.
 through_node() {
+  via=node
   resp=$(node "$dir/bin/hookpanel-hook.mjs" "$sock" "$token" "$1" "$2" <<PAYLOAD
 $payload
 PAYLOAD
 )
   rc=$?
 }
+via=curl
 if command -v curl >/dev/null 2>&1; then
   req="$dir/run/req.$$"
   trap 'rm -f "$req.in" "$req.out" "$req.status" "$req.err"' EXIT
@@ -93,7 +95,7 @@ elif command -v node >/dev/null 2>&1; then
 else
   unreachable "$1" "$2" "neither curl nor node is installed here"
 fi
-[ "$rc" -eq 0 ] || unreachable "$1" "$2" "the connection failed (curl exit $rc)"
+[ "$rc" -eq 0 ] || unreachable "$1" "$2" "the connection failed ($via exit $rc)"
 status=${resp##*
 }
 body=${resp%"$status"}

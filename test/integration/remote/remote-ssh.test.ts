@@ -362,6 +362,18 @@ describe.skipIf(missing)('hookpanel remote, over a real sshd', () => {
       const r = await sshd.run(`PATH=${older}:$PATH ${bridge()} claude PreToolUse`, payload('ls'));
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr.trim()).toBe(REASON);
+      // Where that Node fails too (here one that exits 3), a machine set to block names the tool that failed.
+      writeFileSync(join(older, 'node'), '#!/bin/sh\nexit 3\n', { mode: 0o755 });
+      writeFileSync(join(remoteDir(), 'unreachable'), 'block\n');
+      try {
+        const failed = await sshd.run(`PATH=${older}:$PATH ${bridge()} claude PreToolUse`, payload('ls'));
+        expect(failed.code).toBe(2);
+        expect(failed.stderr.trim()).toBe(
+          "Hookpanel's computer is unreachable (the connection failed (node exit 3)); this machine is set to block tool calls until it is back",
+        );
+      } finally {
+        writeFileSync(join(remoteDir(), 'unreachable'), 'go-on\n');
+      }
       expect(readdirSync(join(remoteDir(), 'run')).filter((n) => n.startsWith('req.'))).toEqual([]);
     });
 
