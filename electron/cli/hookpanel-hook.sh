@@ -9,9 +9,17 @@
 set -u
 # The tools below where PATH is empty or lacks them (an agent run from a service or a bare environment).
 PATH="${PATH:+$PATH:}/usr/bin:/bin"
-# exec_emit replaces this shell, so a harness that kills its hook reaches emit itself.
+# exec_emit replaces this shell, so a harness that kills its hook reaches emit itself. The Node connect
+# wrote in may be gone since (a version manager's, uninstalled): then the `node` on PATH, so a guard
+# still runs its rules with no host. (The CLI is not looked at: in the app it is inside app.asar, which
+# only Electron reads.)
 exec_emit() {
-  if [ -n "${HOOKPANEL_CLI:-}" ]; then exec "${HOOKPANEL_NODE:-node}" "$HOOKPANEL_CLI" emit "$@"; else exec hookpanel emit "$@"; fi
+  if [ -n "${HOOKPANEL_CLI:-}" ]; then
+    run_node=${HOOKPANEL_NODE:-node}
+    case "$run_node" in */*) [ -x "$run_node" ] || run_node=node ;; esac
+    exec "$run_node" "$HOOKPANEL_CLI" emit "$@"
+  fi
+  exec hookpanel emit "$@"
 }
 case "${1:-}" in
   -h | --help)

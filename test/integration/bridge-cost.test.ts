@@ -16,7 +16,7 @@ import {
 import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { withHookpanelOnPath } from '../helpers/cli.js';
+import { CLI, withHookpanelOnPath } from '../helpers/cli.js';
 import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
 import { waitFor } from '../helpers/host.js';
 import { startServe, type RunningHost } from '../helpers/serve.js';
@@ -285,6 +285,22 @@ test('an older curl: before 7.52 the shell holds the payload, before 7.40 emit r
     expect(after).toStrictEqual({ code: 0, stdout: '', stderr: '' });
   }
   expect(await copiesLeft(env)).toStrictEqual([]);
+});
+
+test('the Node connect wrote in, gone since (a version manager uninstalled it): with no host, a guard still runs through the node on PATH', async () => {
+  env = makeEnv();
+  env.write('hp/hooks/claude.json', JSON.stringify(BLOCKER));
+  const call = JSON.stringify({
+    session_id: 's',
+    cwd: env.workspace,
+    tool_name: 'Bash',
+    tool_input: { command: 'ls' },
+  });
+  // As connect writes it for a Node under ~/.nvm, no hookpanel on PATH; this Node's folder first on it.
+  const gone = { HOOKPANEL_NODE: env.path('nvm/versions/node/v20.0.0/bin/node'), HOOKPANEL_CLI: CLI };
+  const path = `${dirname(process.execPath)}:${env.processEnv.PATH}`;
+  const guard = await runHook(env, 'PreToolUse', call, { ...gone, PATH: path });
+  expect(guard).toStrictEqual({ code: 2, stdout: '', stderr: 'blocked by policy\n' });
 });
 
 describe("curl's copy of the payload", () => {
