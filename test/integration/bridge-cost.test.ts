@@ -35,14 +35,19 @@ afterEach(async () => {
 /** Every program the script might start, each shimmed to log its name before running the real one. */
 const PROGRAMS = ['cat', 'curl', 'mktemp', 'uname', 'rm', 'od', 'tr', 'env', 'node', 'hookpanel'];
 
+/** Where the test's PATH finds `name` ('' where it does not). */
+function realProgram(e: TestEnv, name: string): string {
+  return spawnSync('/bin/sh', ['-c', `command -v ${name}`], {
+    env: e.processEnv,
+    encoding: 'utf8',
+  }).stdout.trim();
+}
+
 function shimPath(e: TestEnv): string {
   const dir = e.path('shims');
   mkdirSync(dir, { recursive: true });
   for (const name of PROGRAMS) {
-    const real = spawnSync('/bin/sh', ['-c', `command -v ${name}`], {
-      env: e.processEnv,
-      encoding: 'utf8',
-    }).stdout.trim();
+    const real = realProgram(e, name);
     if (!real) continue;
     writeFileSync(join(dir, name), `#!/bin/sh\necho ${name} >> "$SHIM_LOG"\nexec '${real}' "$@"\n`, {
       mode: 0o755,
@@ -105,6 +110,10 @@ const BLOCKER = {
   },
 };
 
+/** Claude Code's payload of a shell call (`ls`) in the test's workspace. */
+const TOOL_CALL = () =>
+  JSON.stringify({ session_id: 's', cwd: env.workspace, tool_name: 'Bash', tool_input: { command: 'ls' } });
+
 describe('what hookpanel-hook costs a tool call', () => {
   test('to a running host it starts curl only, and leaves no file', async () => {
     env = makeEnv();
@@ -114,12 +123,7 @@ describe('what hookpanel-hook costs a tool call', () => {
     const shims = shimPath(env);
     const tmp = env.path('hook-tmp');
     mkdirSync(tmp);
-    const payload = JSON.stringify({
-      session_id: 's',
-      cwd: env.workspace,
-      tool_name: 'Bash',
-      tool_input: { command: 'ls' },
-    });
+    const payload = TOOL_CALL();
     // With HOOKPANEL_HOME written in (as connect does when it is set), and with the default home found
     // from XDG_CONFIG_HOME: the host's home is <root>/hookpanel.
     for (const home of [{}, { HOOKPANEL_HOME: undefined, XDG_CONFIG_HOME: env.root }]) {
@@ -216,12 +220,10 @@ test('a ~/.curlrc changes nothing the fast path sends or answers', async () => {
   env.write('~/.curlrc', 'include\nverbose\n');
   serve = await startServe(env);
   const log = env.path('shim.log');
-  const answer = await runHook(
-    env,
-    'PreToolUse',
-    JSON.stringify({ session_id: 's', cwd: env.workspace, tool_name: 'Bash', tool_input: { command: 'ls' } }),
-    { PATH: `${shimPath(env)}:${env.processEnv.PATH}`, SHIM_LOG: log },
-  );
+  const answer = await runHook(env, 'PreToolUse', TOOL_CALL(), {
+    PATH: `${shimPath(env)}:${env.processEnv.PATH}`,
+    SHIM_LOG: log,
+  });
   expect(answer).toStrictEqual({ code: 2, stdout: '', stderr: 'blocked by policy\n' });
   expect(readFileSync(log, 'utf8').trim().split('\n')).toStrictEqual(['curl']);
 });
@@ -233,10 +235,7 @@ test('a ~/.curlrc changes nothing the fast path sends or answers', async () => {
 function olderCurl(e: TestEnv, unknown: string[]): string {
   const dir = e.path(`older-curl-${unknown.length}`);
   mkdirSync(dir, { recursive: true });
-  const real = spawnSync('/bin/sh', ['-c', 'command -v curl'], {
-    env: e.processEnv,
-    encoding: 'utf8',
-  }).stdout.trim();
+  const real = realProgram(e, 'curl');
   const refuse = unknown
     .map(
       (option) =>
@@ -260,12 +259,7 @@ test('an older curl: before 7.52 the shell holds the payload, before 7.40 emit r
   env.write('hp/hooks/claude.json', JSON.stringify(BLOCKER));
   serve = await startServe(env);
   const shims = shimPath(env);
-  const call = JSON.stringify({
-    session_id: 's',
-    cwd: env.workspace,
-    tool_name: 'Bash',
-    tool_input: { command: 'ls' },
-  });
+  const call = TOOL_CALL();
   // --fail-early came in 7.52 (Debian 9's 7.52.1 has it; Ubuntu 16.04's 7.47 does not), --unix-socket
   // in 7.40 (CentOS 7's 7.29 has neither).
   for (const [unknown, started] of [
@@ -290,12 +284,7 @@ test('an older curl: before 7.52 the shell holds the payload, before 7.40 emit r
 test('the Node connect wrote in, gone since (a version manager uninstalled it): with no host, a guard still runs through the node on PATH', async () => {
   env = makeEnv();
   env.write('hp/hooks/claude.json', JSON.stringify(BLOCKER));
-  const call = JSON.stringify({
-    session_id: 's',
-    cwd: env.workspace,
-    tool_name: 'Bash',
-    tool_input: { command: 'ls' },
-  });
+  const call = TOOL_CALL();
   // As connect writes it for a Node under ~/.nvm, no hookpanel on PATH; this Node's folder first on it.
   const gone = { HOOKPANEL_NODE: env.path('nvm/versions/node/v20.0.0/bin/node'), HOOKPANEL_CLI: CLI };
   const path = `${dirname(process.execPath)}:${env.processEnv.PATH}`;
@@ -304,9 +293,6 @@ test('the Node connect wrote in, gone since (a version manager uninstalled it): 
 });
 
 describe("curl's copy of the payload", () => {
-  const TOOL_CALL = () =>
-    JSON.stringify({ session_id: 's', cwd: env.workspace, tool_name: 'Bash', tool_input: { command: 'ls' } });
-
   test('a home with spaces and URL characters: the copy is made and posted, and goes', async () => {
     env = makeEnv();
     // macOS's default home has a space ("Application Support"); the rest a URL reads as syntax.
