@@ -1,14 +1,12 @@
 // The emit answer has one schema (shared/answer.ts), checked where the host sends it and where
 // `hookpanel emit` reads it (with the validator generated from it, test/unit/answer-check.test.ts).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 import { checkEmitAnswer, type EmitAnswer } from '../../shared/answer.js';
 import { runCli } from '../helpers/cli.js';
-import { makeEnv, REPO, type TestEnv } from '../helpers/env.js';
+import { makeEnv, type TestEnv } from '../helpers/env.js';
 
 const VALID: EmitAnswer = {
   eventId: 'e1',
@@ -134,26 +132,4 @@ describe('hookpanel emit reads the host answer against it', () => {
       "the host answered something unreadable: protocol: must have required property 'stdout'; protocol: must have required property 'stderr'; ran the event here instead",
     );
   });
-});
-
-test('the light path, built as npm run build builds it: the answer check, one file importing nothing', async () => {
-  const { build } = await import('vite');
-  const out = mkdtempSync(join(tmpdir(), 'hookpanel-light-'));
-  try {
-    await build({
-      configFile: join(REPO, 'electron', 'cli', 'light.vite.config.mts'),
-      build: { outDir: out },
-    });
-    const answer = join(out, 'electron/cli/answer.js');
-    expect(readFileSync(answer, 'utf8')).not.toMatch(/\bimport\s*[\w{*]|\bimport\(|require\(/);
-    const { readAnswer } = (await import(
-      pathToFileURL(answer).href
-    )) as typeof import('../../electron/cli/answer.js');
-    expect(readAnswer(JSON.stringify(VALID))).toEqual(VALID);
-    expect(() => readAnswer('{"decision":"allow"}')).toThrow(
-      "(the answer): must have required property 'eventId'",
-    );
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
 });

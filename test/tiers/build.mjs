@@ -21,12 +21,11 @@ const SKIP = new Set(['node_modules', 'dist', 'test-results', 'playwright-report
 
 /**
  * The part of the build the CLI tests need, which vitest's global setup runs when dist/ is stale: tsc,
- * then the light paths of `hookpanel emit`, the commands and the entry with emit's path, bundled as
- * `npm run build` bundles them.
+ * then emit's in-process bundle, the commands and the entry with emit's path, bundled as `npm run build`
+ * bundles them.
  */
 const CLI_STEPS = [
   ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'],
-  ['node_modules/vite/bin/vite.js', 'build', '--config', 'electron/cli/light.vite.config.mts'],
   ['node_modules/vite/bin/vite.js', 'build', '--config', 'electron/cli/emit-local.vite.config.mts'],
   ['node_modules/vite/bin/vite.js', 'build', '--config', 'electron/cli/commands.vite.config.mts'],
   ['node_modules/vite/bin/vite.js', 'build', '--config', 'electron/cli/main.vite.config.mts'],

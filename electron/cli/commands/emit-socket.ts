@@ -7,7 +7,10 @@ import type { EmitAnswer } from '../../../shared/answer.js';
 import { HOST_SILENCE_MS } from '../../host/intake/protocol.js';
 import { readHostResponse } from './host-response.js';
 
-/** The answer check generated from the answer's one schema (../answer.ts), loaded (and run once) once. */
+/**
+ * The answer check generated from the answer's one schema (../answer.ts), set up (and run once) once. It
+ * is built into the entry (main.vite.config.mts); imported on demand, its module runs only then.
+ */
 let answerCheck: Promise<typeof import('../answer.js')> | null = null;
 function loadAnswerCheck(): Promise<typeof import('../answer.js')> {
   answerCheck ??= import('../answer.js').then((check) => {
@@ -69,7 +72,7 @@ export function postToHost(socketPath: string, path: string, body: string): Prom
       `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
         `Content-Length: ${payload.length}\r\nConnection: close\r\n\r\n`,
     );
-    // Loaded while the host works, not before the request: its compile would hold the request back.
+    // Set up while the host works, not before the request: its first run would hold the request back.
     socket.write(payload, () => loadAnswerCheck().catch(() => {})); // a failure is told where it is used
   });
 }
