@@ -5,21 +5,9 @@
 import { connectSocket } from '../../host/builtins.js';
 import type { EmitAnswer } from '../../../shared/answer.js';
 import { HOST_SILENCE_MS } from '../../host/intake/protocol.js';
+// The answer check generated from the answer's one schema, in the entry with emit (main.vite.config.mts).
+import { readAnswer, warmAnswerCheck } from '../answer.js';
 import { readHostResponse } from './host-response.js';
-
-/**
- * The answer check generated from the answer's one schema (../answer.ts), set up (and run once) once. It
- * is built into the entry (main.vite.config.mts); imported on demand, its module runs only then.
- */
-let answerCheck: Promise<typeof import('../answer.js')> | null = null;
-function loadAnswerCheck(): Promise<typeof import('../answer.js')> {
-  answerCheck ??= import('../answer.js').then((check) => {
-    check.warmAnswerCheck();
-    return check;
-  });
-  answerCheck.catch(() => {});
-  return answerCheck;
-}
 
 export type HostReply =
   | { kind: 'answer'; answer: EmitAnswer }
@@ -62,9 +50,7 @@ export function postToHost(socketPath: string, path: string, body: string): Prom
       if (!finish()) return;
       const response = readHostResponse(Buffer.concat(chunks));
       if (!response.complete) return resolve(unavailable(response.why));
-      readReply(response.status, response.body.toString('utf8')).then(resolve, (e: Error) =>
-        resolve(unavailable(`the host's answer could not be read: ${e.message}`)),
-      );
+      resolve(readReply(response.status, response.body.toString('utf8')));
     });
     const payload = Buffer.from(body, 'utf8');
     // Written, never ended: Node's server drops a request whose sender half-closes before the answer.
@@ -72,8 +58,8 @@ export function postToHost(socketPath: string, path: string, body: string): Prom
       `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
         `Content-Length: ${payload.length}\r\nConnection: close\r\n\r\n`,
     );
-    // Set up while the host works, not before the request: its first run would hold the request back.
-    socket.write(payload, () => loadAnswerCheck().catch(() => {})); // a failure is told where it is used
+    // Run once while the host works, not before the request: its first run would hold the request back.
+    socket.write(payload, () => warmAnswerCheck());
   });
 }
 
@@ -81,7 +67,7 @@ export function silentHost(): string {
   return `the host did not answer within ${HOST_SILENCE_MS / 1000} s (stopped or hung)`;
 }
 
-async function readReply(status: number, text: string): Promise<HostReply> {
+function readReply(status: number, text: string): HostReply {
   if (status === 400 || status === 413) {
     const message = parseJson<{ error?: unknown }>(text)?.error;
     return {
@@ -92,7 +78,7 @@ async function readReply(status: number, text: string): Promise<HostReply> {
   // A host error or an answer that does not read: the event runs in-process instead.
   if (status !== 200) return { kind: 'unavailable', why: `the host answered ${status}`, noHost: false };
   try {
-    return { kind: 'answer', answer: (await loadAnswerCheck()).readAnswer(text) };
+    return { kind: 'answer', answer: readAnswer(text) };
   } catch (e) {
     return {
       kind: 'unavailable',
