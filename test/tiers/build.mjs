@@ -25,7 +25,7 @@ const SKIP = new Set(['node_modules', 'dist', 'test-results', 'playwright-report
  * bundles them.
  */
 const CLI_STEPS = [
-  ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'],
+  ['node_modules/typescript-7/bin/tsc', '-p', 'tsconfig.json'],
   ['node_modules/vite/bin/vite.js', 'build', '--config', 'electron/cli/emit-local.vite.config.mts'],
   ['node_modules/vite/bin/vite.js', 'build', '--config', 'electron/cli/commands.vite.config.mts'],
   ['node_modules/vite/bin/vite.js', 'build', '--config', 'electron/cli/main.vite.config.mts'],

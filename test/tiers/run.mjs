@@ -36,7 +36,7 @@ const FIRST_PASS = [...PARALLEL, ...(NODE24_RUNS ? BESIDE_NODE24 : [])];
 /** One tier: a command, its wall time and how it ended. */
 const TIERS = {
   build: [join(REPO, 'test', 'tiers', 'build.mjs'), '--if-stale'],
-  'types (panel)': [bin('typescript', 'bin/tsc'), '-p', 'renderer/tsconfig.json'],
+  'types (panel)': [bin('typescript-7', 'bin/tsc'), '-p', 'renderer/tsconfig.json'],
   lint: null, // three commands, below
   vitest:
     COVERAGE_TIER === 'vitest'
