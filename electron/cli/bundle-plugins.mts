@@ -52,6 +52,12 @@ export function nodeBundle({ input, chunks, external }: NodeBundle): UserConfig 
           // The maps name the sources rather than carry them: stack traces and coverage need only the
           // lines, and a process run with NODE_V8_COVERAGE reads and writes out every map it loads.
           sourcemapExcludeSources: true,
+          // Pure ASCII: Node decodes such a file into a one-byte string, which V8 also scans faster; a
+          // few "…" in strings and doc comments made emit-local's megabyte two-byte, some 14 ms of
+          // UTF-8 decoding on every in-process emit. So every other character is escaped, and the doc
+          // comments are left out (the source maps lead to them); licences stay.
+          charset: 'ascii',
+          comments: { legal: true, annotation: true, jsdoc: false },
         },
       },
     },

@@ -1,7 +1,7 @@
 // The in-process `hookpanel emit` as `npm run build` bundles it (the CLI tests run that bundle too: the
 // global setup builds it): one file and a few chunks instead of some four hundred modules, every
 // dialect found by its folder, execa and the MCP SDK loaded only by a hook that needs them, and paths
-// to Hookpanel's own scripts pointing where tsc put them.
+// to Hookpanel's own scripts pointing where tsc put them, all in ASCII.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -26,6 +26,9 @@ test('in-process emit, bundled: a few files, every dialect, execa and the MCP SD
     expect(chunks).toContain('execa.js');
     expect(chunks.length).toBeLessThanOrEqual(3);
     const code = [entry, ...chunks.map((c) => readFileSync(join(dir, 'emit-local-chunks', c), 'utf8'))];
+    // Pure ASCII, so Node decodes each file into a one-byte string (bundle-plugins.mts: `charset`).
+    const wide = ['emit-local.js', ...chunks].filter((_, i) => /[^\0-\x7f]/.test(code[i]!));
+    expect(wide, 'files holding characters outside ASCII').toEqual([]);
     const statics = code.flatMap((c) =>
       [...c.matchAll(/^import\s[^;]*?from\s*"([^"]+)"/gm)].map((m) => m[1]!),
     );
