@@ -446,6 +446,10 @@ export const REQUESTS = {
     res: z.object({ ok: z.boolean(), message: z.string() }),
   },
   'catalog:events': { req: z.object({ dialect: DialectSchema }), res: z.array(EventSpecSchema) },
+  /**
+   * Rule runs newest first, with the events they belong to. Listed events carry their summary (`call`),
+   * not their payload, unless the filter names one event (`eventId`); the same for `history:events`.
+   */
   'history:query': {
     req: z.object({ filter: Filter, limit: z.number().int().positive().max(200_000) }),
     res: z.object({ dispatches: z.array(DispatchRecordSchema), events: z.array(EventRecordSchema) }),
@@ -474,8 +478,6 @@ export const REQUESTS = {
     req: z.object({}),
     res: z.object({
       import: HistoryImportSchema.nullable(),
-      dispatches: z.number(),
-      events: z.number(),
       /** Every workspace an event was recorded in. */
       workspaces: z.array(z.string()),
     }),

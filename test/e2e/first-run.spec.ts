@@ -6,7 +6,7 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
 import { startServe } from '../helpers/serve.js';
 import { axeViolations } from './axe.js';
-import { expect, test } from './fixtures.js';
+import { expect, holdAnswers, test } from './fixtures.js';
 
 /** A home with nothing in it, and PATH holding a `claude` that says its version and the system tools. */
 function emptyMachine(): TestEnv {
@@ -123,6 +123,37 @@ test('first run skipped: Rules says no hook files, leads back to the agents, the
     await page.reload();
     await expect(page.getByRole('heading', { name: 'No hook files yet' })).toBeVisible();
     await page.getByRole('button', { name: 'See which agents are on this machine and connect them' }).click();
+    await expect(welcome).toBeVisible();
+  } finally {
+    await serve.stop();
+    await env.cleanup();
+  }
+});
+
+test('a view chosen while the first screen is being decided stays, the agents one click away', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'browser', 'browser mode: a serve on an empty home with its own PATH');
+  const env = emptyMachine();
+  const serve = await startServe(env);
+  try {
+    // The first screen is decided once the hook files are read, the requests waiting read last: held,
+    // a person goes to History before it is decided.
+    const waiting = await holdAnswers(page, 'requests:list', 'every');
+    await page.goto(/Panel: (\S+)/.exec(serve.output())![1]!);
+    await expect.poll(() => waiting.asked).toBe(true);
+    await page.getByRole('tab', { name: /History/ }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('History');
+    waiting.release();
+    await expect.poll(() => waiting.answered).toBe(true);
+    // A click after the answer: the page has run what the answer set off (the first screen's decision).
+    const runs = page.getByRole('group', { name: 'show' }).getByRole('button', { name: 'Rule runs' });
+    await runs.click();
+    await expect(runs).toHaveAttribute('aria-pressed', 'true');
+    const welcome = page.getByRole('region', { name: 'your agents on this machine' });
+    await expect(welcome).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('History');
+    await page.getByRole('button', { name: 'Agents on this machine' }).click();
     await expect(welcome).toBeVisible();
   } finally {
     await serve.stop();

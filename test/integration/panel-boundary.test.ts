@@ -7,6 +7,7 @@ import { startPanelSession, type PanelSession } from '../../electron/host/panel/
 import { startWebPanel, type WebPanel } from '../../electron/host/panel/web-server.js';
 import { HookHost } from '../../electron/host/service.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
+import { dispatchRecord, eventRecord } from '../helpers/history-records.js';
 
 let env: TestEnv;
 let session: PanelSession | null = null;
@@ -108,6 +109,38 @@ describe('the request boundary', () => {
       result: { modelApiKeySet: false },
     });
     expect(host.settings.model.apiKey).toBeNull();
+  });
+
+  test("a history list sends each event's summary, not its payload; one event asked by id keeps it", async () => {
+    const { host } = await setup();
+    const payload = { tool_name: 'Write', tool_input: { file_path: '/w/a.txt', content: 'x'.repeat(4000) } };
+    await host.history.append([
+      dispatchRecord({ id: 'd1', eventId: 'e1', event: 'PreToolUse', rule: 'rule-1' }),
+      eventRecord({ id: 'e1', event: 'PreToolUse', payload }),
+    ]);
+    type Listed = { events: { id: string; payload: unknown; call?: { tool: string | null } }[] };
+    const result = async (channel: 'history:query' | 'history:events', filter: Record<string, string>) => {
+      const r = await handleRequest(session!.api, channel, { filter, limit: 10 });
+      expect(r.ok, JSON.stringify(r)).toBe(true);
+      return (r as { result: Listed }).result.events;
+    };
+    for (const channel of ['history:query', 'history:events'] as const) {
+      for (const filter of [{}, { rule: 'rule-1' }] as Record<string, string>[]) {
+        const [event, ...rest] = await result(channel, filter);
+        expect(rest, `${channel} ${JSON.stringify(filter)}`).toEqual([]);
+        expect(event, `${channel} ${JSON.stringify(filter)}`).toMatchObject({
+          id: 'e1',
+          payload: null,
+          call: { tool: 'Write' },
+        });
+      }
+      expect(await result(channel, { eventId: 'e1' }), channel).toMatchObject([{ id: 'e1', payload }]);
+    }
+    // History's status: the import's progress and the workspaces, no count of the records (a scan).
+    expect(await handleRequest(session!.api, 'history:status', {})).toEqual({
+      ok: true,
+      result: { import: null, workspaces: [] },
+    });
   });
 
   test('trust from the panel binds to the bytes the person saw', async () => {

@@ -18,9 +18,11 @@ const DISMISSED = 'welcomeDismissed';
 /** null: not decided yet (shown if this is a first run); true: shown; false: left. */
 export const useWelcome = create<{ open: boolean | null }>(() => ({ open: null }));
 
-// Going to any view leaves the first screen (a click on the view already chosen too: it sets a focus).
+// Going to any view leaves the first screen (a click on the view already chosen too: it sets a focus),
+// and a view chosen before the first screen was decided keeps it away: it must not open over the view
+// the person went to while the agents and hook files were still being read.
 useStore.subscribe((s, prev) => {
-  if ((s.view !== prev.view || s.focus !== prev.focus) && useWelcome.getState().open)
+  if ((s.view !== prev.view || s.focus !== prev.focus) && useWelcome.getState().open !== false)
     useWelcome.setState({ open: false });
 });
 
