@@ -6,6 +6,12 @@ export interface Sample {
   medianMs: number;
 }
 
+/** The middle value; NaN (a step never shown) sorts last, so it counts as the slowest; NaN when empty. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => (Number.isNaN(a) ? 1 : Number.isNaN(b) ? -1 : a - b));
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
 /** Median wall time of fn (or of what it returns, with `value`) over a number of runs after warm-up. */
 export async function measure(
   name: string,
@@ -21,8 +27,7 @@ export async function measure(
     // `value`: fn measures a part of its own run and returns those milliseconds.
     times.push(opts.value ? (result as number) : performance.now() - t0);
   }
-  times.sort((a, b) => a - b);
-  return { name, medianMs: times[Math.floor(times.length / 2)]! };
+  return { name, medianMs: median(times) };
 }
 
 /**
@@ -52,10 +57,7 @@ export async function measureInterleaved<K extends string>(
     }
   }
   const out = {} as Record<K, Sample>;
-  for (const name of names) {
-    const sorted = times.get(name)!.sort((a, b) => a - b);
-    out[name] = { name, medianMs: sorted[Math.floor(sorted.length / 2)]! };
-  }
+  for (const name of names) out[name] = { name, medianMs: median(times.get(name)!) };
   return out;
 }
 

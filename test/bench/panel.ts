@@ -9,7 +9,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { findChromium } from '../e2e/chromium.js';
 import { benchHome } from './env.js';
 import { makeHistory } from './history-data.js';
-import { report } from './measure.js';
+import { median, report } from './measure.js';
 
 const CLI = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'electron', 'cli', 'main.js');
 
@@ -20,12 +20,6 @@ const BIG = Number(process.env.HOOKPANEL_BENCH_RECORDS) || 1_000_000;
 const WAIT_MS = 60_000;
 /** Each filter is applied this many times; its figure is the median. */
 const ROUNDS = 3;
-
-/** The middle value (NaN, a step never shown, sorts last and so counts as slow). */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => (Number.isNaN(a) ? 1 : Number.isNaN(b) ? -1 : a - b));
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 type Timings = {
   firstRender: number;

@@ -2,6 +2,7 @@
 // sent one at a time, as each step's median (the time from the previous mark to its own).
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { PHASE_CHANNEL, PHASES } from '../../electron/host/util/phase-trace.js';
+import { median } from './measure.js';
 
 interface Mark {
   phase: string;
@@ -55,10 +56,6 @@ export async function phaseBreakdown(
     steps: [...steps].filter(([, xs]) => xs.length).map(([p, xs]) => [p, median(xs)]),
     total: median(totals),
   };
-}
-
-function median(xs: number[]): number {
-  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 }
 
 /** What each step holds, as the breakdowns print it. */

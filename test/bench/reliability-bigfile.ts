@@ -9,6 +9,7 @@ import { validateOffThread } from '../../electron/host/sources/off-thread.js';
 import { validateText } from '../../electron/host/sources/validate.js';
 import { makeEnv } from '../helpers/env.js';
 import { guardWhileBigFileLoads } from '../reliability/big-file-trials.js';
+import { median } from './measure.js';
 
 const SIZES_KIB = [32, 64, 128, 256, 512, 1024];
 const KEYS = [40_000, 100_000];
@@ -63,11 +64,6 @@ function pwFile(kib: number): string {
     text = JSON.stringify({ hooks: { PreToolUse: groups } }, null, 2);
   }
   return text;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
 }
 
 const ms = (v: number) => `${v.toFixed(0)} ms`;

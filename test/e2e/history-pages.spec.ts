@@ -1,6 +1,7 @@
 // A long history comes a page at a time: the newest page first, then each older one when asked, none
-// twice and none missed, down to the first record. The records are written to the panel's history as a host writes
-// them (HistoryStore), 1,100 events of one rule run each: more than two pages (History.tsx's LIMIT).
+// twice and none missed, down to the first record. The records are written to the panel's history as
+// a host writes them (HistoryStore), 1,100 events of one rule run each: more than two pages (History.tsx's
+// LIMIT).
 import type { HistoryRecord } from '../../shared/dispatch.js';
 import { HistoryStore } from '../../electron/host/history/store.js';
 import { dispatchRecord, eventRecord } from '../helpers/history-records.js';
