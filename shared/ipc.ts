@@ -226,20 +226,28 @@ export const PanelSettingsUpdateSchema = PanelSettingsSchema.omit({ modelApiKeyS
   .extend({ modelApiKey: z.string().trim().min(1).nullable().optional() });
 export type PanelSettingsUpdate = z.infer<typeof PanelSettingsUpdateSchema>;
 
-export const RuleStatsSchema = z.array(
-  z.object({
-    rule: z.string(),
-    dialect: z.string(),
-    /** The rule's file, what it runs and where it is in the file: same-named rules of two files differ. */
-    source: z.string(),
-    handler: z.string(),
-    ruleIndex: z.number().int(),
-    count: z.number(),
-    failures: z.number(),
-    medianMs: z.number(),
-    p95Ms: z.number(),
-  }),
-);
+/** Time and failures per rule over the newest matching runs (electron/host/history/rule-stats.ts). */
+export const RuleStatsSchema = z.object({
+  rules: z.array(
+    z.object({
+      rule: z.string(),
+      dialect: z.string(),
+      /** The rule's file, what it runs and where it is in the file: same-named rules of two files differ. */
+      source: z.string(),
+      handler: z.string(),
+      ruleIndex: z.number().int(),
+      count: z.number(),
+      failures: z.number(),
+      medianMs: z.number(),
+      p95Ms: z.number(),
+    }),
+  ),
+  /** The runs counted, and when the oldest of them started (ISO 8601). */
+  runs: z.number().int(),
+  since: z.string().nullable(),
+  /** False when older matching runs were left out. */
+  complete: z.boolean(),
+});
 
 const DistributionSchema = z.object({
   count: z.number(),

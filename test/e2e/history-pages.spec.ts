@@ -1,9 +1,11 @@
 // A long history comes a page at a time: the newest page first, then each older one when asked, none
 // twice and none missed, down to the first record. The records are written to the panel's history as
 // a host writes them (HistoryStore), 1,100 events of one rule run each: more than two pages (History.tsx's
-// LIMIT).
+// LIMIT). Its time and failures per rule say how many runs they count.
 import type { HistoryRecord } from '../../shared/dispatch.js';
 import { HistoryStore } from '../../electron/host/history/store.js';
+import { RULE_STATS_RUNS } from '../../electron/host/history/rule-stats.js';
+import { makeHistory } from '../bench/history-data.js';
 import { dispatchRecord, eventRecord } from '../helpers/history-records.js';
 import { expect, historyRows, openHistory, test } from './fixtures.js';
 
@@ -72,4 +74,29 @@ test('rule runs and events come a page at a time, each older page when asked, no
     await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await expect(historyRows(page).last()).toContainText('echo 0');
   }
+});
+
+test('time and failures per rule say how many runs they count, and when older ones are left out', async ({
+  page,
+  panel,
+}) => {
+  // One run more than the figures count (history/rule-stats.ts), made in SQLite as the benchmarks make
+  // theirs: 50 rules, a failure every 997 runs, over the last day.
+  makeHistory(panel.env.path('hp/history'), RULE_STATS_RUNS + 1, { spanMs: 86_400_000 });
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await panel.goto(page);
+  await openHistory(page, 'Rule runs');
+  await page.getByText('Time and failures per rule').click();
+  const stats = page.locator('.stats');
+  await expect(stats).toContainText(
+    `${RULE_STATS_RUNS.toLocaleString()} rule runs counted, the newest that match, since`,
+  );
+  await expect(stats).toContainText('older ones are left out');
+  await expect(stats.locator('tbody tr')).toHaveCount(50);
+  await expect(stats.locator('summary')).toHaveText('Time and failures per rule (50 rules)');
+  await stats.locator('summary').scrollIntoViewIfNeeded();
+  await panel.shot(page, 'history-rule-stats');
+  // Every failure is within the window's reach when the list shows failures only.
+  await page.getByRole('combobox', { name: 'outcome' }).selectOption('failed');
+  await expect(stats).toContainText('21 rule runs counted, every one that matches.');
 });

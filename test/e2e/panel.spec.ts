@@ -222,6 +222,7 @@ test('History: live, filterable, with detail, per-rule stats and replay as dry r
   await page.getByText('Time and failures per rule').click();
   await expect(page.locator('.stats tbody tr')).toHaveCount(1);
   await expect(page.locator('.stats tbody tr')).toContainText('PreToolUse[0].hooks[0] in claude.json');
+  await expect(page.locator('.stats')).toContainText('1 rule run counted, every one that matches.');
   await panel.shot(page, 'history');
 });
 

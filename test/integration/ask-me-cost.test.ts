@@ -7,7 +7,6 @@ import { BudgetWatcher, type OverBudgetSignal } from '../../electron/host/histor
 import { openHistoryDb } from '../../electron/host/history/schema.js';
 import { HistoryStore } from '../../electron/host/history/store.js';
 import { localDay } from '../../electron/host/history/cost-rows.js';
-import { ruleStats } from '../../electron/host/panel/stats.js';
 import { personRecord } from '../../electron/host/permissions/record.js';
 import { ASK_ME_SOURCE } from '../../shared/ask-me-source.js';
 import { makeEnv, type TestEnv } from '../helpers/env.js';
@@ -112,7 +111,7 @@ test('Ask me rows stay in History and are left out of cost, budgets and rule sta
 
   expect(signals).toEqual([]);
   expect(await store.budgetFlags()).toEqual([]);
-  expect(ruleStats(dispatches).map((s) => s.rule)).toEqual(['audit']);
+  expect((await store.ruleStats({})).rules.map((s) => s.rule)).toEqual(['audit']);
 });
 
 test('Ask me rows already in the cost tables (written before they were left out) are not counted', async () => {

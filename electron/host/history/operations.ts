@@ -12,6 +12,7 @@ import {
   type HistoryFilter,
 } from './queries.js';
 import { enforceRetention, type Retention } from './retention.js';
+import { ruleStatsOf } from './rule-stats.js';
 import { querySessions, sessionTimeline, type SessionFilter } from './sessions.js';
 import type { DispatchRecord, EventRecord, HistoryRecord } from '../../../shared/dispatch.js';
 import type { Db } from './schema.js';
@@ -48,6 +49,7 @@ export const OPERATIONS = {
     c: OperationContext,
     a: { key: string; after: { time: number; seq: number } | null; limit: number },
   ) => sessionTimeline(c.db, a.key, a.after, a.limit),
+  ruleStats: (c: OperationContext, a: { filter: HistoryFilter }) => ruleStatsOf(c.db, a.filter),
   counts: (c: OperationContext) => counts(c.db),
   workspaces: (c: OperationContext) => workspaces(c.db),
   cost: (c: OperationContext, a: CostRequest) => costReport(c.db, a),

@@ -23,7 +23,7 @@ export interface HistoryFilter {
   eventId?: string;
 }
 
-interface Where {
+export interface Where {
   sql: string;
   params: unknown[];
 }
@@ -200,13 +200,18 @@ export const parseEvent = (text: string) => parseRecord<EventRecord>(text, 'even
 
 type Row = { record: string };
 
+/** The conditions of the dispatches that match the filter, a text search's way chosen (TextVia). */
+export function matchingDispatches(db: Db, filter: HistoryFilter): Where {
+  return dispatchWhere(filter, textVia(db, filter));
+}
+
 /** Dispatches matching the filter, newest first, with the events they belong to. */
 export function queryDispatches(
   db: Db,
   filter: HistoryFilter,
   limit: number,
 ): { dispatches: DispatchRecord[]; events: EventRecord[] } {
-  const where = dispatchWhere(filter, textVia(db, filter));
+  const where = matchingDispatches(db, filter);
   // Which rows first, from the indexes alone (a filter's index holds the time and the row id), then
   // their records, in that order: sorting many matches never drags their records along.
   const seqs = (

@@ -22,6 +22,7 @@ import {
 } from './operations.js';
 import { iterateRecords, type HistoryFilter } from './queries.js';
 import type { Retention, RetentionResult } from './retention.js';
+import type { RuleStatsReport } from './rule-stats.js';
 import type { SessionFilter, SessionRow, TimelinePage } from './sessions.js';
 import { eventKinds, setEventKinds } from './event-kind.js';
 import { eventKindsFromRegistry } from './event-kinds-registry.js';
@@ -372,6 +373,11 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
   /** A session's events in order, each with its rule runs, a page at a time. */
   timeline(key: string, after: { time: number; seq: number } | null, limit: number): Promise<TimelinePage> {
     return this.read('timeline', { key, after, limit });
+  }
+
+  /** Time and failures per rule over the newest matching runs (rule-stats.ts). */
+  ruleStats(filter: HistoryFilter): Promise<RuleStatsReport> {
+    return this.read('ruleStats', { filter });
   }
 
   counts(): Promise<{ dispatches: number; events: number }> {

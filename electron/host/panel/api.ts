@@ -36,7 +36,6 @@ import type { EventRecord } from '../../../shared/dispatch.js';
 import type { NotificationCenter } from './notifications.js';
 import { waitingReviews } from './waiting-reviews.js';
 import { reviewItems } from './review.js';
-import { ruleStats } from './stats.js';
 import { answerRequest, checkAskMe } from './requests.js';
 import { ASK_ME_AGENTS, askMeOf } from '../permissions/ask-me.js';
 import { askMeStatus } from './ask-me-status.js';
@@ -138,7 +137,7 @@ export function createPanelApi(ctx: PanelContext): Handlers {
     }),
     'history:sessions': async ({ limit, ...filter }) => host.history.sessions(filter, limit),
     'history:timeline': async ({ key, after, limit }) => host.history.timeline(key, after, limit),
-    'history:stats': async ({ filter }) => ruleStats((await host.history.query(filter, 20_000)).dispatches),
+    'history:stats': ({ filter }) => host.history.ruleStats(filter),
     'history:replay': async ({ eventId }) => {
       const event = await host.history.event(eventId);
       if (!event) throw new Error(`no recorded event ${eventId}`);

@@ -14,7 +14,7 @@ import { counted } from '../components/counted.js';
 import { agentLabel, RuleName } from '../components/names.js';
 import { RuleRow, ruleRowKey } from '../components/RuleRow.js';
 import { arrivalOf, arrivedSoFar, saved, useStore, useStoreParts } from '../store.js';
-import { DECISION_WORD, HistoryDetail, NoHistory, RowTime, type Selection } from './HistoryDetail.js';
+import { DECISION_WORD, HistoryDetail, NoHistory, RowTime, when, type Selection } from './HistoryDetail.js';
 import { SessionsPane } from './Sessions.js';
 import { duration } from '../components/duration.js';
 import { sessionKey, THIS_COMPUTER } from '../../../shared/history-keys.js';
@@ -404,7 +404,7 @@ function Duration({ ms }: { ms: number }) {
 
 function Stats({ query, loadedAt }: { query: HistoryFilterInput; loadedAt: number | null }) {
   const [open, setOpen] = useState(false);
-  const [stats, setStats] = useState<Res<'history:stats'>>([]);
+  const [stats, setStats] = useState<Res<'history:stats'> | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Stats read more of the history than the list: only when someone looks at them.
   useEffect(() => {
@@ -413,8 +413,11 @@ function Stats({ query, loadedAt }: { query: HistoryFilterInput; loadedAt: numbe
   }, [open, query, loadedAt]);
   return (
     <details className="stats" onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
-      <summary>Time and failures per rule{open ? ` (${counted(stats.length, 'rule')})` : ''}</summary>
+      <summary>
+        Time and failures per rule{open && stats ? ` (${counted(stats.rules.length, 'rule')})` : ''}
+      </summary>
       {error && <ErrorBox message={error} />}
+      {stats && <p className="muted small">{statsScope(stats)}</p>}
       <table>
         <thead>
           <tr>
@@ -427,7 +430,7 @@ function Stats({ query, loadedAt }: { query: HistoryFilterInput; loadedAt: numbe
           </tr>
         </thead>
         <tbody>
-          {stats.map((s) => (
+          {stats?.rules.map((s) => (
             <RuleRow key={ruleRowKey(s)} of={s} handler={s.handler} index={s.ruleIndex}>
               <td>{s.count}</td>
               <td>{s.failures}</td>
@@ -439,6 +442,13 @@ function Stats({ query, loadedAt }: { query: HistoryFilterInput; loadedAt: numbe
       </table>
     </details>
   );
+}
+
+/** Which runs the figures count: all that match, or the newest of them since a time. */
+function statsScope({ runs, since, complete }: Res<'history:stats'>): string {
+  if (runs === 0) return 'No rule run matches.';
+  if (complete) return `${counted(runs, 'rule run')} counted, every one that matches.`;
+  return `${counted(runs, 'rule run')} counted, the newest that match, since ${when(since!)}; older ones are left out.`;
 }
 
 export function HistoryView() {
