@@ -69,6 +69,8 @@ export function makeHistory(dir: string, count: number, opts: { spanMs?: number 
       INSERT INTO event_text (rowid, event, reason, payload)
       SELECT seq, event, '', json_extract(record, '$.payload') FROM events;
       INSERT OR IGNORE INTO rule_names (rule, dialect) SELECT DISTINCT rule, dialect FROM dispatches;
+      INSERT OR IGNORE INTO workspace_names (workspace)
+      SELECT DISTINCT workspace FROM events WHERE workspace IS NOT NULL;
     `);
     backfillSessions(db);
     db.exec('COMMIT');
