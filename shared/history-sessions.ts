@@ -34,6 +34,8 @@ export const SessionChannels = {
     req: z.object({
       dialect: DialectSchema.optional(),
       workspace: z.string().optional(),
+      /** One session, by its key: a timeline's summary, however old the session. */
+      key: z.string().optional(),
       before: z.number().optional(),
       limit: z.number().int().positive().max(5000),
     }),

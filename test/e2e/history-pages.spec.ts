@@ -100,3 +100,23 @@ test('time and failures per rule say how many runs they count, and when older on
   await page.getByRole('combobox', { name: 'outcome' }).selectOption('failed');
   await expect(stats).toContainText('21 rule runs counted, every one that matches.');
 });
+
+test("a session's timeline says when it started and how many events it had, however old it is", async ({
+  page,
+  panel,
+}) => {
+  // About 10,000 sessions of two events each (history-data.ts): record 4,001's session (io's "s4001", its
+  // other event record 14,001) is older than the newest 5,000 sessions.
+  makeHistory(panel.env.path('hp/history'), 20_001, { spanMs: 86_400_000 });
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await panel.goto(page);
+  await openHistory(page, 'Events');
+  await page.getByRole('searchbox', { name: 'search text' }).fill('src/4001');
+  await expect(historyRows(page)).toHaveCount(1);
+  await historyRows(page).first().click();
+  await page.getByRole('button', { name: 'Show its timeline' }).click();
+  await expect(page.getByLabel('session summary')).toHaveText(
+    /^Started .* · lasted .* · 2 events · 0 blocks · session s4001$/,
+  );
+  await panel.shot(page, 'session-timeline-old');
+});

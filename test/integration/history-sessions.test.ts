@@ -54,6 +54,9 @@ describe('sessions', () => {
     // The next page: sessions last active before the oldest shown.
     const first = await store.sessions({}, 1);
     expect((await store.sessions({ before: first[0]!.last }, 1)).map((s) => s.sessionId)).toEqual(['B']);
+    // One session by its key (a timeline's summary), the older one too; a key of none, nothing.
+    expect(await store.sessions({ key: all[1]!.key }, 1)).toEqual([all[1]]);
+    expect(await store.sessions({ key: `${all[1]!.key}x` }, 1)).toEqual([]);
   });
 
   test('a held request answered "deny" adds a block to its session; the same answer again adds none', async () => {

@@ -100,6 +100,8 @@ export interface SessionRow {
 export interface SessionFilter {
   dialect?: string;
   workspace?: string;
+  /** One session, by its key (SessionRow's). */
+  key?: string;
   /** Sessions whose last event is older than this (ms): the next page. */
   before?: number;
 }
@@ -115,6 +117,10 @@ export function querySessions(db: Db, f: SessionFilter, limit: number): SessionR
   if (f.workspace) {
     conds.push('workspace = ?');
     params.push(f.workspace);
+  }
+  if (f.key !== undefined) {
+    conds.push('session = ?');
+    params.push(f.key);
   }
   if (f.before !== undefined) {
     conds.push('last < ?');

@@ -82,13 +82,12 @@ function useTimeline(key: string) {
   return { entries, done, error };
 }
 
-/** The session's summary from the list of sessions; `known` once that list answered (or failed). */
+/** The session's summary, read by its key; `known` once that read answered (or failed). */
 function useSessionInfo(key: string): { info: SessionInfo | null; known: boolean } {
   const [read, setRead] = useState<{ key: string; info: SessionInfo | null } | null>(null);
   useEffect(() => {
     let gone = false;
-    // The list is small and newest first; the session is almost always on its first page.
-    void api.request('history:sessions', { limit: 5000 }).then(
+    void api.request('history:sessions', { key, limit: 1 }).then(
       (all) => !gone && setRead({ key, info: all.find((s) => s.key === key) ?? null }),
       // Without the summary the timeline still shows every event; its own read says what failed.
       () => !gone && setRead({ key, info: null }),
