@@ -139,9 +139,20 @@ async function writeState(host: HostEnv, state: z.infer<typeof StateSchema>): Pr
   await writeFileAtomic(statePath(host), `${JSON.stringify(state, null, 2)}\n`);
 }
 
-export async function listAgents(host: HookHost, workspace: string | null): Promise<AgentInfo[]> {
-  const last = new Map<string, string>();
-  for (const e of await host.history.events(500)) if (!last.has(e.dialect)) last.set(e.dialect, e.time);
+/** Every agent, with what is known of it; `notItsOwn`: events Test fire sent in an agent's name (ids). */
+export async function listAgents(
+  host: HookHost,
+  workspace: string | null,
+  notItsOwn: readonly string[] = [],
+): Promise<AgentInfo[]> {
+  const last = new Map(
+    Object.entries(
+      await host.history.lastEvents(
+        DIALECT_MODULES.map((m) => m.dialect),
+        notItsOwn,
+      ),
+    ),
+  );
   const state = await readState(host.host);
   const own = await Promise.all(
     (await agentConnectors()).map(async ({ id, label, connector }): Promise<AgentInfo> => {

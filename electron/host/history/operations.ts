@@ -13,6 +13,7 @@ import {
 } from './queries.js';
 import { enforceRetention, type Retention } from './retention.js';
 import { ruleStatsOf } from './rule-stats.js';
+import { lastEventTimes } from './last-events.js';
 import { querySessions, sessionTimeline, type SessionFilter } from './sessions.js';
 import type { DispatchRecord, EventRecord, HistoryRecord } from '../../../shared/dispatch.js';
 import type { Db } from './schema.js';
@@ -50,6 +51,8 @@ export const OPERATIONS = {
     a: { key: string; after: { time: number; seq: number } | null; limit: number },
   ) => sessionTimeline(c.db, a.key, a.after, a.limit),
   ruleStats: (c: OperationContext, a: { filter: HistoryFilter }) => ruleStatsOf(c.db, a.filter),
+  lastEvents: (c: OperationContext, a: { dialects: string[]; leaveOut: string[] }) =>
+    lastEventTimes(c.db, a.dialects, a.leaveOut),
   counts: (c: OperationContext) => counts(c.db),
   workspaces: (c: OperationContext) => workspaces(c.db),
   cost: (c: OperationContext, a: CostRequest) => costReport(c.db, a),

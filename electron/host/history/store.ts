@@ -380,6 +380,11 @@ export class HistoryStore extends EventEmitter<HistoryStoreEvents> {
     return this.read('ruleStats', { filter });
   }
 
+  /** Each agent's newest event's time (ISO 8601), the events of `leaveOut` (ids) aside (last-events.ts). */
+  lastEvents(dialects: readonly string[], leaveOut: readonly string[] = []): Promise<Record<string, string>> {
+    return this.read('lastEvents', { dialects: [...dialects], leaveOut: [...leaveOut] });
+  }
+
   counts(): Promise<{ dispatches: number; events: number }> {
     return this.read('counts', undefined as never);
   }

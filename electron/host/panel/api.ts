@@ -7,7 +7,6 @@ import {
   isChannel,
   REQUESTS,
   type Channel,
-  type Agent,
   type DialectOptions,
   type PanelSettings,
   type Res,
@@ -255,15 +254,8 @@ export function createPanelApi(ctx: PanelContext): Handlers {
       const { ok, message } = await answerRequest(host, id, choice);
       return { ok, message };
     },
-    'agents:list': async () => {
-      const agents: Agent[] = await listAgents(host, ctx.workspace());
-      if (!fired.size) return agents;
-      // The last event each agent sent itself, leaving out what Test fire sent in its name.
-      const last = new Map<string, string>();
-      for (const e of await host.history.events(500))
-        if (!fired.has(e.id) && !last.has(e.dialect)) last.set(e.dialect, e.time);
-      return agents.map((a) => ({ ...a, lastEventAt: last.get(a.id) ?? null }));
-    },
+    // An agent is live when it sends an event itself, not when the panel fired one in its name.
+    'agents:list': async () => listAgents(host, ctx.workspace(), [...fired]),
     'agents:preview': async ({ agent, connect }) => {
       const preview = await previewConnect(agentsDeps(), agent, connect, ctx.commandTarget);
       // The preview's answer has no place for a refusal: it reaches the panel as the request's error.
