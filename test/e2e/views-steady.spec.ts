@@ -82,11 +82,11 @@ test("Trust review's buttons do not move when Gemini CLI's verdict on the folder
 });
 
 test("a session's filters do not move when its summary line comes in above them", async ({ page, panel }) => {
-  // The timeline's own read of the sessions (the list's asks for fewer).
+  // The timeline's own read of its session, by key (the list's reads name no session).
   const summary = await holdAnswers(
     page,
     'history:sessions',
-    (payload) => (payload as { limit?: number }).limit === 5000,
+    (payload) => (payload as { key?: string }).key !== undefined,
   );
   await panel.goto(page);
   await panel.emit('claude', 'Stop', { session_id: 'sess-A' });
