@@ -145,13 +145,9 @@ export async function listAgents(
   workspace: string | null,
   notItsOwn: readonly string[] = [],
 ): Promise<AgentInfo[]> {
-  const last = new Map(
-    Object.entries(
-      await host.history.lastEvents(
-        DIALECT_MODULES.map((m) => m.dialect),
-        notItsOwn,
-      ),
-    ),
+  const last = await host.history.lastEvents(
+    DIALECT_MODULES.map((m) => m.dialect),
+    notItsOwn,
   );
   const state = await readState(host.host);
   const own = await Promise.all(
@@ -180,7 +176,7 @@ export async function listAgents(
         connected,
         guarded,
         connectedAt: connected ? (record?.connectedAt ?? null) : null,
-        lastEventAt: last.get(id) ?? null,
+        lastEventAt: last[id] ?? null,
         what: connector.what,
       };
     }),
@@ -200,7 +196,7 @@ export async function listAgents(
       connected: files.some((f) => existsSync(f)),
       guarded: false,
       connectedAt: null,
-      lastEventAt: last.get(m.dialect) ?? null,
+      lastEventAt: last[m.dialect] ?? null,
       what: `Hookpanel hosts its hook files and runs them when ${m.label} sends events through hookpanel emit ${m.dialect} <event>.`,
     };
   });

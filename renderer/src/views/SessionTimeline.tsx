@@ -88,7 +88,7 @@ function useSessionInfo(key: string): { info: SessionInfo | null; known: boolean
   useEffect(() => {
     let gone = false;
     void api.request('history:sessions', { key, limit: 1 }).then(
-      (all) => !gone && setRead({ key, info: all.find((s) => s.key === key) ?? null }),
+      (one) => !gone && setRead({ key, info: one[0] ?? null }),
       // Without the summary the timeline still shows every event; its own read says what failed.
       () => !gone && setRead({ key, info: null }),
     );
