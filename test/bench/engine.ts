@@ -1,18 +1,15 @@
 // Engine and bridge benchmarks, each against a baseline measured in the same run.
 import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { runProcess } from '../../electron/host/process/run.js';
 import { hookExecaOptions } from '../../electron/host/process/spawn-hook.js';
 import { HookHost } from '../../electron/host/service.js';
+import { benchEmitInProcess } from './emit-in-process.js';
 import { benchHome } from './env.js';
 import { cpuMs, loadAverage, measure, measureInterleaved, report } from './measure.js';
 import { phaseBreakdown, printBreakdown } from './phases.js';
 import { spawnWait } from './spawn-wait.js';
-
-const DIST = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
-const CLI = join(DIST, 'electron', 'cli', 'main.js');
 
 /** A spawn through execa with the options the process runner uses, read as the runner reads it. */
 function execaWait(argv: string[], opts: { env: Record<string, string>; input: string; cwd: string }) {
@@ -116,24 +113,8 @@ export async function benchEngine(): Promise<void> {
       { name: 'bare appendFile', medianMs: bareAppend.medianMs / n },
     );
     await host.close();
-
-    // In-process emit (no host): an event no rule matches, and one whose rule runs a /bin/true hook.
-    const emitHere = (event: string) => () =>
-      spawnWait([process.execPath, CLI, 'emit', 'pw', event], { env: b.env, input: '{}', cwd: ws });
-    // The yardstick with the same environment as emit (bridge.ts says why).
-    const inProcess = await measureInterleaved(
-      {
-        "node -e ''": () => spawnWait([process.execPath, '-e', ''], { env: b.env }),
-        'no rule': emitHere('NoSuchRule'),
-        'one hook': emitHere('Stop'),
-      },
-      { runs: 15 },
-    );
-    const nodeBare = inProcess["node -e ''"];
-    // With a host running, the real paths (claude PreToolUse) are in bridge.ts.
-    report('  hookpanel emit, no matching rule, no host (in-process)', inProcess['no rule'], nodeBare);
-    report('  hookpanel emit, one /bin/true hook, no host (in-process)', inProcess['one hook'], nodeBare);
   } finally {
     b.cleanup();
   }
+  await benchEmitInProcess();
 }
