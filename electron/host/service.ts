@@ -87,7 +87,8 @@ export class HookHost extends EventEmitter<HostEvents> {
   /**
    * `spoolHistory`: records go to the history's spool rather than its database (the in-process
    * `hookpanel emit`, which then never loads SQLite; the next reader takes them in). `eventsOf`: a host
-   * for one dialect's events reads only the files they can use (load.ts, dialectsOfEvent).
+   * for one dialect's events reads only the files they can use (load.ts, dialectsOfEvent), and shows no
+   * file, so it looks for a project's scripts only where they can change the file's trust.
    */
   static async open(
     host: HostEnv,
@@ -96,7 +97,7 @@ export class HookHost extends EventEmitter<HostEvents> {
     const h = new HookHost(host);
     if (opts.warn) h.warn = opts.warn;
     h.spooling = opts.spoolHistory ?? false;
-    await h.init(h.spooling, opts.eventsOf ? dialectsOfEvent(opts.eventsOf) : DIALECT_MODULES);
+    await h.init(h.spooling, opts.eventsOf ? dialectsOfEvent(opts.eventsOf) : null);
     return h;
   }
 
@@ -106,7 +107,8 @@ export class HookHost extends EventEmitter<HostEvents> {
    */
   private warn: (line: string) => void = (line) => void process.stderr.write(`hookpanel: ${line}\n`);
 
-  private async init(spoolHistory: boolean, dialects: readonly DialectModule[]): Promise<void> {
+  /** `oneEvent`: the dialects of a one-event host (`eventsOf`), or null for a host of every file. */
+  private async init(spoolHistory: boolean, oneEvent: readonly DialectModule[] | null): Promise<void> {
     const loaded = await loadSettings(this.host);
     this.settings = loaded.settings;
     this.settingsProblem = loaded.problem;
@@ -116,7 +118,12 @@ export class HookHost extends EventEmitter<HostEvents> {
       retention: () => this.settings.history,
       spool: spoolHistory,
     });
-    this.cache = new SourceCache((workspace) => this.context(workspace), this.trust, dialects);
+    this.cache = new SourceCache(
+      (workspace) => this.context(workspace),
+      this.trust,
+      oneEvent ?? DIALECT_MODULES,
+      oneEvent !== null,
+    );
     this.trust.onChange = () => this.cache.invalidate();
     // A hook file that stood in with its last good version while being rewritten: once its window
     // passes, what it says now is shown (an invalid file as invalid), though nothing else changed.

@@ -18,6 +18,20 @@ export interface LoadContext {
   /** The workspace whose project files apply, or null for user files only. */
   workspace: string | null;
   settings: Settings;
+  /**
+   * Set for one file whose trust its scripts cannot change (no version with these bytes is trusted)
+   * where nothing shows them (the in-process `hookpanel emit`): its commands are not read for the
+   * project scripts they run (trust/command-scripts.ts).
+   */
+  scriptsUnread?: true;
+}
+
+/** Whether a file's commands are read for the project scripts they run, which trust covers. */
+export function readsScripts(
+  candidate: Candidate,
+  ctx: LoadContext | undefined,
+): ctx is LoadContext & { workspace: string } {
+  return candidate.projectScoped && !!ctx?.workspace && !ctx.scriptsUnread;
 }
 
 /** A place a hook file of this dialect may live. */

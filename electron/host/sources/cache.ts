@@ -62,6 +62,8 @@ export class SourceCache {
     private readonly trust: TrustStore,
     /** The dialects whose files are read: every one, unless a one-event host names fewer. */
     private readonly dialects: readonly DialectModule[],
+    /** A one-event host's: scripts looked for only where they can change a file's trust (loadSources). */
+    private readonly scriptsOnlyForTrust = false,
   ) {}
 
   async get(workspace: string | null): Promise<Source[]> {
@@ -87,10 +89,12 @@ export class SourceCache {
     };
     entry.sources = (async () => {
       await this.trust.reload();
-      let sources = await loadSources(ctx, this.trust, this.dialects);
+      const load = () =>
+        loadSources(ctx, this.trust, this.dialects, { scriptsOnlyForTrust: this.scriptsOnlyForTrust });
+      let sources = await load();
       for (let i = 0; i < MID_WRITE_RETRIES && sources.some((s) => this.unsettled(s)); i++) {
         await delay(MID_WRITE_RETRY_MS);
-        sources = await loadSources(ctx, this.trust, this.dialects);
+        sources = await load();
       }
       const held = this.holdLastGood(sources);
       // A file read while being written is read again at the next check, until it settles.

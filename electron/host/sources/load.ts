@@ -39,11 +39,21 @@ export function dialectsOfEvent(dialect: Dialect): DialectModule[] {
   return DIALECT_MODULES.filter((m) => m.dialect === dialect || m.dialect === CROSS_TOOL_MCP_DIALECT);
 }
 
-/** Reads, parses and validates one file as one candidate of a dialect. */
+/**
+ * Whether a file's scripts can change its trust: only where a version with these very bytes was
+ * trusted (TrustStore.status); any other file is untrusted or changed whatever its scripts are.
+ */
+type ScriptsDecideTrust = (path: string, sha256: string) => boolean;
+
+/**
+ * Reads, parses and validates one file as one candidate of a dialect. With `scriptsDecide`, a file
+ * whose trust its scripts cannot change is not read for them (LoadContext's `scriptsUnread`).
+ */
 export async function loadCandidate(
   mod: DialectModule,
   candidate: Candidate,
   ctx: LoadContext,
+  scriptsDecide?: ScriptsDecideTrust,
 ): Promise<LoadedFileBytes> {
   const source: Source = {
     path: candidate.path,
@@ -73,10 +83,12 @@ export async function loadCandidate(
     };
   }
   source.sha256 = read.sha256;
+  const fileCtx: LoadContext =
+    scriptsDecide && !scriptsDecide(candidate.path, read.sha256) ? { ...ctx, scriptsUnread: true } : ctx;
   const validated =
     read.bytes.length > OFF_THREAD_BYTES
-      ? await validateOffThread(mod, candidate, ctx, read)
-      : await validateText(mod, candidate, ctx, read.text, read.notes);
+      ? await validateOffThread(mod, candidate, fileCtx, read)
+      : await validateText(mod, candidate, fileCtx, read.text, read.notes);
   source.state = validated.state;
   source.rules = validated.rules;
   source.settings = validated.settings;
@@ -107,15 +119,21 @@ const sourcesRead = channel(SOURCES_READ_CHANNEL);
 /**
  * Every source of every dialect for the context, with trust and cross-file rules applied. `dialects`
  * narrows it to some, whose places alone are read: one event's (dialectsOfEvent), one fuzzed dialect's.
+ * `scriptsOnlyForTrust`: a project's scripts are looked for only where they can change its trust, for a
+ * reader that shows no script (the in-process emit): finding them parses every command of the file
+ * with tree-sitter, a quarter of what one event cost it.
  */
 export async function loadSources(
   ctx: LoadContext,
   trust: TrustStore | null,
   dialects: readonly DialectModule[] = DIALECT_MODULES,
+  opts: { scriptsOnlyForTrust?: boolean } = {},
 ): Promise<Source[]> {
+  const decide: ScriptsDecideTrust | undefined =
+    opts.scriptsOnlyForTrust && trust ? (path, digest) => trust.entry(path)?.sha256 === digest : undefined;
   const perDialect = await Promise.all(
     dialects.map(async (mod) => {
-      const loaded = await Promise.all(mod.locate(ctx).map((c) => loadCandidate(mod, c, ctx)));
+      const loaded = await Promise.all(mod.locate(ctx).map((c) => loadCandidate(mod, c, ctx, decide)));
       const sources = loaded.map((l) => l.source);
       if (trust) for (const s of sources) applyTrust(s, trust);
       return sources;

@@ -2,7 +2,7 @@
 // thread or, for a large file, on a worker (off-thread.ts), so both give the same rules, positions
 // and diagnostics.
 import type { Diagnostic, Rule, Source } from '../../../shared/model.js';
-import type { Candidate, DialectModule, LoadContext } from '../dialects/dialect.js';
+import { readsScripts, type Candidate, type DialectModule, type LoadContext } from '../dialects/dialect.js';
 import { DiagnosticSink } from '../diagnostics/sink.js';
 import type { ReadNote } from '../documents/read.js';
 import { shellParserReady } from '../trust/command-scripts.js';
@@ -40,7 +40,7 @@ export async function validateText(
   if (text.trim() === '' && candidate.format !== 'json')
     sink.info('empty_file', 'the file is empty, so it declares no hooks');
   // Project files' commands are read with the shell parser, for the scripts trust covers.
-  if (candidate.projectScoped) await shellParserReady();
+  if (readsScripts(candidate, ctx)) await shellParserReady();
   const result = await mod.load(doc, candidate, sink, ctx);
   return {
     state: result.state ?? (result.valid ? 'active' : 'invalid'),

@@ -7,7 +7,7 @@ import { DiagnosticSink } from '../../diagnostics/sink.js';
 import { describeValue, reportZodIssues } from '../../diagnostics/zod-issues.js';
 import { dialectOption } from '../../settings/settings.js';
 import { chrysHome } from './home.js';
-import { defineDialect, type Candidate, type FileFormat } from '../dialect.js';
+import { defineDialect, readsScripts, type Candidate, type FileFormat } from '../dialect.js';
 import { CHRYS_EVENTS, CHRYS_TOOL_KINDS } from './events.js';
 import { manifest } from './manifest.js';
 import { chrysRuntime } from './runtime.js';
@@ -148,7 +148,7 @@ export default defineDialect(manifest, {
     });
     if (sink.list.some((d) => d.severity === 'error')) return fail();
     const folders: string[] = [];
-    if (candidate.projectScoped && ctx.workspace)
+    if (readsScripts(candidate, ctx))
       for (const rule of rules) {
         const found = ruleScripts(rule, { workspace: ctx.workspace, home: ctx.host.home });
         scripts.push(...found.scripts);

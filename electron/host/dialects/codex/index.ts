@@ -8,8 +8,13 @@ import { describeValue } from '../../diagnostics/zod-issues.js';
 import type { KeyPath, ParsedDocument } from '../../documents/document.js';
 import { hostedCandidate, inspectedCandidate } from '../../agents/candidates.js';
 import type { HostEnv } from '../../paths.js';
-import type { Candidate, LoadContext, LoadedFile } from '../dialect.js';
-import { defineDialect } from '../dialect.js';
+import {
+  defineDialect,
+  readsScripts,
+  type Candidate,
+  type LoadContext,
+  type LoadedFile,
+} from '../dialect.js';
 import { isPlainObject, noteOnSource } from '../rule.js';
 import { CODEX_EVENT_RULES, CODEX_EVENTS } from './events.js';
 import { readCodexHooks, wholeFileConsequence, type CodexHooksContext } from './hooks.js';
@@ -64,7 +69,7 @@ export function locateCodexFiles(ctx: LoadContext): Candidate[] {
  * Hookpanel's trust covers their bytes too, where Codex's own hash covers only the hook's definition.
  */
 function withScripts(loaded: LoadedFile, candidate: Candidate, ctx: LoadContext): LoadedFile {
-  if (!candidate.projectScoped || !ctx.workspace || !loaded.valid) return loaded;
+  if (!readsScripts(candidate, ctx) || !loaded.valid) return loaded;
   const found = findScripts(
     loaded.rules.map((r) => r.handler),
     { workspace: ctx.workspace, home: ctx.host.home },

@@ -14,7 +14,13 @@ import {
   type TrustedFoldersReading,
 } from '../../agents/trusted-folders.js';
 import type { HostEnv } from '../../paths.js';
-import { defineDialect, type Candidate, type LoadContext, type LoadedFile } from '../dialect.js';
+import {
+  defineDialect,
+  readsScripts,
+  type Candidate,
+  type LoadContext,
+  type LoadedFile,
+} from '../dialect.js';
 import { findScripts } from '../../trust/command-scripts.js';
 import { isPlainObject, noteOnSource } from '../rule.js';
 import { GEMINI_EVENT_RULES, GEMINI_EVENTS } from './events.js';
@@ -97,7 +103,7 @@ export function loadGeminiFile(doc: ParsedDocument, candidate: Candidate, sink: 
  * trusts the folder, not their bytes, so Hookpanel's trust pins them (dialects/gemini/script-pins.ts).
  */
 function withScripts(loaded: LoadedFile, candidate: Candidate, ctx: LoadContext): LoadedFile {
-  if (!candidate.projectScoped || !ctx.workspace || !loaded.valid) return loaded;
+  if (!readsScripts(candidate, ctx) || !loaded.valid) return loaded;
   const found = findScripts(
     loaded.rules.map((r) => r.handler),
     { workspace: ctx.workspace, home: ctx.host.home },

@@ -7,7 +7,7 @@ import { DiagnosticSink } from '../../diagnostics/sink.js';
 import { describeValue, suggest } from '../../diagnostics/zod-issues.js';
 import { hooksInGroups, unknownEventMessage } from '../../diagnostics/unknown-event.js';
 import type { KeyPath, ParsedDocument } from '../../documents/document.js';
-import type { Candidate, LoadContext, LoadedFile } from '../dialect.js';
+import { readsScripts, type Candidate, type LoadContext, type LoadedFile } from '../dialect.js';
 import { describeCatalog, mcpCatalog } from '../../../../shared/mcp.js';
 import { readServerDefinitions } from '../../mcp/config.js';
 import { checkReferences } from '../../mcp/payload-refs.js';
@@ -164,13 +164,12 @@ export function loadSettingsFile(
     });
   }
   // A project's hooks run the project's scripts: trust covers their bytes too.
-  const found =
-    candidate.projectScoped && ctx?.workspace
-      ? findScripts(
-          rules.map((r) => r.handler),
-          { workspace: ctx.workspace, home: ctx.host.home },
-        )
-      : { scripts: [], unpinned: [] };
+  const found = readsScripts(candidate, ctx)
+    ? findScripts(
+        rules.map((r) => r.handler),
+        { workspace: ctx.workspace, home: ctx.host.home },
+      )
+    : { scripts: [], unpinned: [] };
   return {
     rules,
     valid: true,
