@@ -10,7 +10,7 @@ import { startResident } from '../../electron/host/intake/resident.js';
 import { HookHost } from '../../electron/host/service.js';
 import { stopChild } from '../helpers/stop-child.js';
 import { startBareServer, type BareServer } from './bare-server.js';
-import { claudePayload } from './claude-payload.js';
+import { claudePayload, expectTrueHookRan, TRUE_HOOK_RULES } from './claude-payload.js';
 import { leastClientArgv } from './least-client.js';
 import { benchHome, NODE24 } from './env.js';
 import { benchHostCpu } from './host-cpu.js';
@@ -21,9 +21,6 @@ import { spawnWait } from './spawn-wait.js';
 const DIST = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const CLI = join(DIST, 'electron', 'cli', 'main.js');
 const HOOK_SCRIPT = join(DIST, '..', 'electron', 'cli', 'hookpanel-hook.sh');
-/** A hosted claude rule on PreToolUse (Bash) whose command is `true`, as a person would write it. */
-const RULES = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } };
-
 /** curl's own measure of the host's answer (connect to last byte), without curl's start-up. */
 function curlAnswerMs(
   socket: string,
@@ -76,7 +73,7 @@ async function throughServe(): Promise<void> {
   const serve = spawn(process.execPath, [CLI, 'serve'], { env: b.env, stdio: ['ignore', 'pipe', 'inherit'] });
   let bare: BareServer | null = null;
   try {
-    b.write('hp/hooks/claude.json', JSON.stringify(RULES));
+    b.write('hp/hooks/claude.json', JSON.stringify(TRUE_HOOK_RULES));
     await new Promise<void>((resolve, reject) => {
       serve.stdout.on('data', (d: Buffer) => d.toString().includes('Panel:') && resolve());
       serve.once('exit', (code) => reject(new Error(`hookpanel serve exited ${code}`)));
@@ -101,13 +98,7 @@ async function throughServe(): Promise<void> {
       encoding: 'utf8',
     });
     if (check.status !== 0) throw new Error(`hookpanel-hook answered ${check.status}: ${check.stderr}`);
-    const emitted = spawnSync(process.execPath, [CLI, 'emit', 'claude', 'PreToolUse', '--json'], {
-      ...opts(hook),
-      encoding: 'utf8',
-    });
-    const ran = (JSON.parse(emitted.stdout) as { dispatches: { outcome: string }[] }).dispatches;
-    if (ran.length !== 1 || ran[0]!.outcome !== 'ok')
-      throw new Error(`the true hook did not run: ${emitted.stdout}`);
+    expectTrueHookRan(process.execPath, CLI, opts(hook));
     const least = (node: string) => () =>
       spawnWait(leastClientArgv(node, socket, 'claude', 'PreToolUse'), opts(hook));
     const [leastNode, ...leastArgs] = leastClientArgv(process.execPath, socket, 'claude', 'PreToolUse');
@@ -202,7 +193,7 @@ async function throughServe(): Promise<void> {
  */
 async function breakdown(): Promise<void> {
   const b = benchHome();
-  b.write('hp/hooks/claude.json', JSON.stringify(RULES));
+  b.write('hp/hooks/claude.json', JSON.stringify(TRUE_HOOK_RULES));
   const host = await HookHost.open(b.host);
   await host.history.start();
   const started = await startResident(host, { info: () => {}, error: (l) => console.error(l) });

@@ -5,19 +5,11 @@
 // cases, pw with `{}`, stay for comparison.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { claudePayload } from './claude-payload.js';
+import { claudePayload, expectTrueHookRan, TRUE_HOOK_RULES } from './claude-payload.js';
+import { CLI } from './cli.js';
 import { benchHome, NODE24 } from './env.js';
 import { measureInterleaved, report } from './measure.js';
 import { spawnWait } from './spawn-wait.js';
-
-const DIST = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
-const CLI = join(DIST, 'electron', 'cli', 'main.js');
-
-/** A hosted claude rule on PreToolUse (Bash) whose command is `true`, as in bridge.ts. */
-const HOSTED = {
-  hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] },
-};
 
 /** A project's own Claude Code hooks, none on PreToolUse, running its scripts as teams write them. */
 const AGENT_PROJECT = {
@@ -38,7 +30,7 @@ const AGENT_PROJECT = {
 export async function benchEmitInProcess(): Promise<void> {
   const b = benchHome();
   try {
-    b.write('hp/hooks/claude.json', JSON.stringify(HOSTED));
+    b.write('hp/hooks/claude.json', JSON.stringify(TRUE_HOOK_RULES));
     b.write(
       'home/.config/pw/code.json',
       JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: '/bin/true', args: [] }] }] } }),
@@ -56,17 +48,8 @@ export async function benchEmitInProcess(): Promise<void> {
     b.write('ws-hooks/scripts/notify.py', 'print("done")\n');
 
     const claude = (cwd: string) => ({ env: b.env, input: claudePayload(cwd, 'PreToolUse'), cwd });
-    // The answer must be the hook's from each workspace: a case that refused or ran nothing measures nothing.
-    for (const cwd of [bare, project]) {
-      const ran = spawnSync(process.execPath, [CLI, 'emit', 'claude', 'PreToolUse', '--json'], {
-        ...claude(cwd),
-        encoding: 'utf8',
-      });
-      const outcomes =
-        ran.status === 0 ? (JSON.parse(ran.stdout) as { dispatches: { outcome: string }[] }).dispatches : [];
-      if (outcomes.length !== 1 || outcomes[0]!.outcome !== 'ok')
-        throw new Error(`the true hook did not run from ${cwd}: ${ran.status} ${ran.stdout}${ran.stderr}`);
-    }
+    // The answer must be the hook's from each workspace.
+    for (const cwd of [bare, project]) expectTrueHookRan(process.execPath, CLI, claude(cwd));
     // And the project's file must be read as the case says: Claude Code's own (inspected), its scripts found.
     const checked = spawnSync(process.execPath, [CLI, 'check', '--json'], {
       env: b.env,
