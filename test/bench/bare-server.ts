@@ -23,8 +23,9 @@ export interface BareServer {
   stop(): Promise<void>;
 }
 
-export function startBareServer(socket: string): Promise<BareServer> {
-  const child: ChildProcess = spawn(process.execPath, ['-e', SERVER, socket], {
+/** The bare server on `socket`, under `node` (the Node of the host it stands beside). */
+export function startBareServer(socket: string, node = process.execPath): Promise<BareServer> {
+  const child: ChildProcess = spawn(node, ['-e', SERVER, socket], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const stop = () => stopChild(child);

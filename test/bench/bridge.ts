@@ -67,30 +67,94 @@ export async function benchBridge(): Promise<void> {
   console.log(`  (load average ${loadAverage()})`);
 }
 
-/** The paths an agent's hook takes to a running `hookpanel serve`. */
-async function throughServe(): Promise<void> {
+/** A `hookpanel serve` under one Node, in a bench home of its own with the `true` rule, and its floor. */
+interface Served {
+  b: ReturnType<typeof benchHome>;
+  /** The host's socket. */
+  socket: string;
+  /** The floor under the host's answer: a bare Node server under the same Node (bare-server.ts). */
+  floor: BareServer;
+  /** The workspace the agent's events come from, and their payloads. */
+  ws: string;
+  hook: string;
+  post: string;
+  opts: (input: string) => { env: Record<string, string>; input: string; cwd: string };
+  stop(): Promise<void>;
+}
+
+async function servedBy(node: string): Promise<Served> {
   const b = benchHome();
-  const serve = spawn(process.execPath, [CLI, 'serve'], { env: b.env, stdio: ['ignore', 'pipe', 'inherit'] });
-  let bare: BareServer | null = null;
+  b.write('hp/hooks/claude.json', JSON.stringify(TRUE_HOOK_RULES));
+  const serve = spawn(node, [CLI, 'serve'], { env: b.env, stdio: ['ignore', 'pipe', 'inherit'] });
+  let floor: BareServer | null = null;
+  const stop = async () => {
+    await floor?.stop();
+    await stopChild(serve);
+    b.cleanup();
+  };
   try {
-    b.write('hp/hooks/claude.json', JSON.stringify(TRUE_HOOK_RULES));
     await new Promise<void>((resolve, reject) => {
       serve.stdout.on('data', (d: Buffer) => d.toString().includes('Panel:') && resolve());
       serve.once('exit', (code) => reject(new Error(`hookpanel serve exited ${code}`)));
     });
-    const ws = join(b.root, 'ws');
-    const socket = join(b.env.HOOKPANEL_HOME!, 'run', 'host.sock');
-    const floor = await startBareServer(join(b.root, 'bare.sock'));
-    bare = floor;
-    const hook = claudePayload(ws, 'PreToolUse');
-    const post = claudePayload(ws, 'PostToolUse');
-    const opts = (input: string) => ({ env: b.env, input, cwd: ws });
+    floor = await startBareServer(join(b.root, 'bare.sock'), node);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  const ws = join(b.root, 'ws');
+  return {
+    b,
+    socket: join(b.env.HOOKPANEL_HOME!, 'run', 'host.sock'),
+    floor,
+    ws,
+    hook: claudePayload(ws, 'PreToolUse'),
+    post: claudePayload(ws, 'PostToolUse'),
+    opts: (input) => ({ env: b.env, input, cwd: ws }),
+    stop,
+  };
+}
+
+const HOST_ANSWERS = ['host answer, hook', 'host answer, no rule', 'bare server answer'] as const;
+type HostAnswer = (typeof HOST_ANSWERS)[number];
+
+/** The host's own answer to the hook's event and to one no rule matches, and the floor's, by curl. */
+function hostAnswers(s: Served): Record<HostAnswer, () => Promise<number>> {
+  return {
+    'host answer, hook': () => curlAnswerMs(s.socket, '/v1/hook/claude/PreToolUse', s.hook, s.b.env),
+    'host answer, no rule': () => curlAnswerMs(s.socket, '/v1/hook/claude/PostToolUse', s.post, s.b.env),
+    'bare server answer': () => curlAnswerMs(s.floor.socket, '/v1/hook/claude/PostToolUse', s.post, s.b.env),
+  };
+}
+
+/** Reports what hostAnswers measured, against its goals. */
+function reportHostAnswers(t: Record<HostAnswer | 'bare spawn', Sample>, under = ''): void {
+  const spawnPlus2: Sample = { name: 'bare spawn + 2 ms', medianMs: t['bare spawn'].medianMs + 2 };
+  const oneMs: Sample = { name: '1 ms', medianMs: 1 };
+  report(
+    `  host's answer${under}, one \`true\` hook (curl's time_total)`,
+    t['host answer, hook'],
+    spawnPlus2,
+    1,
+  );
+  report('    the same, against the bare spawn of `sh -c true`', t['host answer, hook'], t['bare spawn']);
+  report(`  host's answer${under}, no matching rule`, t['host answer, no rule'], oneMs, 1);
+  report(
+    '    the same, against a bare Node server that reads and answers',
+    t['host answer, no rule'],
+    t['bare server answer'],
+  );
+}
+
+/** The paths an agent's hook takes to a running `hookpanel serve`. */
+async function throughServe(): Promise<void> {
+  const s = await servedBy(process.execPath);
+  try {
+    const { b, socket, hook, post, opts } = s;
     const bridge = (event: string, input: string) => () =>
       spawnWait(['/bin/sh', HOOK_SCRIPT, 'claude', event], opts(input));
-    const emit =
-      (dialect: string, event: string, input: string, node = process.execPath) =>
-      () =>
-        spawnWait([node, CLI, 'emit', dialect, event], opts(input));
+    const emit = (dialect: string, event: string, input: string) => () =>
+      spawnWait([process.execPath, CLI, 'emit', dialect, event], opts(input));
 
     // The answer must be the hook's: a bench of a path that fell back or refused measures nothing.
     const check = spawnSync('/bin/sh', [HOOK_SCRIPT, 'claude', 'PreToolUse'], {
@@ -99,22 +163,15 @@ async function throughServe(): Promise<void> {
     });
     if (check.status !== 0) throw new Error(`hookpanel-hook answered ${check.status}: ${check.stderr}`);
     expectTrueHookRan(process.execPath, CLI, opts(hook));
-    const least = (node: string) => () =>
-      spawnWait(leastClientArgv(node, socket, 'claude', 'PreToolUse'), opts(hook));
-    const [leastNode, ...leastArgs] = leastClientArgv(process.execPath, socket, 'claude', 'PreToolUse');
-    const leastCheck = spawnSync(leastNode!, leastArgs, { ...opts(hook), encoding: 'utf8' });
-    if (leastCheck.status !== 0) throw new Error(`the least client was not answered: ${leastCheck.stderr}`);
+    expectLeastClientAnswered(process.execPath, s);
 
     // Every process here, yardsticks too, gets the bench home's environment and nothing of the runner's:
     // Node 20 reads NODE_EXTRA_CA_CERTS's file at every start (~40 ms here), so a `node -e ''` started
     // with it against an `emit` started without it read 0.94× for what was 1.4× (5 December 2026).
     const t = await measureInterleaved(
       {
-        'bare spawn': () =>
-          spawnWait(['/bin/sh', '-c', 'true'], { env: b.env, input: hook, capture: true, cwd: ws }),
-        'host answer, hook': () => curlAnswerMs(socket, '/v1/hook/claude/PreToolUse', hook, b.env),
-        'host answer, no rule': () => curlAnswerMs(socket, '/v1/hook/claude/PostToolUse', post, b.env),
-        'bare server answer': () => curlAnswerMs(floor.socket, '/v1/hook/claude/PostToolUse', post, b.env),
+        'bare spawn': bareSpawn(s),
+        ...hostAnswers(s),
         'bare curl': () =>
           spawnWait(
             ['curl', '-s', '-o', '/dev/null', '--unix-socket', socket, 'http://hookpanel/v1/health'],
@@ -126,23 +183,14 @@ async function throughServe(): Promise<void> {
         'hook, no rule': bridge('PostToolUse', post),
         "node -e ''": () => spawnWait([process.execPath, '-e', ''], { env: b.env }),
         'emit, hook': emit('claude', 'PreToolUse', hook),
-        'least client, hook': least(process.execPath),
+        'least client, hook': leastClient(process.execPath, s),
         'emit, no rule': emit('claude', 'PostToolUse', post),
         'old: emit pw NoSuchRule {}': emit('pw', 'NoSuchRule', '{}'),
         'old: hook pw NoSuchRule {}': bridge('NoSuchRule', '{}'),
       },
-      { runs: 21, warmup: 3, value: ['host answer, hook', 'host answer, no rule', 'bare server answer'] },
+      { runs: 21, warmup: 3, value: [...HOST_ANSWERS] },
     );
-    const spawnPlus2: Sample = { name: 'bare spawn + 2 ms', medianMs: t['bare spawn'].medianMs + 2 };
-    const oneMs: Sample = { name: '1 ms', medianMs: 1 };
-    report("  host's answer, one `true` hook (curl's time_total)", t['host answer, hook'], spawnPlus2, 1);
-    report('    the same, against the bare spawn of `sh -c true`', t['host answer, hook'], t['bare spawn']);
-    report("  host's answer, no matching rule", t['host answer, no rule'], oneMs, 1);
-    report(
-      '    the same, against a bare Node server that reads and answers',
-      t['host answer, no rule'],
-      t['bare server answer'],
-    );
+    reportHostAnswers(t);
     report('  hookpanel-hook claude PreToolUse, one `true` hook', t['hook, hook'], t['bare curl'], 1.5);
     report('  hookpanel-hook claude PostToolUse, no matching rule', t['hook, no rule'], t['bare curl']);
     report('  hookpanel emit claude PreToolUse, one `true` hook', t['emit, hook'], t["node -e ''"], 1.3);
@@ -153,26 +201,6 @@ async function throughServe(): Promise<void> {
     );
     report('    emit against that least client', t['emit, hook'], t['least client, hook']);
     report('  hookpanel emit claude PostToolUse, no matching rule', t['emit, no rule'], t["node -e ''"]);
-    // A local const: TypeScript keeps an import's narrowing out of the closures below.
-    const node24 = NODE24;
-    if (node24) {
-      const t24 = await measureInterleaved(
-        {
-          "node -e ''": () => spawnWait([node24, '-e', ''], { env: b.env }),
-          'emit, hook': emit('claude', 'PreToolUse', hook, node24),
-          'least client, hook': least(node24),
-        },
-        { runs: 21, warmup: 3 },
-      );
-      report(
-        '  the same emit with a hook, under Node 24 (Electron 41)',
-        t24['emit, hook'],
-        t24["node -e ''"],
-        1.3,
-      );
-      report('    the least a Node 24 client pays for it', t24['least client, hook'], t24["node -e ''"]);
-      report('    emit against that least client', t24['emit, hook'], t24['least client, hook']);
-    } else console.log('  under Node 24: not measured (no Node 24 here; HOOKPANEL_NODE24 names one)');
     console.log('  the old cases, an event no agent sends with `{}`, for comparison:');
     report(
       '    hookpanel emit pw NoSuchRule, host running',
@@ -181,10 +209,57 @@ async function throughServe(): Promise<void> {
     );
     report('    hookpanel-hook pw NoSuchRule', t['old: hook pw NoSuchRule {}'], t['bare curl']);
   } finally {
-    await bare?.stop();
-    await stopChild(serve);
-    b.cleanup();
+    await s.stop();
   }
+  // A local const: TypeScript keeps an import's narrowing out of the closures below.
+  const node24 = NODE24;
+  if (node24) await underTheAppsNode(node24);
+  else console.log('  under Node 24: not measured (no Node 24 here; HOOKPANEL_NODE24 names one)');
+}
+
+/**
+ * The app's own path: in the desktop app the host runs in Electron 41's main process and connect's
+ * bridge under Electron's Node, both Node 24; above, the host runs under the Node that runs the bench.
+ */
+async function underTheAppsNode(node24: string): Promise<void> {
+  const s = await servedBy(node24);
+  try {
+    expectTrueHookRan(node24, CLI, s.opts(s.hook));
+    expectLeastClientAnswered(node24, s);
+    console.log('  under Node 24 (Electron 41), the host and its client both, as in the app:');
+    const t = await measureInterleaved(
+      {
+        'bare spawn': bareSpawn(s),
+        ...hostAnswers(s),
+        "node -e ''": () => spawnWait([node24, '-e', ''], { env: s.b.env }),
+        'emit, hook': () => spawnWait([node24, CLI, 'emit', 'claude', 'PreToolUse'], s.opts(s.hook)),
+        'least client, hook': leastClient(node24, s),
+      },
+      { runs: 21, warmup: 3, value: [...HOST_ANSWERS] },
+    );
+    reportHostAnswers(t, ' (Node 24)');
+    report('  the same emit with a hook, under Node 24', t['emit, hook'], t["node -e ''"], 1.3);
+    report('    the least a Node 24 client pays for it', t['least client, hook'], t["node -e ''"]);
+    report('    emit against that least client', t['emit, hook'], t['least client, hook']);
+  } finally {
+    await s.stop();
+  }
+}
+
+/** `sh -c true` spawned with the hook's payload on stdin and its output read: the hook's own cost. */
+function bareSpawn(s: Served): () => Promise<unknown> {
+  return () =>
+    spawnWait(['/bin/sh', '-c', 'true'], { env: s.b.env, input: s.hook, capture: true, cwd: s.ws });
+}
+
+function leastClient(node: string, s: Served): () => Promise<unknown> {
+  return () => spawnWait(leastClientArgv(node, s.socket, 'claude', 'PreToolUse'), s.opts(s.hook));
+}
+
+function expectLeastClientAnswered(node: string, s: Served): void {
+  const [leastNode, ...leastArgs] = leastClientArgv(node, s.socket, 'claude', 'PreToolUse');
+  const r = spawnSync(leastNode!, leastArgs, { ...s.opts(s.hook), encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`the least client was not answered: ${r.stderr}`);
 }
 
 /**
