@@ -8,20 +8,14 @@ import { describeValue } from '../../diagnostics/zod-issues.js';
 import type { KeyPath, ParsedDocument } from '../../documents/document.js';
 import { hostedCandidate, inspectedCandidate } from '../../agents/candidates.js';
 import type { HostEnv } from '../../paths.js';
-import {
-  defineDialect,
-  readsScripts,
-  type Candidate,
-  type LoadContext,
-  type LoadedFile,
-} from '../dialect.js';
+import { defineDialect, type Candidate, type LoadContext, type LoadedFile } from '../dialect.js';
+import { withProjectScripts } from '../project-scripts.js';
 import { isPlainObject, noteOnSource } from '../rule.js';
 import { CODEX_EVENT_RULES, CODEX_EVENTS } from './events.js';
 import { readCodexHooks, wholeFileConsequence, type CodexHooksContext } from './hooks.js';
 import { manifest } from './manifest.js';
 import { codexRuntime } from './runtime.js';
 import { parseCodexToml } from './toml-positions.js';
-import { findScripts } from '../../trust/command-scripts.js';
 
 export { CODEX_EVENTS, CODEX_EVENT_RULES, parseCodexToml };
 export const CODEX_LABEL = manifest.label;
@@ -31,7 +25,10 @@ export default defineDialect(manifest, {
   formatOf: (path) => (path.endsWith('.toml') ? 'toml' : 'json'),
   parse: (text, format) => (format === 'toml' ? parseCodexToml(text) : null),
   locate: locateCodexFiles,
-  load: (doc, candidate, sink, ctx) => withScripts(loadCodexFile(doc, candidate, sink), candidate, ctx),
+  // A project's hooks run the project's scripts (`python3 .codex/guard.py`, in the session's folder):
+  // Hookpanel's trust covers their bytes too, where Codex's own hash covers only the hook's definition.
+  load: (doc, candidate, sink, ctx) =>
+    withProjectScripts(loadCodexFile(doc, candidate, sink), candidate, ctx),
   combine: (sources, ctx) => combineCodexSources(sources, ctx),
 });
 
@@ -62,19 +59,6 @@ export function locateCodexFiles(ctx: LoadContext): Candidate[] {
     );
   }
   return out;
-}
-
-/**
- * A project's hooks run the project's scripts (`python3 .codex/guard.py`, in the session's folder):
- * Hookpanel's trust covers their bytes too, where Codex's own hash covers only the hook's definition.
- */
-function withScripts(loaded: LoadedFile, candidate: Candidate, ctx: LoadContext): LoadedFile {
-  if (!readsScripts(candidate, ctx) || !loaded.valid) return loaded;
-  const found = findScripts(
-    loaded.rules.map((r) => r.handler),
-    { workspace: ctx.workspace, home: ctx.host.home },
-  );
-  return { ...loaded, scripts: found.scripts, folders: found.unpinned.flatMap((u) => u.folders) };
 }
 
 /** What a Codex config.toml says beyond its hooks, for the rules that span files. */

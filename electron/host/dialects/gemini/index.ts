@@ -14,14 +14,8 @@ import {
   type TrustedFoldersReading,
 } from '../../agents/trusted-folders.js';
 import type { HostEnv } from '../../paths.js';
-import {
-  defineDialect,
-  readsScripts,
-  type Candidate,
-  type LoadContext,
-  type LoadedFile,
-} from '../dialect.js';
-import { findScripts } from '../../trust/command-scripts.js';
+import { defineDialect, type Candidate, type LoadContext, type LoadedFile } from '../dialect.js';
+import { withProjectScripts } from '../project-scripts.js';
 import { isPlainObject, noteOnSource } from '../rule.js';
 import { GEMINI_EVENT_RULES, GEMINI_EVENTS } from './events.js';
 import { manifest } from './manifest.js';
@@ -36,7 +30,10 @@ export default defineDialect(manifest, {
   formatOf: () => 'json',
   parse: (text) => parseGeminiSettings(text),
   locate: locateGeminiFiles,
-  load: (doc, candidate, sink, ctx) => withScripts(loadGeminiFile(doc, candidate, sink), candidate, ctx),
+  // A project's hooks run the project's scripts (`bash "$GEMINI_PROJECT_DIR"/.gemini/hooks/x.sh`): Gemini
+  // trusts the folder, not their bytes, so Hookpanel's trust pins them (dialects/gemini/script-pins.ts).
+  load: (doc, candidate, sink, ctx) =>
+    withProjectScripts(loadGeminiFile(doc, candidate, sink), candidate, ctx),
   onRejected: geminiRejectedNote,
   combine: (sources, ctx) => combineGeminiSources(sources, ctx),
 });
@@ -96,19 +93,6 @@ export function loadGeminiFile(doc: ParsedDocument, candidate: Candidate, sink: 
   }
   const read = readGeminiSettings(value, sink, (at) => doc.locate(at));
   return { rules: read.rules, valid: true, settings: { ...read.settings } };
-}
-
-/**
- * A project's hooks run the project's scripts (`bash "$GEMINI_PROJECT_DIR"/.gemini/hooks/x.sh`): Gemini
- * trusts the folder, not their bytes, so Hookpanel's trust pins them (dialects/gemini/script-pins.ts).
- */
-function withScripts(loaded: LoadedFile, candidate: Candidate, ctx: LoadContext): LoadedFile {
-  if (!readsScripts(candidate, ctx) || !loaded.valid) return loaded;
-  const found = findScripts(
-    loaded.rules.map((r) => r.handler),
-    { workspace: ctx.workspace, home: ctx.host.home },
-  );
-  return { ...loaded, scripts: found.scripts, folders: found.unpinned.flatMap((u) => u.folders) };
 }
 
 /** Gemini stops at start-up (exit 52) on a settings file that does not parse: say so beside the syntax error. */

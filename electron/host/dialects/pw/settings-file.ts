@@ -7,12 +7,12 @@ import { DiagnosticSink } from '../../diagnostics/sink.js';
 import { describeValue, suggest } from '../../diagnostics/zod-issues.js';
 import { hooksInGroups, unknownEventMessage } from '../../diagnostics/unknown-event.js';
 import type { KeyPath, ParsedDocument } from '../../documents/document.js';
-import { readsScripts, type Candidate, type LoadContext, type LoadedFile } from '../dialect.js';
+import type { Candidate, LoadContext, LoadedFile } from '../dialect.js';
 import { describeCatalog, mcpCatalog } from '../../../../shared/mcp.js';
 import { readServerDefinitions } from '../../mcp/config.js';
 import { checkReferences } from '../../mcp/payload-refs.js';
 import { isPlainObject, makeRule } from '../rule.js';
-import { findScripts } from '../../trust/command-scripts.js';
+import { withProjectScripts } from '../project-scripts.js';
 
 export interface SettingsDialectOptions {
   events: EventCatalog;
@@ -164,19 +164,7 @@ export function loadSettingsFile(
     });
   }
   // A project's hooks run the project's scripts: trust covers their bytes too.
-  const found = readsScripts(candidate, ctx)
-    ? findScripts(
-        rules.map((r) => r.handler),
-        { workspace: ctx.workspace, home: ctx.host.home },
-      )
-    : { scripts: [], unpinned: [] };
-  return {
-    rules,
-    valid: true,
-    settings,
-    scripts: found.scripts,
-    folders: found.unpinned.flatMap((u) => u.folders),
-  };
+  return withProjectScripts({ rules, valid: true, settings }, candidate, ctx);
 
   function loadHook(
     def: unknown,
