@@ -8,18 +8,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startResident } from '../../electron/host/intake/resident.js';
 import { HookHost } from '../../electron/host/service.js';
-import { stopChild } from '../helpers/stop-child.js';
 import { startBareServer, type BareServer } from './bare-server.js';
 import { claudePayload, expectTrueHookRan, TRUE_HOOK_RULES } from './claude-payload.js';
+import { CLI } from './cli.js';
 import { leastClientArgv } from './least-client.js';
 import { benchHome, NODE24 } from './env.js';
-import { benchHostCpu } from './host-cpu.js';
+import { benchHostCpu, startServe, type Served } from './host-cpu.js';
 import { loadAverage, measureInterleaved, report, type Sample } from './measure.js';
 import { phaseBreakdown, printBreakdown } from './phases.js';
 import { spawnWait } from './spawn-wait.js';
 
 const DIST = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
-const CLI = join(DIST, 'electron', 'cli', 'main.js');
 const HOOK_SCRIPT = join(DIST, '..', 'electron', 'cli', 'hookpanel-hook.sh');
 /** curl's own measure of the host's answer (connect to last byte), without curl's start-up. */
 function curlAnswerMs(
@@ -67,51 +66,37 @@ export async function benchBridge(): Promise<void> {
   console.log(`  (load average ${loadAverage()})`);
 }
 
-/** A `hookpanel serve` under one Node, in a bench home of its own with the `true` rule, and its floor. */
-interface Served {
-  b: ReturnType<typeof benchHome>;
-  /** The host's socket. */
-  socket: string;
+/** A `hookpanel serve` of this build under one Node (host-cpu.ts), its floor, and the event's payloads. */
+interface UnderTest {
+  host: Served;
   /** The floor under the host's answer: a bare Node server under the same Node (bare-server.ts). */
   floor: BareServer;
-  /** The workspace the agent's events come from, and their payloads. */
-  ws: string;
   hook: string;
   post: string;
+  /** How a client of the host runs: the bench home's environment, in the events' workspace. */
   opts: (input: string) => { env: Record<string, string>; input: string; cwd: string };
   stop(): Promise<void>;
 }
 
-async function servedBy(node: string): Promise<Served> {
-  const b = benchHome();
-  b.write('hp/hooks/claude.json', JSON.stringify(TRUE_HOOK_RULES));
-  const serve = spawn(node, [CLI, 'serve'], { env: b.env, stdio: ['ignore', 'pipe', 'inherit'] });
-  let floor: BareServer | null = null;
-  const stop = async () => {
-    await floor?.stop();
-    await stopChild(serve);
-    b.cleanup();
-  };
+async function servedBy(node: string): Promise<UnderTest> {
+  const host = await startServe(`hookpanel serve under ${node}`, DIST, () => {}, node);
+  let floor: BareServer;
   try {
-    await new Promise<void>((resolve, reject) => {
-      serve.stdout.on('data', (d: Buffer) => d.toString().includes('Panel:') && resolve());
-      serve.once('exit', (code) => reject(new Error(`hookpanel serve exited ${code}`)));
-    });
-    floor = await startBareServer(join(b.root, 'bare.sock'), node);
+    floor = await startBareServer(join(host.root, 'bare.sock'), node);
   } catch (e) {
-    await stop();
+    await host.stop();
     throw e;
   }
-  const ws = join(b.root, 'ws');
   return {
-    b,
-    socket: join(b.env.HOOKPANEL_HOME!, 'run', 'host.sock'),
+    host,
     floor,
-    ws,
-    hook: claudePayload(ws, 'PreToolUse'),
-    post: claudePayload(ws, 'PostToolUse'),
-    opts: (input) => ({ env: b.env, input, cwd: ws }),
-    stop,
+    hook: host.payload('PreToolUse'),
+    post: host.payload('PostToolUse'),
+    opts: (input) => ({ env: host.env, input, cwd: host.ws }),
+    async stop() {
+      await floor.stop();
+      await host.stop();
+    },
   };
 }
 
@@ -119,11 +104,13 @@ const HOST_ANSWERS = ['host answer, hook', 'host answer, no rule', 'bare server 
 type HostAnswer = (typeof HOST_ANSWERS)[number];
 
 /** The host's own answer to the hook's event and to one no rule matches, and the floor's, by curl. */
-function hostAnswers(s: Served): Record<HostAnswer, () => Promise<number>> {
+function hostAnswers(s: UnderTest): Record<HostAnswer, () => Promise<number>> {
   return {
-    'host answer, hook': () => curlAnswerMs(s.socket, '/v1/hook/claude/PreToolUse', s.hook, s.b.env),
-    'host answer, no rule': () => curlAnswerMs(s.socket, '/v1/hook/claude/PostToolUse', s.post, s.b.env),
-    'bare server answer': () => curlAnswerMs(s.floor.socket, '/v1/hook/claude/PostToolUse', s.post, s.b.env),
+    'host answer, hook': () => curlAnswerMs(s.host.socket, '/v1/hook/claude/PreToolUse', s.hook, s.host.env),
+    'host answer, no rule': () =>
+      curlAnswerMs(s.host.socket, '/v1/hook/claude/PostToolUse', s.post, s.host.env),
+    'bare server answer': () =>
+      curlAnswerMs(s.floor.socket, '/v1/hook/claude/PostToolUse', s.post, s.host.env),
   };
 }
 
@@ -150,7 +137,8 @@ function reportHostAnswers(t: Record<HostAnswer | 'bare spawn', Sample>, under =
 async function throughServe(): Promise<void> {
   const s = await servedBy(process.execPath);
   try {
-    const { b, socket, hook, post, opts } = s;
+    const { hook, post, opts } = s;
+    const { env, socket } = s.host;
     const bridge = (event: string, input: string) => () =>
       spawnWait(['/bin/sh', HOOK_SCRIPT, 'claude', event], opts(input));
     const emit = (dialect: string, event: string, input: string) => () =>
@@ -176,12 +164,12 @@ async function throughServe(): Promise<void> {
           spawnWait(
             ['curl', '-s', '-o', '/dev/null', '--unix-socket', socket, 'http://hookpanel/v1/health'],
             {
-              env: b.env,
+              env,
             },
           ),
         'hook, hook': bridge('PreToolUse', hook),
         'hook, no rule': bridge('PostToolUse', post),
-        "node -e ''": () => spawnWait([process.execPath, '-e', ''], { env: b.env }),
+        "node -e ''": () => spawnWait([process.execPath, '-e', ''], { env }),
         'emit, hook': emit('claude', 'PreToolUse', hook),
         'least client, hook': leastClient(process.execPath, s),
         'emit, no rule': emit('claude', 'PostToolUse', post),
@@ -231,7 +219,7 @@ async function underTheAppsNode(node24: string): Promise<void> {
       {
         'bare spawn': bareSpawn(s),
         ...hostAnswers(s),
-        "node -e ''": () => spawnWait([node24, '-e', ''], { env: s.b.env }),
+        "node -e ''": () => spawnWait([node24, '-e', ''], { env: s.host.env }),
         'emit, hook': () => spawnWait([node24, CLI, 'emit', 'claude', 'PreToolUse'], s.opts(s.hook)),
         'least client, hook': leastClient(node24, s),
       },
@@ -247,17 +235,17 @@ async function underTheAppsNode(node24: string): Promise<void> {
 }
 
 /** `sh -c true` spawned with the hook's payload on stdin and its output read: the hook's own cost. */
-function bareSpawn(s: Served): () => Promise<unknown> {
+function bareSpawn(s: UnderTest): () => Promise<unknown> {
   return () =>
-    spawnWait(['/bin/sh', '-c', 'true'], { env: s.b.env, input: s.hook, capture: true, cwd: s.ws });
+    spawnWait(['/bin/sh', '-c', 'true'], { env: s.host.env, input: s.hook, capture: true, cwd: s.host.ws });
 }
 
-function leastClient(node: string, s: Served): () => Promise<unknown> {
-  return () => spawnWait(leastClientArgv(node, s.socket, 'claude', 'PreToolUse'), s.opts(s.hook));
+function leastClient(node: string, s: UnderTest): () => Promise<unknown> {
+  return () => spawnWait(leastClientArgv(node, s.host.socket, 'claude', 'PreToolUse'), s.opts(s.hook));
 }
 
-function expectLeastClientAnswered(node: string, s: Served): void {
-  const [leastNode, ...leastArgs] = leastClientArgv(node, s.socket, 'claude', 'PreToolUse');
+function expectLeastClientAnswered(node: string, s: UnderTest): void {
+  const [leastNode, ...leastArgs] = leastClientArgv(node, s.host.socket, 'claude', 'PreToolUse');
   const r = spawnSync(leastNode!, leastArgs, { ...s.opts(s.hook), encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`the least client was not answered: ${r.stderr}`);
 }

@@ -8,18 +8,22 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { claudePayload } from './claude-payload.js';
+import { stopChild } from '../helpers/stop-child.js';
+import { claudePayload, TRUE_HOOK_RULES } from './claude-payload.js';
 import { benchHome } from './env.js';
 import { loadAverage } from './measure.js';
 
 const DIST = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
-/** A hosted claude rule on PreToolUse (Bash) whose command is `true`, as in bridge.ts. */
-const RULES = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } };
 
 export interface Served {
   name: string;
-  /** Its home folder ($HOME). */
+  /** Its home folder ($HOME), in a bench home whose root is `root`. */
   home: string;
+  root: string;
+  /** The bench home's environment, which its clients run with too. */
+  env: Record<string, string>;
+  /** The workspace its events come from. */
+  ws: string;
   /** The yardstick answers no-rule events only. */
   yardstick?: boolean;
   pid: number;
@@ -28,17 +32,21 @@ export interface Served {
   stop(): Promise<void>;
 }
 
-/** A `hookpanel serve` of `dist` in a home of its own, with RULES; `prepare` adds to the home first. */
+/**
+ * A `hookpanel serve` of `dist` under `node`, in a home of its own with the hosted `true` rule
+ * (TRUE_HOOK_RULES); `prepare` adds to the home first.
+ */
 export async function startServe(
   name: string,
   dist: string,
   prepare: (b: ReturnType<typeof benchHome>) => void = () => {},
+  node = process.execPath,
 ): Promise<Served> {
   const b = benchHome();
-  b.write('hp/hooks/claude.json', JSON.stringify(RULES));
+  b.write('hp/hooks/claude.json', JSON.stringify(TRUE_HOOK_RULES));
   prepare(b);
   const cli = join(dist, 'electron', 'cli', 'main.js');
-  const serve: ChildProcess = spawn(process.execPath, [cli, 'serve'], {
+  const serve: ChildProcess = spawn(node, [cli, 'serve'], {
     env: b.env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -50,12 +58,14 @@ export async function startServe(
   return {
     name,
     home: b.env.HOME!,
+    root: b.root,
+    env: b.env,
+    ws,
     pid: serve.pid!,
     socket: join(b.env.HOOKPANEL_HOME!, 'run', 'host.sock'),
     payload: (event) => claudePayload(ws, event),
     async stop() {
-      serve.kill('SIGTERM');
-      await new Promise((r) => (serve.exitCode === null ? serve.once('exit', r) : r(null)));
+      await stopChild(serve);
       b.cleanup();
     },
   };
@@ -78,13 +88,15 @@ async function startBareServer(): Promise<Served> {
   return {
     name: 'bare node http server',
     home: b.env.HOME!,
+    root: b.root,
+    env: b.env,
+    ws,
     yardstick: true,
     pid: server.pid!,
     socket,
     payload: (event) => claudePayload(ws, event),
     async stop() {
-      server.kill('SIGTERM');
-      await new Promise((r) => (server.exitCode === null ? server.once('exit', r) : r(null)));
+      await stopChild(server);
       b.cleanup();
     },
   };
