@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startResident } from '../../electron/host/intake/resident.js';
 import { HookHost } from '../../electron/host/service.js';
-import { startBareServer, type BareServer } from './bare-server.js';
+import { startBareServer, type BareServer, type BareServerKind } from './bare-server.js';
 import { claudePayload, expectTrueHookRan, TRUE_HOOK_RULES } from './claude-payload.js';
 import { CLI } from './cli.js';
 import { leastClientArgv } from './least-client.js';
@@ -66,11 +66,11 @@ export async function benchBridge(): Promise<void> {
   console.log(`  (load average ${loadAverage()})`);
 }
 
-/** A `hookpanel serve` of this build under one Node (host-cpu.ts), its floor, and the event's payloads. */
+/** A `hookpanel serve` of this build under one Node (host-cpu.ts), its floors, and the event's payloads. */
 interface UnderTest {
   host: Served;
-  /** The floor under the host's answer: a bare Node server under the same Node (bare-server.ts). */
-  floor: BareServer;
+  /** The floors under the host's answer, bare Node servers under the same Node (bare-server.ts). */
+  floors: Record<BareServerKind, BareServer>;
   hook: string;
   post: string;
   /** How a client of the host runs: the bench home's environment, in the events' workspace. */
@@ -80,27 +80,39 @@ interface UnderTest {
 
 async function servedBy(node: string): Promise<UnderTest> {
   const host = await startServe(`hookpanel serve under ${node}`, DIST, () => {}, node);
-  let floor: BareServer;
-  try {
-    floor = await startBareServer(join(host.root, 'bare.sock'), node);
-  } catch (e) {
+  const started: BareServer[] = [];
+  const stop = async () => {
+    for (const server of started) await server.stop();
     await host.stop();
+  };
+  const floor = async (kind: BareServerKind) => {
+    const server = await startBareServer(join(host.root, `bare-${kind}.sock`), node, kind);
+    started.push(server);
+    return server;
+  };
+  let floors: Record<BareServerKind, BareServer>;
+  try {
+    floors = { http: await floor('http'), socket: await floor('socket') };
+  } catch (e) {
+    await stop();
     throw e;
   }
   return {
     host,
-    floor,
+    floors,
     hook: host.payload('PreToolUse'),
     post: host.payload('PostToolUse'),
     opts: (input) => ({ env: host.env, input, cwd: host.ws }),
-    async stop() {
-      await floor.stop();
-      await host.stop();
-    },
+    stop,
   };
 }
 
-const HOST_ANSWERS = ['host answer, hook', 'host answer, no rule', 'bare server answer'] as const;
+const HOST_ANSWERS = [
+  'host answer, hook',
+  'host answer, no rule',
+  'bare server answer',
+  'least server answer',
+] as const;
 type HostAnswer = (typeof HOST_ANSWERS)[number];
 
 /** The host's own answer to the hook's event and to one no rule matches, and the floor's, by curl. */
@@ -110,7 +122,9 @@ function hostAnswers(s: UnderTest): Record<HostAnswer, () => Promise<number>> {
     'host answer, no rule': () =>
       curlAnswerMs(s.host.socket, '/v1/hook/claude/PostToolUse', s.post, s.host.env),
     'bare server answer': () =>
-      curlAnswerMs(s.floor.socket, '/v1/hook/claude/PostToolUse', s.post, s.host.env),
+      curlAnswerMs(s.floors.http.socket, '/v1/hook/claude/PostToolUse', s.post, s.host.env),
+    'least server answer': () =>
+      curlAnswerMs(s.floors.socket.socket, '/v1/hook/claude/PostToolUse', s.post, s.host.env),
   };
 }
 
@@ -130,6 +144,13 @@ function reportHostAnswers(t: Record<HostAnswer | 'bare spawn', Sample>, under =
     '    the same, against a bare Node server that reads and answers',
     t['host answer, no rule'],
     t['bare server answer'],
+  );
+  // The 1 ms goal against the least any Node server takes to answer curl here: a ratio over 1 says the
+  // goal is under the machine's floor, not only under the host's.
+  report(
+    '    the least any Node server answers in (node:net, a fixed answer)',
+    t['least server answer'],
+    oneMs,
   );
 }
 
