@@ -5,14 +5,12 @@
 // Every wait is bounded (WAIT_MS): a step that never shows is printed as not shown, and the rest go on.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import { findChromium } from '../e2e/chromium.js';
+import { CLI } from './cli.js';
 import { benchHome } from './env.js';
 import { makeHistory } from './history-data.js';
 import { median, report } from './measure.js';
-
-const CLI = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'electron', 'cli', 'main.js');
 
 /** The large history: 1,000,000 dispatches, or HOOKPANEL_BENCH_RECORDS (a quicker look). */
 const BIG = Number(process.env.HOOKPANEL_BENCH_RECORDS) || 1_000_000;

@@ -3,15 +3,12 @@
 // page without the token, a file outside the renderer), crashes (the process gone or not answering),
 // and the time a refused probe costs against a tokened page load.
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { makeEnv } from '../helpers/env.js';
 import { ask, get, multibyteToken, PAGE_SPELLINGS, TRAVERSALS, wsConnect } from '../reliability/web-kit.js';
+import { CLI } from './cli.js';
 import { measure, report } from './measure.js';
 
-// Compiled beside dist/electron, as `npm run bench` runs it.
-const CLI = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'electron', 'cli', 'main.js');
 const ROUNDS = Number(process.env.HOOKPANEL_WEB_ROUNDS ?? 20);
 const SEED = Number(process.env.HOOKPANEL_FUZZ_SEED ?? Date.now() % 2 ** 31);
 
