@@ -138,16 +138,20 @@ interface Cpu {
 
 /**
  * The host's CPU over `n` events, its work after the last answer included: sent one at a time, or by
- * `atOnce` clients each sending its next as soon as its last is answered.
+ * `atOnce` clients each sending its next as soon as its last is answered (`apartMs` after it, where set;
+ * with no event, the same time with nothing sent).
  */
-async function batchCpuMs(s: Served, { event, atOnce }: Case, n: number): Promise<Cpu> {
+async function batchCpuMs(s: Served, { event, atOnce, apartMs = 0 }: Case, n: number): Promise<Cpu> {
   const path = `/v1/hook/claude/${event}`;
-  const body = s.payload(event);
+  const body = event ? s.payload(event) : '';
   await settle();
   const before = { process: cpuMs(s.pid, false), main: cpuMs(s.pid, true) };
   let left = n;
   const client = async () => {
-    while (left-- > 0) await post(s.socket, path, body);
+    while (left-- > 0) {
+      if (event) await post(s.socket, path, body);
+      if (apartMs) await new Promise((r) => setTimeout(r, apartMs));
+    }
   };
   await Promise.all(Array.from({ length: atOnce }, client));
   await settle();
@@ -157,17 +161,29 @@ async function batchCpuMs(s: Served, { event, atOnce }: Case, n: number): Promis
 /** Events of each case before the count: the first load code, and V8 compiles the hot part for a while. */
 const WARMUP = 300;
 interface Case {
-  event: string;
+  /** The event sent, or null for none: the host left idle for as long as the paced case takes. */
+  event: string | null;
   /** Events in flight at once. */
   atOnce: number;
+  /** The pause after each answer before the next event: an agent's pace rather than a flood. */
+  apartMs?: number;
 }
+/** An agent's tool calls come seconds apart: each finds the host's caches and code cold (docs/engine.md). */
+const PACE_MS = 100;
+/** Paced cases send this share of a batch's events (at 100 ms apart, 1,200 would take two minutes). */
+const PACED_SHARE = 10;
 const CASES: Record<string, Case> = {
   'no rule': { event: 'PostToolUse', atOnce: 1 },
   'one `true` hook': { event: 'PreToolUse', atOnce: 1 },
   // A burst (parallel tool calls, a model's streamed chunks): the history writes what arrives while it
   // writes together, one commit a round.
   'no rule, 8 at once': { event: 'PostToolUse', atOnce: 8 },
+  [`no rule, ${PACE_MS} ms apart`]: { event: 'PostToolUse', atOnce: 1, apartMs: PACE_MS },
+  // What the paced case's figure holds that is not the events': the host's own timers over that time.
+  [`idle, per ${PACE_MS} ms`]: { event: null, atOnce: 1, apartMs: PACE_MS },
 };
+/** The events (or idle spans) of a case in one batch. */
+const batchOf = (c: Case, perBatch: number) => (c.apartMs ? Math.ceil(perBatch / PACED_SHARE) : perBatch);
 
 /**
  * Prints the host's CPU per event, with no rule and with one `true` hook (the hook's process is the
@@ -189,34 +205,39 @@ export async function benchHostCpu(opts: { events?: number; rounds?: number } = 
     for (const [name, dist] of builds) served.push(await startServe(name, dist));
     served.push(await startBareServer());
     const cases = (s: Served) =>
-      Object.entries(CASES).filter(([, c]) => !s.yardstick || c.event === 'PostToolUse');
+      Object.entries(CASES).filter(([, c]) => !s.yardstick || c.event !== 'PreToolUse');
     const total = new Map<string, Cpu>();
     // Warm-up, not counted: the first events load code and tune it.
     for (const s of served)
       for (const [, { event }] of cases(s))
-        for (let i = 0; i < WARMUP; i++) await post(s.socket, `/v1/hook/claude/${event}`, s.payload(event));
+        for (let i = 0; event && i < WARMUP; i++)
+          await post(s.socket, `/v1/hook/claude/${event}`, s.payload(event));
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 ? [...served].reverse() : served;
       for (const s of order)
         for (const [label, c] of cases(s)) {
           const key = `${s.name}\t${label}`;
           const was = total.get(key) ?? { process: 0, main: 0 };
-          const cpu = await batchCpuMs(s, c, perBatch);
+          const cpu = await batchCpuMs(s, c, batchOf(c, perBatch));
           total.set(key, { process: was.process + cpu.process, main: was.main + cpu.main });
         }
     }
-    const events = perBatch * rounds;
-    console.log(`  (${events} events a case and build; load average ${loadAverage()})`);
-    const per = (ms: number) => (ms / events).toFixed(3).padStart(7);
-    for (const [label] of Object.entries(CASES))
+    const paced = Math.ceil(perBatch / PACED_SHARE) * rounds;
+    console.log(
+      `  (${perBatch * rounds} events a case and build, ${paced} paced; load average ${loadAverage()})`,
+    );
+    for (const [label, c] of Object.entries(CASES))
       for (const s of served) {
         const cpu = total.get(`${s.name}\t${label}`);
         if (!cpu) continue;
+        const events = batchOf(c, perBatch) * rounds;
+        const per = (ms: number) => (ms / events).toFixed(3).padStart(7);
         // Against the bare server sent the same way (one `true` hook: against its no-rule answer).
         const yardstick =
           total.get(`bare node http server\t${label}`) ?? total.get(`bare node http server\tno rule`)!;
         const bare = yardstick.process / events;
-        const against = s.yardstick ? '' : `  = ${(cpu.process / events / bare).toFixed(2)}× the bare server`;
+        const against =
+          s.yardstick || !c.event ? '' : `  = ${(cpu.process / events / bare).toFixed(2)}× the bare server`;
         console.log(
           `  ${`${label}, ${s.name}`.padEnd(40)} ${per(cpu.process)} ms (main thread ${per(cpu.main)} ms)${against}`,
         );
