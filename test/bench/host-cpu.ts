@@ -182,8 +182,6 @@ const CASES: Record<string, Case> = {
   // What the paced case's figure holds that is not the events': the host's own timers over that time.
   [`idle, per ${PACE_MS} ms`]: { event: null, atOnce: 1, apartMs: PACE_MS },
 };
-/** The events (or idle spans) of a case in one batch. */
-const batchOf = (c: Case, perBatch: number) => (c.apartMs ? Math.ceil(perBatch / PACED_SHARE) : perBatch);
 
 /**
  * Prints the host's CPU per event, with no rule and with one `true` hook (the hook's process is the
@@ -197,6 +195,9 @@ export async function benchHostCpu(opts: { events?: number; rounds?: number } = 
   if (process.platform !== 'linux') return console.log('  skipped: reads /proc');
   const rounds = opts.rounds ?? 6;
   const perBatch = Math.ceil((opts.events ?? 1200) / rounds);
+  const pacedPerBatch = Math.ceil(perBatch / PACED_SHARE);
+  /** The events (or idle spans) of a case in one batch. */
+  const batchOf = (c: Case) => (c.apartMs ? pacedPerBatch : perBatch);
   const baseline = process.env.HOOKPANEL_BENCH_BASELINE_DIST;
   const builds: [string, string][] = [['this build', DIST]];
   if (baseline) builds.push(['baseline', baseline]);
@@ -218,19 +219,18 @@ export async function benchHostCpu(opts: { events?: number; rounds?: number } = 
         for (const [label, c] of cases(s)) {
           const key = `${s.name}\t${label}`;
           const was = total.get(key) ?? { process: 0, main: 0 };
-          const cpu = await batchCpuMs(s, c, batchOf(c, perBatch));
+          const cpu = await batchCpuMs(s, c, batchOf(c));
           total.set(key, { process: was.process + cpu.process, main: was.main + cpu.main });
         }
     }
-    const paced = Math.ceil(perBatch / PACED_SHARE) * rounds;
     console.log(
-      `  (${perBatch * rounds} events a case and build, ${paced} paced; load average ${loadAverage()})`,
+      `  (${perBatch * rounds} events a case and build, ${pacedPerBatch * rounds} paced; load average ${loadAverage()})`,
     );
     for (const [label, c] of Object.entries(CASES))
       for (const s of served) {
         const cpu = total.get(`${s.name}\t${label}`);
         if (!cpu) continue;
-        const events = batchOf(c, perBatch) * rounds;
+        const events = batchOf(c) * rounds;
         const per = (ms: number) => (ms / events).toFixed(3).padStart(7);
         // Against the bare server sent the same way (one `true` hook: against its no-rule answer).
         const yardstick =
